@@ -1,0 +1,124 @@
+"""Cards, ranks, suits and colours.
+
+A :class:`Card` is a small frozen value: rank 1..13 (Ace = 1, King = 13), a suit, and which
+copy of the deck it comes from (``deck`` = 0 for the first deck, 1 for the second), so that a
+two-deck game holds 104 distinct cards.
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import cache
+
+import attrs
+
+RANK_TEXT = "A23456789TJQK"
+"""One character per rank, index ``rank - 1``; ``T`` stands for ten."""
+
+ACE = 1
+KING = 13
+
+
+class Color(enum.Enum):
+    """Card colour; building "down in alternate colours" compares these."""
+
+    RED = "red"
+    BLACK = "black"
+
+
+class Suit(enum.Enum):
+    """The four suits. ``value`` is the one-letter code used in card text."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def color(self) -> Color:
+        """Red for hearts and diamonds, black for clubs and spades."""
+        return Color.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Color.BLACK
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol, e.g. ``"♠"``."""
+        return {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[self.value]
+
+
+SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+@attrs.frozen(order=False, cache_hash=True, repr=False)
+class Card:
+    """One playing card.
+
+    :param rank: 1..13, Ace = 1, Jack = 11, Queen = 12, King = 13.
+    :param suit: a :class:`Suit`.
+    :param deck: which copy of the deck, 0-based (0 or 1 in two-deck games).
+
+    ``str(card)`` is the two-character text (``"TS"``); :meth:`parse` reads it back.
+    """
+
+    rank: int
+    suit: Suit
+    deck: int = 0
+
+    @property
+    def color(self) -> Color:
+        """The colour of the card's suit."""
+        return self.suit.color
+
+    @property
+    def label(self) -> str:
+        """A human label such as ``"10♠"`` or ``"K♥"``."""
+        rank = "10" if self.rank == 10 else RANK_TEXT[self.rank - 1]
+        return rank + self.suit.symbol
+
+    def __str__(self) -> str:
+        return RANK_TEXT[self.rank - 1] + self.suit.value
+
+    def __repr__(self) -> str:
+        if self.deck:
+            return f"Card.parse({str(self)!r}, deck={self.deck})"
+        return f"Card.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str, deck: int = 0) -> Card:
+        """Read a card from text such as ``"AS"``, ``"TD"``, ``"10h"`` or ``"Q♣"``.
+
+        :param text: rank then suit; rank one of ``A 2..9 T 10 J Q K``, suit one of
+            ``C D H S`` or a suit symbol; case does not matter.
+        :param deck: which deck copy the card belongs to (0-based).
+        :raises ValueError: when the text is not a card.
+        """
+        return _parse_card(text.strip().upper(), deck)
+
+
+_SYMBOL_TO_LETTER = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
+
+
+@cache
+def _parse_card(text: str, deck: int) -> Card:
+    if len(text) < 2:
+        raise ValueError(f"{text!r} is not a card: expected a rank and a suit, e.g. 'TS'")
+    rank_text, suit_text = text[:-1], _SYMBOL_TO_LETTER.get(text[-1], text[-1])
+    if rank_text == "10":
+        rank_text = "T"
+    if len(rank_text) != 1 or rank_text not in RANK_TEXT:
+        raise ValueError(f"{text!r} is not a card: rank must be one of A 2-9 T J Q K")
+    try:
+        suit = Suit(suit_text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a card: suit must be one of C D H S") from None
+    return Card(RANK_TEXT.index(rank_text) + 1, suit, deck)
+
+
+def full_deck(decks: int = 1) -> tuple[Card, ...]:
+    """Every card of ``decks`` standard 52-card decks, 52 x ``decks`` distinct cards."""
+    return tuple(Card(rank, suit, d) for d in range(decks) for suit in SUITS for rank in range(1, 14))
+
+
+def card_code(card: Card) -> int:
+    """A dense integer for ``card``: ``deck * 52 + suit * 13 + rank - 1`` (suits in
+    :data:`SUITS` order); handy as a sort key and for compact encodings."""
+    return card.deck * 52 + SUITS.index(card.suit) * 13 + card.rank - 1

@@ -1,0 +1,185 @@
+"""The ``solitaire`` command.
+
+Bare ``solitaire`` opens the launcher (same as ``solitaire play``). Every sub-command has
+``--help``; errors go to stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from .errors import SolitaireError
+
+EXTENSIONS: tuple[str, ...] = (
+    "ui_tk.cli",
+    "solitaire_core.solver_cli",
+    "solitaire_core.persistence.cli",
+    "solitaire_core.testing.cli",
+)
+"""Modules that add sub-commands: each has ``register(subparsers)``. They must not import
+anything heavy (tkinter included) at module level."""
+
+
+class UsageError(SolitaireError):
+    """Bad command-line input that argparse itself cannot catch."""
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    """Turn ``["key=value", ...]`` into a dict.
+
+    :raises UsageError: for an item without ``=``.
+    """
+    out: dict[str, str] = {}
+    for item in pairs or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--option expects key=value, got {item!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def add_variant_args(parser: argparse.ArgumentParser, *, deal_required: bool = False) -> None:
+    """Add ``--deal N`` and ``--option key=value`` (repeatable) to a sub-command."""
+    parser.add_argument(
+        "--deal", type=_positive_int, required=deal_required, metavar="N", help="deal number"
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a variant option, e.g. empty_columns=any (repeatable)",
+    )
+
+
+def _cmd_list(args: argparse.Namespace) -> int:
+    from .plugins import get_registry
+
+    registry = get_registry()
+    width = max((len(v) for v in registry.variants), default=10)
+    for vid, definition in registry.variants.items():
+        opts = ", ".join(
+            f"{o.name}={'|'.join(c.value for c in o.choices)}" for o in definition.options
+        )
+        extra = f"  [options: {opts}]" if opts else ""
+        print(f"{vid.ljust(width)}  {definition.name}  (plugin: {definition.plugin}){extra}")
+    for problem in registry.problems:
+        print(f"skipped: {problem}", file=sys.stderr)
+    return 0
+
+
+def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from .plugins import get_variant
+
+    return get_variant(args.variant).resolve(parse_options(args.option))
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    from .deal import deal
+    from .textview import format_layout
+
+    rules = _rules(args)
+    number = args.deal or 1
+    state = deal(rules, number)
+    opts = "".join(f", {k}={v}" for k, v in rules.options)
+    print(format_layout(state, f"{rules.name} #{number}{opts}"), end="")
+    return 0
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from .deal import deal
+    from .textview import format_fcs
+
+    state = deal(_rules(args), args.deal)
+    print(format_fcs(state), end="")
+    return 0
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from .plugins import get_registry
+    from .variant import load_variant_file
+
+    definition = load_variant_file(args.file, predicates=get_registry().predicates)
+    choices = sum(len(o.choices) for o in definition.options)
+    print(
+        f"{args.file}: OK: variant {definition.id!r} ({definition.name}), "
+        f"{definition.decks} deck(s), {len(definition.options)} option(s) with {choices} choices"
+    )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every extension's sub-commands."""
+    parser = argparse.ArgumentParser(
+        prog="solitaire",
+        description="towers-solitaire: Seahaven Towers, Sea Towers, Double Sea Towers and more. "
+        "Without a command, opens the launcher.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    p = sub.add_parser("list", help="list installed variants and the plugin of each")
+    p.set_defaults(func=_cmd_list)
+    p = sub.add_parser("show", help="print a deal's layout as text")
+    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    add_variant_args(p)
+    p.set_defaults(func=_cmd_show)
+    p = sub.add_parser("check", help="validate a variant file")
+    p.add_argument("file", help="path of a variant .toml file")
+    p.set_defaults(func=_cmd_check)
+    p = sub.add_parser("export", help="print a deal in another program's format")
+    p.add_argument("variant", help="variant id")
+    add_variant_args(p, deal_required=True)
+    p.add_argument(
+        "--format", choices=["fcs"], default="fcs", help="fcs: Freecell Solver's board format"
+    )
+    p.set_defaults(func=_cmd_export)
+    for name in EXTENSIONS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:  # a real missing dependency inside the module
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 on a user error)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        args = parser.parse_args(["play", *(argv or [])]) if _has(parser, "play") else None
+        if args is None:
+            parser.print_help()
+            return 0
+    try:
+        return int(args.func(args) or 0)
+    except SolitaireError as exc:
+        print(f"solitaire: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("solitaire: interrupted", file=sys.stderr)
+        return 130
+
+
+def _has(parser: argparse.ArgumentParser, command: str) -> bool:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return command in action.choices
+    return False
+
+
+if __name__ == "__main__":
+    sys.exit(main())

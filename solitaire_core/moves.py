@@ -1,0 +1,131 @@
+"""Pile references and moves, with one text notation that prints and parses.
+
+Notation (1-based pile numbers, as players count them):
+
+* a pile is ``t3`` (tableau column 3), ``c1`` (cell 1) or ``f2`` (foundation 2);
+  ``f`` or ``c`` without a number means "whichever foundation / free cell fits";
+* a move is ``source>target`` with an optional ``xN`` for a run of N cards:
+  ``t3>f``, ``c1>t7``, ``t2>t5x3``.
+
+``str(Move.parse(text)) == text`` for every text in canonical form, and
+``Move.parse(str(move)) == move`` for every move.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+import attrs
+
+from .errors import IllegalMoveError
+
+
+class PileKind(enum.Enum):
+    """The three kinds of pile; ``value`` is the letter used in move notation."""
+
+    TABLEAU = "t"
+    CELL = "c"
+    FOUNDATION = "f"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class PileRef:
+    """A reference to one pile of a game.
+
+    :param kind: a :class:`PileKind`.
+    :param index: 0-based position within its kind, or ``None`` for "any pile of this kind
+        that fits" (only meaningful for cells and foundations as move targets).
+    """
+
+    kind: PileKind
+    index: int | None = None
+
+    def __str__(self) -> str:
+        return self.kind.value + ("" if self.index is None else str(self.index + 1))
+
+    def __repr__(self) -> str:
+        return f"PileRef.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> PileRef:
+        """Read ``t3``, ``c1``, ``f`` ...
+
+        :raises ValueError: on anything else (a number 0 or a letter other than t, c, f).
+        """
+        m = _PILE_RE.fullmatch(text.strip().lower())
+        if not m:
+            raise ValueError(f"{text!r} is not a pile: expected t<n>, c<n>, f<n>, c or f")
+        kind = PileKind(m.group(1))
+        if m.group(2) is None:
+            if kind is PileKind.TABLEAU:
+                raise ValueError(f"{text!r}: a tableau column needs its number, e.g. t3")
+            return PileRef(kind, None)
+        number = int(m.group(2))
+        if number < 1:
+            raise ValueError(f"{text!r}: pile numbers start at 1")
+        return PileRef(kind, number - 1)
+
+
+_PILE_RE = re.compile(r"([tcf])(\d+)?")
+_MOVE_RE = re.compile(r"([tcf]\d*)\s*>\s*([tcf]\d*)(?:x(\d+))?")
+
+
+def tableau(index: int) -> PileRef:
+    """The 0-based tableau column ``index``."""
+    return PileRef(PileKind.TABLEAU, index)
+
+
+def cell(index: int | None = None) -> PileRef:
+    """The 0-based cell ``index``, or any free cell when ``None``."""
+    return PileRef(PileKind.CELL, index)
+
+
+def foundation(index: int | None = None) -> PileRef:
+    """The 0-based foundation ``index``, or whichever accepts the card when ``None``."""
+    return PileRef(PileKind.FOUNDATION, index)
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class Move:
+    """Move ``count`` cards from the top of ``source`` to ``target``.
+
+    :param source: the pile the cards leave (always a numbered pile).
+    :param target: the pile they go to; a cell or foundation may be unnumbered.
+    :param count: number of cards, >= 1; more than one only for runs.
+    """
+
+    source: PileRef
+    target: PileRef
+    count: int = 1
+
+    def __str__(self) -> str:
+        tail = f"x{self.count}" if self.count != 1 else ""
+        return f"{self.source}>{self.target}{tail}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read a move such as ``t3>f``, ``c1>t7`` or ``t2>t5x3``.
+
+        :raises IllegalMoveError: (a ``ValueError``) when the text is not a move, with the
+            reason; legality in a position is checked separately by the rules.
+        """
+        m = _MOVE_RE.fullmatch(text.strip().lower())
+        if not m:
+            raise IllegalMoveError(
+                text, "not a move: write source>target, e.g. t3>f, c1>t7 or t2>t5x3"
+            )
+        try:
+            source = PileRef.parse(m.group(1))
+            target = PileRef.parse(m.group(2))
+        except ValueError as exc:
+            raise IllegalMoveError(text, str(exc)) from None
+        if source.index is None:
+            raise IllegalMoveError(text, "the source pile needs its number, e.g. c1")
+        count = int(m.group(3)) if m.group(3) else 1
+        if count < 1:
+            raise IllegalMoveError(text, "a move carries at least one card")
+        return Move(source, target, count)

@@ -1,0 +1,317 @@
+"""Player settings, kept in a TOML file in the config folder.
+
+The file (``settings.toml``) is plain TOML a player may edit by hand::
+
+    format_version = 1
+    last_variant = "seahaven"
+    animation = true
+    four_colour = false
+    window_width = 1100
+    window_height = 760
+    winnable_only = false
+    difficulty = "normal"
+
+    [last_options]
+    redeals = "2"
+
+Reading is forgiving: a missing file or missing keys give defaults silently; an unknown
+key is ignored with a warning; a key with a wrong value falls back to its default with a
+warning naming it, and the file is moved aside (so the hand edit is not lost when the
+settings are next saved); a file that is not TOML at all or has another format version is
+moved aside and all defaults are used.  Nothing here ever executes file content.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+import tomli_w
+
+from .atomic import atomic_write_bytes, quarantine
+from .errors import PersistenceError
+from .options import FrozenOptions, to_options
+from .paths import settings_path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+__all__ = [
+    "DIFFICULTIES",
+    "SETTINGS_FORMAT_VERSION",
+    "WINDOW_SIZE_RANGE",
+    "Settings",
+    "load_settings",
+    "save_settings",
+]
+
+SETTINGS_FORMAT_VERSION = 1
+"""The settings format this program writes and reads."""
+
+DIFFICULTIES = ("normal", "cheat")
+"""Allowed values of :attr:`Settings.difficulty`."""
+
+WINDOW_SIZE_RANGE = (200, 16384)
+"""Inclusive bounds, in pixels, for the window width and height."""
+
+_MAX_SETTINGS_BYTES = 1024 * 1024
+
+
+def _bool_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{attribute.name} must be True or False, not {value!r}")
+
+
+def _window_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    low, high = WINDOW_SIZE_RANGE
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{attribute.name} must be a whole number of pixels, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{attribute.name} must be from {low} to {high} pixels, not {value}")
+
+
+def _variant_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and (not isinstance(value, str) or not value):
+        raise TypeError(f"{attribute.name} must be a non-empty string or None, not {value!r}")
+
+
+def _difficulty_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value not in DIFFICULTIES:
+        raise ValueError(f"{attribute.name} must be one of {DIFFICULTIES}, not {value!r}")
+
+
+def _version_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value != SETTINGS_FORMAT_VERSION or isinstance(value, bool):
+        raise ValueError(f"format_version must be {SETTINGS_FORMAT_VERSION}, not {value!r}")
+
+
+@attrs.frozen
+class Settings:
+    """The player's settings.  ``Settings()`` is the defaults.
+
+    Attributes:
+        last_variant: id of the variant played last (e.g. ``"seahaven"``), or ``None``.
+        last_options: that variant's options; give a plain ``dict`` (or pairs), read back
+            a :class:`~solitaire_core.persistence.options.FrozenOptions`, which compares
+            equal to the dict (``.to_dict()`` gives a plain dict).
+        animation: animate card moves.
+        four_colour: use the four-colour deck.
+        window_width: window width in pixels, within :data:`WINDOW_SIZE_RANGE`.
+        window_height: window height in pixels, within :data:`WINDOW_SIZE_RANGE`.
+        winnable_only: only deal games known to be winnable.
+        difficulty: ``"normal"`` or ``"cheat"``.
+        format_version: always :data:`SETTINGS_FORMAT_VERSION`.
+
+    Raises:
+        TypeError, ValueError: on construction, when a value has the wrong type or range.
+    """
+
+    last_variant: str | None = attrs.field(default=None, validator=_variant_validator)
+    last_options: FrozenOptions = attrs.field(factory=FrozenOptions, converter=to_options)
+    animation: bool = attrs.field(default=True, validator=_bool_validator)
+    four_colour: bool = attrs.field(default=False, validator=_bool_validator)
+    window_width: int = attrs.field(default=1100, validator=_window_validator)
+    window_height: int = attrs.field(default=760, validator=_window_validator)
+    winnable_only: bool = attrs.field(default=False, validator=_bool_validator)
+    difficulty: str = attrs.field(default="normal", validator=_difficulty_validator)
+    format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the settings as the plain dict written to TOML (``last_variant`` omitted
+        when ``None``, since TOML has no null)."""
+        data: dict[str, Any] = {"format_version": self.format_version}
+        if self.last_variant is not None:
+            data["last_variant"] = self.last_variant
+        data.update(
+            animation=self.animation,
+            four_colour=self.four_colour,
+            window_width=self.window_width,
+            window_height=self.window_height,
+            winnable_only=self.winnable_only,
+            difficulty=self.difficulty,
+            last_options=self.last_options.to_dict(),
+        )
+        return data
+
+
+# --- reading -------------------------------------------------------------------------------
+
+_Check = Callable[[object], "tuple[bool, object, str]"]
+
+
+def _check_bool(value: object) -> tuple[bool, object, str]:
+    return isinstance(value, bool), value, "true or false"
+
+
+def _check_window(value: object) -> tuple[bool, object, str]:
+    low, high = WINDOW_SIZE_RANGE
+    ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    return ok, value, f"a whole number of pixels from {low} to {high}"
+
+
+def _check_variant(value: object) -> tuple[bool, object, str]:
+    return isinstance(value, str) and bool(value), value, "a variant name in quotes"
+
+
+def _check_difficulty(value: object) -> tuple[bool, object, str]:
+    names = " or ".join(f'"{name}"' for name in DIFFICULTIES)
+    return value in DIFFICULTIES and isinstance(value, str), value, names
+
+
+def _check_options(value: object) -> tuple[bool, object, str]:
+    expected = "a table of option names to text values in quotes"
+    if not isinstance(value, Mapping):
+        return False, value, expected
+    try:
+        return True, FrozenOptions(value), expected
+    except (TypeError, ValueError):
+        return False, value, expected
+
+
+_CHECKS: dict[str, _Check] = {
+    "last_variant": _check_variant,
+    "last_options": _check_options,
+    "animation": _check_bool,
+    "four_colour": _check_bool,
+    "window_width": _check_window,
+    "window_height": _check_window,
+    "winnable_only": _check_bool,
+    "difficulty": _check_difficulty,
+}
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _move_aside_note(path: Path) -> str:
+    """Quarantine ``path`` and describe the outcome in a sentence."""
+    try:
+        moved = quarantine(path)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return f"It could not be moved aside ({reason}); it will be replaced at the next save."
+    return f"It was moved aside to {moved.name}."
+
+
+def _whole_file_problem(path: Path, problem: str) -> list[str]:
+    note = _move_aside_note(path)
+    return [f"The settings file {path} {problem}. {note} Default settings are used."]
+
+
+def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
+    """Read the settings, never failing.
+
+    Args:
+        path: the TOML file; default :func:`~solitaire_core.persistence.paths.settings_path`.
+
+    Returns:
+        ``(settings, warnings)``.  ``warnings`` is a list of plain-language sentences for
+        the player, empty when the file was fine or missing.  A file that is not valid
+        TOML, not UTF-8, too large or of another format version is moved aside
+        (``settings.toml.corrupt-YYYYmmdd-HHMMSS``) and all defaults are used.  A key with
+        a wrong type or value gets its default, is named in a warning, and the file is
+        moved aside; the other keys are kept.  Unknown keys are ignored with a warning
+        (the file stays).  A file that cannot be opened (permission denied, ...) is left
+        in place and defaults are used.
+    """
+    target = Path(path) if path is not None else settings_path()
+    try:
+        with open(target, "rb") as handle:
+            raw = handle.read(_MAX_SETTINGS_BYTES + 1)
+    except FileNotFoundError:
+        return Settings(), []
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return Settings(), [
+            f"The settings file {target} could not be opened ({reason}). "
+            "Default settings are used."
+        ]
+    if len(raw) > _MAX_SETTINGS_BYTES:
+        return Settings(), _whole_file_problem(target, "is far too large to be a settings file")
+    try:
+        data = tomllib.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return Settings(), _whole_file_problem(target, "is not text (it is not valid UTF-8)")
+    except Exception as error:  # TOMLDecodeError, RecursionError, oversized numbers, ...
+        detail = str(error) or type(error).__name__
+        return Settings(), _whole_file_problem(target, f"is not valid TOML ({detail})")
+
+    version = data.get("format_version", SETTINGS_FORMAT_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool):
+        problem = f"has a bad format_version ({_shown(version)}); it should be a whole number"
+        return Settings(), _whole_file_problem(target, problem)
+    if version > SETTINGS_FORMAT_VERSION:
+        problem = (
+            f"was written by a newer version (format {version}); "
+            f"this program reads format {SETTINGS_FORMAT_VERSION}"
+        )
+        return Settings(), _whole_file_problem(target, problem)
+    if version < SETTINGS_FORMAT_VERSION:
+        return Settings(), _whole_file_problem(target, f"has an unknown format {version}")
+
+    values: dict[str, object] = {}
+    warnings: list[str] = []
+    defaults = Settings()
+    for key, check in _CHECKS.items():
+        if key not in data:
+            continue
+        ok, value, expected = check(data[key])
+        if ok:
+            values[key] = value
+        else:
+            default = getattr(defaults, key)
+            shown_default = "none" if default is None else _shown(default)
+            if isinstance(default, FrozenOptions):
+                shown_default = "no options"
+            warnings.append(
+                f"In the settings file {target}, the key '{key}' should be {expected}, "
+                f"not {_shown(data[key])}; the default ({shown_default}) is used instead."
+            )
+    bad_keys = len(warnings)
+    for key in data:
+        if key not in _CHECKS and key != "format_version":
+            warnings.append(
+                f"In the settings file {target}, the unknown key '{key}' was ignored."
+            )
+    if bad_keys:
+        warnings.append(
+            f"The settings file {target} had wrong values. {_move_aside_note(target)} "
+            "Your other settings were kept."
+        )
+    return Settings(**values), warnings  # type: ignore[arg-type]
+
+
+def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> None:
+    """Write ``settings`` as TOML, atomically (the old file stays whole until replaced).
+
+    Args:
+        settings: the settings to store.
+        path: the TOML file; default :func:`~solitaire_core.persistence.paths.settings_path`.
+
+    Raises:
+        PersistenceError: the file could not be written (disk full, permission denied,
+            ...); the previous file, if any, is unchanged.
+        TypeError: ``settings`` is not a :class:`Settings`.
+    """
+    if not isinstance(settings, Settings):
+        raise TypeError(f"expected Settings, got {type(settings).__name__}")
+    data = tomli_w.dumps(settings.to_dict()).encode("utf-8")
+    target: Path | None = Path(path) if path is not None else None
+    try:
+        if target is None:
+            target = settings_path()
+        atomic_write_bytes(target, data)
+    except OSError as error:
+        where = target if target is not None else "the settings folder"
+        reason = error.strerror or str(error)
+        raise PersistenceError(
+            f"The settings could not be saved to {where}: {reason}.", target
+        ) from error

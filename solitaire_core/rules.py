@@ -1,0 +1,396 @@
+"""Legality: which moves a position allows, and what each does.
+
+One legality path: :func:`legal_moves` generates, :func:`is_legal` and :func:`explain`
+agree with it (the conformance kit checks this on random play), and :func:`apply` checks
+the move and returns a new state, never changing its input.
+
+Rule sources: the tableau, cell and foundation rules come from the variant file
+(docs/variant-format.md); the move limits implement the formulas in shared/rules/README.md
+("free cells + 1" from the Seahaven program help and Aisleriot; "(free cells + 1) x
+2^(empty columns)" for any-card empty columns, one column fewer when the target is empty).
+Cheat mode is the program help's "Cheat" difficulty: runs of any length move.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from .cards import ACE, Card, card_code
+from .errors import IllegalMoveError
+from .moves import Move, PileKind, PileRef
+from .state import GameState
+from .variant import Rules
+
+UNLIMITED = 10**9
+_T = [PileRef(PileKind.TABLEAU, i) for i in range(32)]
+_C = [PileRef(PileKind.CELL, i) for i in range(32)]
+_F = [PileRef(PileKind.FOUNDATION, i) for i in range(32)]
+
+
+def run_length(rules: Rules, column: tuple[Card, ...]) -> int:
+    """How many cards at the top of ``column`` form a run (each built on the one below by
+    the variant's tableau build rule); 0 for an empty column."""
+    n = len(column)
+    if n == 0:
+        return 0
+    build = rules.build
+    k = 1
+    while k < n and build(column[n - k], column[n - k - 1]):
+        k += 1
+    return k
+
+
+def max_run_move(state: GameState, to_empty_column: bool, *, cheat: bool = False) -> int:
+    """The most cards one tableau-to-tableau move may carry in ``state``.
+
+    :param to_empty_column: whether the target column is empty (the supermove formula then
+        counts one empty column fewer).
+    :param cheat: the program help's Cheat difficulty: no limit.
+    :return: a card count >= 1 (``UNLIMITED`` when there is no limit).
+    """
+    limit = state.rules.move_limit
+    if cheat or limit == "unlimited":
+        return UNLIMITED
+    if limit == "one":
+        return 1
+    free = state.free_cells
+    if limit == "free-cells-plus-one":
+        return free + 1
+    empties = state.empty_columns - (1 if to_empty_column else 0)
+    return (free + 1) << max(empties, 0)
+
+
+def foundation_accepts(foundation: tuple[Card, ...], card: Card) -> bool:
+    """Whether ``card`` may go on ``foundation``: an Ace on an empty one, else the next
+    rank of the same suit (foundations build up in suit, Ace to King: every rules text)."""
+    if not foundation:
+        return card.rank == ACE
+    top = foundation[-1]
+    return top.suit is card.suit and top.rank + 1 == card.rank
+
+
+def _limit_reason(state: GameState, allowed: int) -> str:
+    rules = state.rules
+    if rules.move_limit == "one":
+        return f"only one card moves at a time in {rules.name}"
+    free = state.free_cells
+    cells = f"{free} free cell{'s' if free != 1 else ''}"
+    if rules.move_limit == "free-cells-plus-one":
+        return f"with {cells} you can move at most {allowed} card{'s' if allowed != 1 else ''}"
+    return f"with {cells} and the empty columns you can move at most {allowed} cards"
+
+
+def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str | None]:
+    """Resolve an unnumbered target and check the move: (concrete move, None) or
+    (None, reason)."""
+    rules = state.rules
+    src, dst, count = move.source, move.target, move.count
+    sizes = {PileKind.TABLEAU: rules.columns, PileKind.CELL: rules.cells,
+             PileKind.FOUNDATION: rules.foundations}
+    names = {PileKind.TABLEAU: "columns", PileKind.CELL: "cells",
+             PileKind.FOUNDATION: "foundations"}
+    for ref in (src, dst):
+        if ref.index is not None and not 0 <= ref.index < sizes[ref.kind]:
+            return None, f"{ref} does not exist: this game has {sizes[ref.kind]} {names[ref.kind]}"
+    if src.index is None:
+        return None, "the source pile needs its number"
+    if src == dst:
+        return None, "the source and target are the same pile"
+    cards = state.pile(src)
+    if not cards:
+        return None, f"{src} is empty"
+    if count < 1:
+        return None, "a move carries at least one card"
+    if src.kind is PileKind.FOUNDATION:
+        if not rules.foundation_return:
+            return None, "cards on the foundations are out of play in this game"
+        if count != 1:
+            return None, "cards leave a foundation one at a time"
+    if src.kind is PileKind.CELL and count != 1:
+        return None, "a cell holds a single card"
+    if src.kind is PileKind.TABLEAU and count > 1:
+        if count > len(cards):
+            return None, f"{src} holds only {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        run = run_length(rules, cards)
+        if count > run:
+            return None, (
+                f"the top {count} cards of {src} are not a run "
+                f"(runs are built {rules.build_description})"
+            )
+    moving = cards[-count:]
+    bottom, top = moving[0], moving[-1]
+
+    if dst.kind is PileKind.CELL:
+        if count != 1:
+            return None, "only one card at a time goes to a cell"
+        if dst.index is None:
+            free = [i for i, c in enumerate(state.cells) if c is None]
+            if not free:
+                return None, "there is no free cell"
+            dst = _C[free[0]]
+        elif state.cells[dst.index] is not None:
+            return None, f"{dst} is occupied: a cell holds one card"
+        return Move(src, dst, count), None
+
+    if dst.kind is PileKind.FOUNDATION:
+        if count > 1:
+            if not rules.foundation_runs:
+                return None, "cards go to a foundation one at a time in this game"
+            for lower, upper in zip(moving[1:], moving[:-1]):
+                if upper.suit is not lower.suit or upper.rank != lower.rank + 1:
+                    return None, "only a run in suit can go to a foundation in one move"
+        if dst.index is None:
+            fitting = [i for i, f in enumerate(state.foundations) if foundation_accepts(f, top)]
+            if not fitting:
+                return None, f"{top.label} cannot go to a foundation yet: {_needs(top)}"
+            dst = _F[fitting[0]]
+        else:
+            found = state.foundations[dst.index]
+            if not foundation_accepts(found, top):
+                if not found:
+                    return None, f"{top.label} cannot start {dst}: a foundation starts with an Ace"
+                return None, f"{top.label} cannot go on {found[-1].label}: foundations build up in suit"
+        return Move(src, dst, count), None
+
+    dest = state.columns[dst.index]  # type: ignore[index]
+    if dest:
+        if not rules.build(bottom, dest[-1]):
+            return None, (
+                f"{bottom.label} cannot go on {dest[-1].label}: "
+                f"the tableau builds {rules.build_description}"
+            )
+    elif not rules.empty_accepts(bottom):
+        return None, f"an empty column takes {rules.empty_description}"
+    if count > 1 and src.kind is PileKind.TABLEAU:
+        allowed = max_run_move(state, not dest, cheat=cheat)
+        if count > allowed:
+            return None, _limit_reason(state, allowed)
+    return Move(src, dst, count), None
+
+
+def _needs(card: Card) -> str:
+    if card.rank == ACE:
+        return "no foundation is free"
+    return f"it needs the {Card(card.rank - 1, card.suit).label} there first"
+
+
+def resolve(state: GameState, move: Move, *, cheat: bool = False) -> Move:
+    """The concrete move ``move`` stands for (an unnumbered ``f``/``c`` target picks the
+    first foundation that accepts the card / the first free cell).
+
+    :raises IllegalMoveError: with the reason when the move is illegal.
+    """
+    concrete, reason = _check(state, move, cheat)
+    if concrete is None:
+        raise IllegalMoveError(move, reason or "illegal")
+    return concrete
+
+
+def explain(state: GameState, move: Move, *, cheat: bool = False) -> str | None:
+    """Why ``move`` is illegal in ``state`` (a sentence for the player), or ``None`` when
+    it is legal."""
+    return _check(state, move, cheat)[1]
+
+
+def is_legal(state: GameState, move: Move, *, cheat: bool = False) -> bool:
+    """Whether ``move`` is legal in ``state``. For a numbered move this is exactly
+    ``move in legal_moves(state, cheat=cheat)``."""
+    return _check(state, move, cheat)[0] is not None
+
+
+def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
+    """Every legal move in ``state``, each with numbered piles, in a fixed order:
+    foundation moves first, then moves onto the tableau, then moves to cells.
+
+    :param cheat: the Cheat difficulty (runs of any length may move).
+    """
+    rules = state.rules
+    build, empty_ok = rules.build, rules.empty_accepts
+    columns, cells, founds = state.columns, state.cells, state.foundations
+    free_cells = [_C[i] for i, c in enumerate(cells) if c is None]
+    limit_full = max_run_move(state, False, cheat=cheat)
+    limit_empty = max_run_move(state, True, cheat=cheat)
+    to_found: list[Move] = []
+    to_tab: list[Move] = []
+    to_cell: list[Move] = []
+
+    def foundation_moves(src: PileRef, pile: tuple[Card, ...], run_ok: bool) -> None:
+        top = pile[-1]
+        for j, f in enumerate(founds):
+            if foundation_accepts(f, top):
+                to_found.append(Move(src, _F[j], 1))
+                if run_ok:
+                    k = 1
+                    while k < len(pile):
+                        upper, lower = pile[-k - 1], pile[-k]
+                        if upper.suit is not lower.suit or upper.rank != lower.rank + 1:
+                            break
+                        k += 1
+                        to_found.append(Move(src, _F[j], k))
+
+    for i, col in enumerate(columns):
+        if not col:
+            continue
+        src = _T[i]
+        foundation_moves(src, col, rules.foundation_runs)
+        run = run_length(rules, col)
+        for j, dest in enumerate(columns):
+            if j == i:
+                continue
+            if dest:
+                onto = dest[-1]
+                for k in range(1, min(run, limit_full) + 1):
+                    if build(col[-k], onto):
+                        to_tab.append(Move(src, _T[j], k))
+            else:
+                for k in range(1, min(run, limit_empty) + 1):
+                    if empty_ok(col[-k]):
+                        to_tab.append(Move(src, _T[j], k))
+        for c in free_cells:
+            to_cell.append(Move(src, c, 1))
+
+    singles: list[tuple[PileRef, Card]] = [
+        (_C[i], c) for i, c in enumerate(cells) if c is not None
+    ]
+    if rules.foundation_return:
+        singles += [(_F[i], f[-1]) for i, f in enumerate(founds) if f]
+    for src, card in singles:
+        if src.kind is PileKind.CELL:
+            foundation_moves(src, (card,), False)
+        for j, dest in enumerate(columns):
+            if (build(card, dest[-1]) if dest else empty_ok(card)):
+                to_tab.append(Move(src, _T[j], 1))
+        for c in free_cells:
+            if c != src:
+                to_cell.append(Move(src, c, 1))
+    return to_found + to_tab + to_cell
+
+
+def apply(state: GameState, move: Move, *, cheat: bool = False) -> GameState:
+    """Play ``move`` on ``state`` and return the new state; ``state`` is not changed.
+
+    An unnumbered target (``t3>f``, ``t3>c``) is resolved as :func:`resolve` describes.
+
+    :raises IllegalMoveError: when the move is illegal, with a reason a player can read.
+    """
+    concrete = resolve(state, move, cheat=cheat)
+    return _play(state, concrete)
+
+
+def _play(state: GameState, move: Move) -> GameState:
+    """Perform a move already known to be legal."""
+    src, dst, count = move.source, move.target, move.count
+    columns, cells, founds = state.columns, state.cells, state.foundations
+    if src.kind is PileKind.TABLEAU:
+        moving = columns[src.index][-count:]  # type: ignore[index]
+        columns = _replace(columns, src.index, columns[src.index][:-count])  # type: ignore[index]
+    elif src.kind is PileKind.CELL:
+        moving = (cells[src.index],)  # type: ignore[index, assignment]
+        cells = _replace(cells, src.index, None)  # type: ignore[arg-type]
+    else:
+        moving = founds[src.index][-1:]  # type: ignore[index]
+        founds = _replace(founds, src.index, founds[src.index][:-1])  # type: ignore[index]
+    if dst.kind is PileKind.TABLEAU:
+        columns = _replace(columns, dst.index, columns[dst.index] + moving)  # type: ignore[index]
+    elif dst.kind is PileKind.CELL:
+        cells = _replace(cells, dst.index, moving[0])  # type: ignore[arg-type]
+    else:
+        founds = _replace(
+            founds, dst.index, founds[dst.index] + tuple(reversed(moving))  # type: ignore[index]
+        )
+    return GameState(rules=state.rules, columns=columns, cells=cells, foundations=founds)
+
+
+def _replace(items: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def is_safe_to_foundation(state: GameState, card: Card) -> bool:
+    """Whether sending ``card`` up is "safe": no card still in play (tableau or cells)
+    could be built on it. In one deck built in suit this holds for every card; with two
+    decks the other copy of rank - 1 may still want it (shared/rules/README.md,
+    Autoplay)."""
+    build = state.rules.build
+    for col in state.columns:
+        for other in col:
+            if build(other, card):
+                return False
+    return not any(other is not None and build(other, card) for other in state.cells)
+
+
+def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameState, list[Move]]:
+    """Send cards to the foundations while the autoplay policy allows.
+
+    :param policy: ``"off"``, ``"safe"`` or ``"all"``; defaults to the variant's
+        ``autoplay``. ``"all"`` sends every card that fits (the Seahaven program help:
+        "cards will be moved to the foundation automatically"); ``"safe"`` only cards
+        :func:`is_safe_to_foundation` approves.
+    :return: the new state and the moves made, in order.
+    """
+    policy = policy or state.rules.autoplay
+    made: list[Move] = []
+    if policy == "off":
+        return state, made
+    progress = True
+    while progress:
+        progress = False
+        sources: Iterable[tuple[PileRef, Card | None]] = [
+            (_T[i], col[-1] if col else None) for i, col in enumerate(state.columns)
+        ] + [(_C[i], c) for i, c in enumerate(state.cells)]
+        for src, card in sources:
+            if card is None:
+                continue
+            for j, f in enumerate(state.foundations):
+                if foundation_accepts(f, card):
+                    if policy == "all" or is_safe_to_foundation(state, card):
+                        move = Move(src, _F[j], 1)
+                        state = _play(state, move)
+                        made.append(move)
+                        progress = True
+                    break
+            if progress:
+                break
+    return state, made
+
+
+def canonical_key(state: GameState) -> tuple:  # type: ignore[type-arg]
+    """A key equal for positions that differ only in the order of columns and of cells
+    (foundations compared by their card counts per suit and deck)."""
+    cols = tuple(sorted(tuple(card_code(c) for c in col) for col in state.columns))
+    cells = tuple(sorted(card_code(c) for c in state.cells if c is not None))
+    founds = tuple(sorted(tuple(card_code(c) for c in f) for f in state.foundations))
+    return cols, cells, founds
+
+
+def find_progress(state: GameState, *, cheat: bool = False, budget: int = 3000) -> bool | None:
+    """Whether some sequence of legal moves (with the variant's autoplay after each, as a
+    session plays) puts another card on a foundation.
+
+    A move is *productive* when it starts such a sequence. This is a breadth-first search
+    over positions up to the order of columns and cells.
+
+    :param budget: the most distinct positions to visit.
+    :return: ``True`` when a productive line exists, ``False`` when the whole reachable
+        space was searched without finding one (no useful move left), ``None`` when the
+        budget ran out first (then nothing is claimed).
+    """
+    start = state.foundation_cards
+    if state.is_won:
+        return False
+    seen = {canonical_key(state)}
+    queue = deque([state])
+    while queue:
+        position = queue.popleft()
+        for move in legal_moves(position, cheat=cheat):
+            nxt, _ = autoplay_moves(_play(position, move))
+            if nxt.foundation_cards > start:
+                return True
+            key = canonical_key(nxt)
+            if key in seen:
+                continue
+            if len(seen) >= budget:
+                return None
+            seen.add(key)
+            queue.append(nxt)
+    return False

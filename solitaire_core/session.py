@@ -1,0 +1,185 @@
+"""The session: the one mutable object of the core, a game being played.
+
+It keeps the move history for unlimited undo and redo, applies the variant's autoplay after
+each player move (one undo takes back the move and the autoplay it caused), counts moves,
+score (one point per card on a foundation, as the Aisleriot help says) and cheats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from .deal import deal as deal_layout
+from .errors import IllegalMoveError
+from .moves import Move
+from .rules import _play, autoplay_moves, find_progress, resolve
+from .state import GameState
+from .variant import Rules, VariantDefinition
+
+
+@attrs.frozen
+class Turn:
+    """One player move and its consequences.
+
+    :param move: the player's move, with numbered piles.
+    :param autoplay: the foundation moves autoplay made after it, in order.
+    :param before: the state before the move.
+    :param after: the state after the move and the autoplay.
+    :param cheated_cards: cards of this move that normal rules would not have let move
+        (0 for a normal move; the whole run for a run only Cheat allowed).
+    """
+
+    move: Move
+    autoplay: tuple[Move, ...]
+    before: GameState
+    after: GameState
+    cheated_cards: int = 0
+
+
+class Session:
+    """A game in progress.
+
+    :param rules: the resolved variant.
+    :param deal_number: which deal (see :mod:`solitaire_core.deal`).
+    :param cheat: start in the Cheat difficulty (the Seahaven program help: runs of any size
+        move at any time; may be switched at any time with :attr:`cheat`).
+    :param autoplay: override the variant's autoplay policy (``"off"``, ``"safe"``,
+        ``"all"``); ``None`` keeps the variant's.
+    :param state: start from this position instead of dealing (for tests and replays).
+
+    The initial position is the deal followed by autoplay (cards already playable go up
+    before the first move), so :meth:`restart` and undo never go behind it.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        deal_number: int,
+        *,
+        cheat: bool = False,
+        autoplay: str | None = None,
+        state: GameState | None = None,
+    ) -> None:
+        self.rules = rules
+        self.deal_number = deal_number
+        self.cheat = cheat
+        self.autoplay_policy = autoplay or rules.autoplay
+        dealt = state if state is not None else deal_layout(rules, deal_number)
+        self.initial_state, self.initial_autoplay = autoplay_moves(dealt, self.autoplay_policy)
+        self.state = self.initial_state
+        self.history: list[Turn] = []
+        self.redo_stack: list[Turn] = []
+        self.cheats = 0
+        self.used_undo = False
+        self.ever_cheated = cheat
+
+    @classmethod
+    def new(
+        cls,
+        definition: VariantDefinition,
+        deal_number: int,
+        options: Mapping[str, str] | None = None,
+        **kwargs: object,
+    ) -> Session:
+        """A session for an installed variant: resolves ``options`` then deals.
+
+        :raises VariantError: for an unknown option or value.
+        """
+        return cls(definition.resolve(options), deal_number, **kwargs)  # type: ignore[arg-type]
+
+    @property
+    def moves(self) -> int:
+        """Player moves made and not undone."""
+        return len(self.history)
+
+    @property
+    def score(self) -> int:
+        """One point per card on a foundation (Aisleriot help: at most 52 per deck)."""
+        return self.state.foundation_cards
+
+    @property
+    def is_won(self) -> bool:
+        """True iff every card is on a foundation."""
+        return self.state.is_won
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is a move to take back."""
+        return bool(self.history)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an undone move can be played again."""
+        return bool(self.redo_stack)
+
+    def set_cheat(self, on: bool) -> None:
+        """Switch between Normal and Cheat difficulty (allowed at any time)."""
+        self.cheat = on
+        self.ever_cheated = self.ever_cheated or on
+
+    def play(self, move: Move | str) -> Turn:
+        """Play a player move (text or :class:`Move`), then autoplay.
+
+        :raises IllegalMoveError: with the reason, leaving the game exactly as it was.
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        concrete = resolve(self.state, move, cheat=self.cheat)
+        cheated = 0
+        if self.cheat:
+            try:
+                resolve(self.state, concrete, cheat=False)
+            except IllegalMoveError:
+                cheated = concrete.count
+        after, auto = autoplay_moves(_play(self.state, concrete), self.autoplay_policy)
+        turn = Turn(concrete, tuple(auto), self.state, after, cheated)
+        self.history.append(turn)
+        self.redo_stack.clear()
+        self.cheats += cheated  # never lowered, not even by undo (program help)
+        self.state = after
+        return turn
+
+    def undo(self) -> Turn | None:
+        """Take back the last player move and the autoplay it caused; ``None`` if there is
+        nothing to undo. The count of cheats is not lowered (program help)."""
+        if not self.history:
+            return None
+        turn = self.history.pop()
+        self.redo_stack.append(turn)
+        self.state = turn.before
+        self.used_undo = True
+        return turn
+
+    def redo(self) -> Turn | None:
+        """Play the last undone move again; ``None`` if there is none."""
+        if not self.redo_stack:
+            return None
+        turn = self.redo_stack.pop()
+        self.history.append(turn)
+        self.state = turn.after
+        return turn
+
+    def restart(self) -> None:
+        """Go back to the initial position of this deal; the history can be redone."""
+        while self.history:
+            self.undo()
+
+    def no_useful_move(self, budget: int = 3000) -> bool:
+        """True when no sequence of moves can put another card on a foundation: the
+        "no useful move left" verdict.
+
+        A move is productive when it starts a line that sends a card up (see
+        :func:`~solitaire_core.rules.find_progress`). The verdict is only given when the
+        whole reachable space (up to ``budget`` positions, column and cell order ignored)
+        was searched, so it never fires while a productive move exists; when the search
+        is cut short it answers ``False``.
+        """
+        if self.is_won:
+            return False
+        return find_progress(self.state, cheat=self.cheat, budget=budget) is False
+
+    def move_texts(self) -> list[str]:
+        """The player's moves in notation, oldest first (what a saved game records)."""
+        return [str(t.move) for t in self.history]

@@ -1,0 +1,124 @@
+"""The immutable game state."""
+
+from __future__ import annotations
+
+import attrs
+
+from .cards import Card
+from .moves import PileKind, PileRef
+from .variant import Rules
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class GameState:
+    """One position of a game: every pile's cards, bottom card first.
+
+    :param rules: the :class:`~solitaire_core.variant.Rules` in force (not compared:
+        two states are equal when their piles hold the same cards).
+    :param columns: one tuple per tableau column, bottom card first, top (playable) last.
+    :param cells: one entry per cell, a :class:`Card` or ``None`` when free.
+    :param foundations: one tuple per foundation, Ace first.
+
+    States never change; :func:`solitaire_core.rules.apply` returns a new one.
+    """
+
+    rules: Rules = attrs.field(eq=False, hash=False)
+    columns: tuple[tuple[Card, ...], ...]
+    cells: tuple[Card | None, ...]
+    foundations: tuple[tuple[Card, ...], ...]
+
+    def __repr__(self) -> str:
+        return f"<GameState {self.rules.id}: {self.to_text()!r}>"
+
+    def pile(self, ref: PileRef) -> tuple[Card, ...]:
+        """The cards of a numbered pile, bottom first (a cell gives 0 or 1 card).
+
+        :raises IndexError: when the pile does not exist in this variant.
+        :raises ValueError: for an unnumbered reference.
+        """
+        if ref.index is None:
+            raise ValueError(f"{ref} names no single pile")
+        if ref.index < 0:
+            raise IndexError(ref.index)
+        if ref.kind is PileKind.TABLEAU:
+            return self.columns[ref.index]
+        if ref.kind is PileKind.CELL:
+            card = self.cells[ref.index]
+            return () if card is None else (card,)
+        return self.foundations[ref.index]
+
+    @property
+    def free_cells(self) -> int:
+        """Number of empty cells."""
+        return sum(1 for c in self.cells if c is None)
+
+    @property
+    def empty_columns(self) -> int:
+        """Number of empty tableau columns."""
+        return sum(1 for col in self.columns if not col)
+
+    @property
+    def foundation_cards(self) -> int:
+        """Cards on the foundations (the Aisleriot score: one point per card)."""
+        return sum(len(f) for f in self.foundations)
+
+    @property
+    def cards_left(self) -> int:
+        """Cards not yet on a foundation."""
+        return self.rules.card_count - self.foundation_cards
+
+    @property
+    def is_won(self) -> bool:
+        """True iff every card is on a foundation."""
+        return self.foundation_cards == self.rules.card_count
+
+    def all_cards(self) -> list[Card]:
+        """Every card in the position, in pile order (columns, cells, foundations)."""
+        out = [c for col in self.columns for c in col]
+        out += [c for c in self.cells if c is not None]
+        out += [c for f in self.foundations for c in f]
+        return out
+
+    def to_text(self) -> str:
+        """A one-line text form: ``t1 t2 ... | cells | foundations``, readable by
+        :meth:`from_text` with the same rules."""
+        cols = " ".join(",".join(_card_text(c) for c in col) or "-" for col in self.columns)
+        cells = " ".join(_card_text(c) if c else "-" for c in self.cells)
+        founds = " ".join(",".join(_card_text(c) for c in f) or "-" for f in self.foundations)
+        return f"{cols} | {cells} | {founds}"
+
+    @classmethod
+    def from_text(cls, rules: Rules, text: str) -> GameState:
+        """Build a position from :meth:`to_text` output (handy in tests and scenarios).
+
+        Cards of the second deck are written with a ``'`` suffix (``AS'``).
+
+        :raises ValueError: when the text does not fit the rules' pile counts or a card does
+            not parse; card conservation is *not* checked (positions in tests may be partial).
+        """
+        parts = [p.strip() for p in text.split("|")]
+        if len(parts) != 3:
+            raise ValueError("expected three parts separated by '|': columns | cells | foundations")
+
+        def pile(token: str) -> tuple[Card, ...]:
+            return () if token == "-" else tuple(_parse_text_card(t) for t in token.split(","))
+
+        cols = tuple(pile(t) for t in parts[0].split())
+        cells = tuple(None if t == "-" else _parse_text_card(t) for t in parts[1].split())
+        founds = tuple(pile(t) for t in parts[2].split())
+        if len(cols) != rules.columns:
+            raise ValueError(f"expected {rules.columns} columns, got {len(cols)}")
+        if len(cells) != rules.cells:
+            raise ValueError(f"expected {rules.cells} cells, got {len(cells)}")
+        if len(founds) != rules.foundations:
+            raise ValueError(f"expected {rules.foundations} foundations, got {len(founds)}")
+        return cls(rules=rules, columns=cols, cells=cells, foundations=founds)
+
+
+def _card_text(card: Card) -> str:
+    return str(card) + "'" * card.deck
+
+
+def _parse_text_card(token: str) -> Card:
+    deck = len(token) - len(token.rstrip("'"))
+    return Card.parse(token.rstrip("'"), deck=deck)

@@ -1,0 +1,1 @@
+"""Rule-conformance kit for variant authors (pytest plugin, state machine, scenarios)."""

@@ -1,0 +1,415 @@
+"""Variant definitions: the TOML vocabulary, its loader, and the resolved :class:`Rules`.
+
+Data flows one way: a TOML file is read and validated into a :class:`VariantDefinition`;
+choosing option values resolves it into :class:`Rules`, the frozen value every game state
+carries. See docs/variant-format.md for the vocabulary and docs/architecture.md for the flow.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .errors import VariantError
+from .predicates import BUILTIN_PREDICATES, BuildFn, EmptyFn, RulePredicate
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+MOVE_LIMITS = ("one", "free-cells-plus-one", "supermove", "unlimited")
+AUTOPLAY_POLICIES = ("off", "safe", "all")
+
+
+def load_schema() -> dict[str, Any]:
+    """The JSON Schema every variant file must satisfy (``variant-schema.json``)."""
+    text = resources.files("solitaire_core").joinpath("variant-schema.json").read_text("utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+@attrs.frozen
+class DealRecipe:
+    """How the shuffled cards are laid out.
+
+    :param columns: cards dealt to each tableau column, one entry per column.
+    :param cells: 0-based indexes of the cells that receive one card each, in dealing order.
+    :param order: ``"rows"`` (one card to each column in turn, row after row, as PySolFC
+        deals) or ``"columns"`` (fill one column, then the next); cells are dealt last.
+    :param method: ``"pysolfc"`` (PySolFC's deal numbers, via pysol_cards) or the name of a
+        custom deal a plugin registered through ``solitaire_deal_methods``.
+    """
+
+    columns: tuple[int, ...]
+    cells: tuple[int, ...]
+    order: str = "rows"
+    method: str = "pysolfc"
+
+    @property
+    def card_count(self) -> int:
+        """How many cards the recipe places."""
+        return sum(self.columns) + len(self.cells)
+
+
+@attrs.frozen(eq=False)
+class Rules:
+    """A variant with every option chosen: everything legality needs, as plain values.
+
+    Built by :meth:`VariantDefinition.resolve`; never constructed from a dict directly.
+    Compared by identity (each resolve gives a new object, which is fine: states compare
+    only their cards).
+    """
+
+    id: str
+    name: str
+    decks: int
+    columns: int
+    cells: int
+    foundations: int
+    tableau_build: str
+    build: BuildFn
+    build_description: str
+    empty_rule: str
+    empty_accepts: EmptyFn
+    empty_description: str
+    move_limit: str
+    foundation_return: bool
+    foundation_runs: bool
+    autoplay: str
+    deal: DealRecipe
+    options: tuple[tuple[str, str], ...] = ()
+    summary: str = ""
+
+    @property
+    def card_count(self) -> int:
+        """Cards in play: 52 per deck."""
+        return 52 * self.decks
+
+    @property
+    def option_dict(self) -> dict[str, str]:
+        """The chosen options as a dict."""
+        return dict(self.options)
+
+
+@attrs.frozen
+class OptionChoice:
+    """One value of a player-visible option.
+
+    :param value: the value's key in TOML (e.g. ``"any"``).
+    :param label: the text the launcher shows.
+    :param settings: dotted variant keys and the value each takes with this choice.
+    """
+
+    value: str
+    label: str
+    settings: tuple[tuple[str, Any], ...]
+
+
+@attrs.frozen
+class VariantOption:
+    """A player-visible option, e.g. Sea Towers' ``empty_columns``."""
+
+    name: str
+    label: str
+    default: str
+    choices: tuple[OptionChoice, ...]
+    help: str = ""
+
+    def choice(self, value: str) -> OptionChoice:
+        """The choice named ``value``; :raises KeyError: if there is none."""
+        for c in self.choices:
+            if c.value == value:
+                return c
+        raise KeyError(value)
+
+
+@attrs.frozen(eq=False)
+class VariantDefinition:
+    """A validated variant file, before options are chosen.
+
+    :param id: the variant id (``"seahaven"``).
+    :param name: display name.
+    :param source: where it was read from (a path or ``plugin:resource``), for messages.
+    :param plugin: name of the plugin that registered it.
+    :param data: the validated TOML table (a private copy; never mutated).
+    :param options: player-visible options.
+    """
+
+    id: str
+    name: str
+    source: str
+    plugin: str
+    data: Mapping[str, Any] = attrs.field(repr=False)
+    options: tuple[VariantOption, ...] = ()
+    predicates: Mapping[str, RulePredicate] = attrs.field(repr=False, factory=dict)
+
+    @property
+    def summary(self) -> str:
+        """The file's ``summary`` text, or an empty string."""
+        return str(self.data.get("summary", ""))
+
+    @property
+    def decks(self) -> int:
+        """Number of 52-card decks."""
+        return int(self.data["decks"])
+
+    def default_options(self) -> dict[str, str]:
+        """Every option at its default value."""
+        return {o.name: o.default for o in self.options}
+
+    def resolve(self, options: Mapping[str, str] | None = None) -> Rules:
+        """Choose option values and return the :class:`Rules`.
+
+        :param options: option name -> choice value; missing names take their default.
+        :raises VariantError: for an unknown option or value, naming the valid ones.
+        """
+        chosen = self.default_options()
+        for key, value in (options or {}).items():
+            option = next((o for o in self.options if o.name == key), None)
+            if option is None:
+                known = ", ".join(o.name for o in self.options) or "none"
+                raise VariantError(self.id, f"options.{key}", f"no such option (options: {known})")
+            try:
+                option.choice(value)
+            except KeyError:
+                valid = ", ".join(c.value for c in option.choices)
+                raise VariantError(
+                    self.id, f"options.{key}", f"{value!r} is not a choice (choose {valid})"
+                ) from None
+            chosen[key] = value
+        data = copy.deepcopy(dict(self.data))
+        for option in self.options:
+            for dotted, value in option.choice(chosen[option.name]).settings:
+                table = data
+                *parents, leaf = dotted.split(".")
+                for part in parents:
+                    table = table.setdefault(part, {})
+                table[leaf] = value
+        where = f"{self.source} (options {chosen})" if chosen else self.source
+        _validate(data, where)
+        return _build_rules(data, where, self.predicates, tuple(sorted(chosen.items())))
+
+
+def parse_variant(
+    text: str,
+    source: str,
+    *,
+    plugin: str = "",
+    predicates: Mapping[str, RulePredicate] | None = None,
+) -> VariantDefinition:
+    """Parse and validate the TOML text of a variant file.
+
+    :param text: the file's contents.
+    :param source: the file name (or plugin resource) used in error messages.
+    :param plugin: the registering plugin's name.
+    :param predicates: rule predicates by name (built-ins plus those plugins registered);
+        defaults to the built-ins.
+    :raises VariantError: ``source: key.path: what was expected`` for the first problem
+        found: TOML syntax, the JSON Schema (docs/variant-format.md), an unknown predicate
+        or deal method, a deal recipe that does not place every card exactly once, an
+        option whose choices set unknown keys or bad values.
+    """
+    preds = dict(BUILTIN_PREDICATES if predicates is None else predicates)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(source, "", f"not valid TOML: {exc}") from None
+    _validate(data, source)
+    options = []
+    for name, table in data.get("options", {}).items():
+        choices = tuple(
+            OptionChoice(value, c["label"], tuple(c["set"].items()))
+            for value, c in table["choices"].items()
+        )
+        option = VariantOption(name, table["label"], table["default"], choices, table.get("help", ""))
+        if table["default"] not in table["choices"]:
+            raise VariantError(
+                source,
+                f"options.{name}.default",
+                f"{table['default']!r} is not one of the choices ({', '.join(table['choices'])})",
+            )
+        for choice in choices:
+            for dotted, _value in choice.settings:
+                if dotted.split(".")[0] in ("options", "id", "format_version"):
+                    raise VariantError(
+                        source,
+                        f"options.{name}.choices.{choice.value}.set",
+                        f"an option cannot change {dotted!r}",
+                    )
+        options.append(option)
+    definition = VariantDefinition(
+        id=data["id"],
+        name=data["name"],
+        source=source,
+        plugin=plugin,
+        data=data,
+        options=tuple(options),
+        predicates=preds,
+    )
+    # Resolve every choice once so a bad option value is reported at load time.
+    _build_rules(data, source, preds, ())
+    for option in definition.options:
+        for choice in option.choices:
+            definition.resolve({option.name: choice.value})
+    return definition
+
+
+def load_variant_file(
+    path: str | Path,
+    *,
+    plugin: str = "",
+    predicates: Mapping[str, RulePredicate] | None = None,
+) -> VariantDefinition:
+    """Read and validate a variant file from disk; see :func:`parse_variant`.
+
+    :raises VariantError: also when the file cannot be read or is not UTF-8.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise VariantError(str(path), "", f"cannot read the file: {exc}") from None
+    return parse_variant(text, str(path), plugin=plugin, predicates=predicates)
+
+
+_VALIDATOR: Any = None
+
+
+def _validator() -> Any:
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        import jsonschema
+
+        _VALIDATOR = jsonschema.Draft202012Validator(load_schema())
+    return _VALIDATOR
+
+
+def _describe(error: Any) -> tuple[str, str]:
+    """Turn a jsonschema error into (key path, plain message)."""
+    path = ".".join(str(p) for p in error.absolute_path)
+    kind = error.validator
+    if kind == "required":
+        missing = error.message.split("'")[1]
+        return (f"{path}.{missing}" if path else missing), "missing (this key is required)"
+    if kind == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        name = extra[0] if extra else "?"
+        allowed = ", ".join(sorted(error.schema.get("properties", {})))
+        return (f"{path}.{name}" if path else name), f"unknown key (expected one of: {allowed})"
+    if kind == "enum":
+        choices = ", ".join(repr(v) for v in error.validator_value)
+        return path, f"expected one of {choices}, got {error.instance!r}"
+    if kind == "const":
+        return path, f"expected {error.validator_value!r}, got {error.instance!r}"
+    if kind == "type":
+        return path, f"expected {error.validator_value}, got {error.instance!r}"
+    if kind in ("minimum", "maximum"):
+        word = "at least" if kind == "minimum" else "at most"
+        return path, f"expected a number {word} {error.validator_value}, got {error.instance!r}"
+    if kind == "pattern":
+        return path, f"expected lowercase letters, digits and '-', got {error.instance!r}"
+    if kind == "oneOf":
+        return path, f"expected a whole number or a list of whole numbers, got {error.instance!r}"
+    return path, error.message
+
+
+def _validate(data: Mapping[str, Any], source: str) -> None:
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        path, message = _describe(errors[0])
+        raise VariantError(source, path, message)
+
+
+def _predicate(
+    preds: Mapping[str, RulePredicate], name: str, kind: str, source: str, key: str
+) -> RulePredicate:
+    lookup = "none-empty" if (kind == "empty" and name == "none") else name
+    pred = preds.get(lookup)
+    if pred is None or pred.kind != kind:
+        known = sorted(
+            ("none" if p.name == "none-empty" else p.name) for p in preds.values() if p.kind == kind
+        )
+        raise VariantError(
+            source, key, f"unknown rule {name!r} (known {kind} rules: {', '.join(known)})"
+        )
+    return pred
+
+
+def _build_rules(
+    data: Mapping[str, Any],
+    source: str,
+    preds: Mapping[str, RulePredicate],
+    options: tuple[tuple[str, str], ...],
+) -> Rules:
+    tableau, deal = data["tableau"], data["deal"]
+    columns = tableau["columns"]
+    cells = data["cells"]["count"]
+    build = _predicate(preds, tableau["build"], "build", source, "tableau.build")
+    empty = _predicate(preds, tableau["empty"], "empty", source, "tableau.empty")
+    if tableau["move_limit"] not in MOVE_LIMITS:
+        raise VariantError(source, "tableau.move_limit", f"expected one of {MOVE_LIMITS}")
+    per_column = deal["columns"]
+    if isinstance(per_column, int):
+        per_column = [per_column] * columns
+    if len(per_column) != columns:
+        raise VariantError(
+            source,
+            "deal.columns",
+            f"lists {len(per_column)} columns but tableau.columns is {columns}",
+        )
+    dealt_cells = deal.get("cells", [])
+    for number in dealt_cells:
+        if number > cells:
+            raise VariantError(
+                source, "deal.cells", f"cell {number} does not exist (cells.count is {cells})"
+            )
+    recipe = DealRecipe(
+        columns=tuple(per_column),
+        cells=tuple(n - 1 for n in dealt_cells),
+        order=deal.get("order", "rows"),
+        method=deal.get("method", "pysolfc"),
+    )
+    decks = data["decks"]
+    if recipe.card_count != 52 * decks:
+        raise VariantError(
+            source,
+            "deal",
+            f"places {recipe.card_count} cards, but {decks} deck(s) hold {52 * decks}: "
+            "every card must be dealt exactly once",
+        )
+    foundations = data["foundations"]
+    if foundations["count"] != 4 * decks:
+        raise VariantError(
+            source,
+            "foundations.count",
+            f"expected {4 * decks} (one per suit and deck) for {decks} deck(s), "
+            f"got {foundations['count']}",
+        )
+    return Rules(
+        id=data["id"],
+        name=data["name"],
+        decks=decks,
+        columns=columns,
+        cells=cells,
+        foundations=foundations["count"],
+        tableau_build=build.name,
+        build=build.function,
+        build_description=build.description,
+        empty_rule=tableau["empty"],
+        empty_accepts=empty.function,
+        empty_description=empty.description,
+        move_limit=tableau["move_limit"],
+        foundation_return=bool(foundations.get("return_to_play", False)),
+        foundation_runs=bool(foundations.get("accept_runs", False)),
+        autoplay=data.get("autoplay", "safe"),
+        deal=recipe,
+        options=options,
+        summary=str(data.get("summary", "")),
+    )
