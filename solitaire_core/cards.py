@@ -115,7 +115,9 @@ def _parse_card(text: str, deck: int) -> Card:
 
 def full_deck(decks: int = 1) -> tuple[Card, ...]:
     """Every card of ``decks`` standard 52-card decks, 52 x ``decks`` distinct cards."""
-    return tuple(Card(rank, suit, d) for d in range(decks) for suit in SUITS for rank in range(1, 14))
+    return tuple(
+        Card(rank, suit, d) for d in range(decks) for suit in SUITS for rank in range(1, 14)
+    )
 
 
 def card_code(card: Card) -> int:

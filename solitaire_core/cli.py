@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from .errors import SolitaireError
+from .variant import Rules
 
 EXTENSIONS: tuple[str, ...] = (
     "ui_tk.cli",
@@ -80,7 +81,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _rules(args: argparse.Namespace) -> Rules:
     from .plugins import get_variant
 
     return get_variant(args.variant).resolve(parse_options(args.option))
@@ -160,10 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        args = parser.parse_args(["play", *(argv or [])]) if _has(parser, "play") else None
-        if args is None:
+        if not _has(parser, "play"):
             parser.print_help()
             return 0
+        args = parser.parse_args(["play", *(argv or [])])
     try:
         return int(args.func(args) or 0)
     except SolitaireError as exc:

@@ -32,7 +32,9 @@ def check_deal_number(number: int) -> int:
     :raises SolitaireError: otherwise, saying which numbers are valid.
     """
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= MAX_DEAL:
-        raise SolitaireError(f"deal number must be a whole number from 1 to {MAX_DEAL}, got {number!r}")
+        raise SolitaireError(
+            f"deal number must be a whole number from 1 to {MAX_DEAL}, got {number!r}"
+        )
     return number
 
 

@@ -30,6 +30,7 @@ def solitaire_variant_files() -> Iterable[Path | Traversable]:
         ``[files(__package__) / "my-variant.toml"]``. Each is validated; one that fails is
         reported with its file name and key and skipped, the others still load.
     """
+    raise NotImplementedError  # a specification: plugins implement it
 
 
 @hookspec
@@ -40,6 +41,7 @@ def solitaire_rule_predicates() -> Iterable[RulePredicate]:
         predicate is named by ``tableau.build``, an ``"empty"`` predicate by
         ``tableau.empty``. Names must be unique across plugins; prefix yours.
     """
+    raise NotImplementedError  # a specification: plugins implement it
 
 
 @hookspec
@@ -50,3 +52,4 @@ def solitaire_deal_methods() -> Mapping[str, DealMethod]:
         the function must return every card of ``rules.decks`` decks exactly once and give
         the same order for the same number on every platform.
     """
+    raise NotImplementedError  # a specification: plugins implement it

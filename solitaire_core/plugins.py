@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pluggy
@@ -110,7 +111,9 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def _call_each(pm: pluggy.PluginManager, hook_name: str, problems: list[PluginProblem]):  # type: ignore[no-untyped-def]
+def _call_each(
+    pm: pluggy.PluginManager, hook_name: str, problems: list[PluginProblem]
+) -> Iterator[tuple[str, Any]]:
     """Call one hook plugin by plugin, so one failure does not hide the others."""
     hook = getattr(pm.hook, hook_name)
     for impl in reversed(hook.get_hookimpls()):  # registration order
@@ -134,17 +137,23 @@ def build_registry(pm: pluggy.PluginManager | None = None) -> Registry:
         for pred in preds:
             if not isinstance(pred, RulePredicate):
                 registry.problems.append(
-                    PluginProblem(plugin, "solitaire_rule_predicates", f"{pred!r} is not a RulePredicate")
+                    PluginProblem(
+                        plugin, "solitaire_rule_predicates", f"{pred!r} is not a RulePredicate"
+                    )
                 )
             elif pred.name in registry.predicates:
                 registry.problems.append(
-                    PluginProblem(plugin, "solitaire_rule_predicates", f"{pred.name!r} is already registered")
+                    PluginProblem(
+                        plugin, "solitaire_rule_predicates", f"{pred.name!r} is already registered"
+                    )
                 )
             else:
                 registry.predicates[pred.name] = pred
     for plugin, methods in _call_each(pm, "solitaire_deal_methods", registry.problems):
         if not isinstance(methods, Mapping):
-            registry.problems.append(PluginProblem(plugin, "solitaire_deal_methods", "did not return a mapping"))
+            registry.problems.append(
+                PluginProblem(plugin, "solitaire_deal_methods", "did not return a mapping")
+            )
             continue
         registry.deal_methods.update(methods)
     for plugin, files in _call_each(pm, "solitaire_variant_files", registry.problems):
@@ -157,7 +166,9 @@ def build_registry(pm: pluggy.PluginManager | None = None) -> Registry:
                 )
                 method = definition.data["deal"].get("method", "pysolfc")
                 if method != "pysolfc" and method not in registry.deal_methods:
-                    raise VariantError(name, "deal.method", f"no plugin registers the deal method {method!r}")
+                    raise VariantError(
+                        name, "deal.method", f"no plugin registers the deal method {method!r}"
+                    )
             except VariantError as exc:
                 registry.problems.append(PluginProblem(plugin, Path(name).name, str(exc)))
                 continue
@@ -167,7 +178,11 @@ def build_registry(pm: pluggy.PluginManager | None = None) -> Registry:
             if definition.id in registry.variants:
                 other = registry.variants[definition.id].plugin
                 registry.problems.append(
-                    PluginProblem(plugin, name, f"variant id {definition.id!r} is already taken by plugin {other!r}")
+                    PluginProblem(
+                        plugin,
+                        name,
+                        f"variant id {definition.id!r} is already taken by plugin {other!r}",
+                    )
                 )
                 continue
             registry.variants[definition.id] = definition

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from typing import Any, TypeVar
 
 from .cards import ACE, Card, card_code
 from .errors import IllegalMoveError
@@ -86,10 +87,16 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
     (None, reason)."""
     rules = state.rules
     src, dst, count = move.source, move.target, move.count
-    sizes = {PileKind.TABLEAU: rules.columns, PileKind.CELL: rules.cells,
-             PileKind.FOUNDATION: rules.foundations}
-    names = {PileKind.TABLEAU: "columns", PileKind.CELL: "cells",
-             PileKind.FOUNDATION: "foundations"}
+    sizes = {
+        PileKind.TABLEAU: rules.columns,
+        PileKind.CELL: rules.cells,
+        PileKind.FOUNDATION: rules.foundations,
+    }
+    names = {
+        PileKind.TABLEAU: "columns",
+        PileKind.CELL: "cells",
+        PileKind.FOUNDATION: "foundations",
+    }
     for ref in (src, dst):
         if ref.index is not None and not 0 <= ref.index < sizes[ref.kind]:
             return None, f"{ref} does not exist: this game has {sizes[ref.kind]} {names[ref.kind]}"
@@ -149,8 +156,12 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
             found = state.foundations[dst.index]
             if not foundation_accepts(found, top):
                 if not found:
-                    return None, f"{top.label} cannot start {dst}: a foundation starts with an Ace"
-                return None, f"{top.label} cannot go on {found[-1].label}: foundations build up in suit"
+                    return None, (
+                        f"{top.label} cannot start {dst}: a foundation starts with an Ace"
+                    )
+                return None, (
+                    f"{top.label} cannot go on {found[-1].label}: foundations build up in suit"
+                )
         return Move(src, dst, count), None
 
     dest = state.columns[dst.index]  # type: ignore[index]
@@ -250,16 +261,14 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
         for c in free_cells:
             to_cell.append(Move(src, c, 1))
 
-    singles: list[tuple[PileRef, Card]] = [
-        (_C[i], c) for i, c in enumerate(cells) if c is not None
-    ]
+    singles: list[tuple[PileRef, Card]] = [(_C[i], c) for i, c in enumerate(cells) if c is not None]
     if rules.foundation_return:
         singles += [(_F[i], f[-1]) for i, f in enumerate(founds) if f]
     for src, card in singles:
         if src.kind is PileKind.CELL:
             foundation_moves(src, (card,), False)
         for j, dest in enumerate(columns):
-            if (build(card, dest[-1]) if dest else empty_ok(card)):
+            if build(card, dest[-1]) if dest else empty_ok(card):
                 to_tab.append(Move(src, _T[j], 1))
         for c in free_cells:
             if c != src:
@@ -279,30 +288,36 @@ def apply(state: GameState, move: Move, *, cheat: bool = False) -> GameState:
 
 
 def _play(state: GameState, move: Move) -> GameState:
-    """Perform a move already known to be legal."""
+    """Perform a move already known to be legal (both piles numbered)."""
     src, dst, count = move.source, move.target, move.count
+    si, di = src.index, dst.index
+    assert si is not None and di is not None
     columns, cells, founds = state.columns, state.cells, state.foundations
+    moving: tuple[Card, ...]
     if src.kind is PileKind.TABLEAU:
-        moving = columns[src.index][-count:]  # type: ignore[index]
-        columns = _replace(columns, src.index, columns[src.index][:-count])  # type: ignore[index]
+        moving = columns[si][-count:]
+        columns = _replace(columns, si, columns[si][:-count])
     elif src.kind is PileKind.CELL:
-        moving = (cells[src.index],)  # type: ignore[index, assignment]
-        cells = _replace(cells, src.index, None)  # type: ignore[arg-type]
+        card = cells[si]
+        assert card is not None
+        moving = (card,)
+        cells = _replace(cells, si, None)
     else:
-        moving = founds[src.index][-1:]  # type: ignore[index]
-        founds = _replace(founds, src.index, founds[src.index][:-1])  # type: ignore[index]
+        moving = founds[si][-1:]
+        founds = _replace(founds, si, founds[si][:-1])
     if dst.kind is PileKind.TABLEAU:
-        columns = _replace(columns, dst.index, columns[dst.index] + moving)  # type: ignore[index]
+        columns = _replace(columns, di, columns[di] + moving)
     elif dst.kind is PileKind.CELL:
-        cells = _replace(cells, dst.index, moving[0])  # type: ignore[arg-type]
+        cells = _replace(cells, di, moving[0])
     else:
-        founds = _replace(
-            founds, dst.index, founds[dst.index] + tuple(reversed(moving))  # type: ignore[index]
-        )
+        founds = _replace(founds, di, founds[di] + tuple(reversed(moving)))
     return GameState(rules=state.rules, columns=columns, cells=cells, foundations=founds)
 
 
-def _replace(items: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+_Item = TypeVar("_Item")
+
+
+def _replace(items: tuple[_Item, ...], index: int, value: _Item) -> tuple[_Item, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
@@ -354,7 +369,7 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
     return state, made
 
 
-def canonical_key(state: GameState) -> tuple:  # type: ignore[type-arg]
+def canonical_key(state: GameState) -> tuple[Any, ...]:
     """A key equal for positions that differ only in the order of columns and of cells
     (foundations compared by their card counts per suit and deck)."""
     cols = tuple(sorted(tuple(card_code(c) for c in col) for col in state.columns))

@@ -32,7 +32,8 @@ AUTOPLAY_POLICIES = ("off", "safe", "all")
 def load_schema() -> dict[str, Any]:
     """The JSON Schema every variant file must satisfy (``variant-schema.json``)."""
     text = resources.files("solitaire_core").joinpath("variant-schema.json").read_text("utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 @attrs.frozen
@@ -228,7 +229,9 @@ def parse_variant(
             OptionChoice(value, c["label"], tuple(c["set"].items()))
             for value, c in table["choices"].items()
         )
-        option = VariantOption(name, table["label"], table["default"], choices, table.get("help", ""))
+        option = VariantOption(
+            name, table["label"], table["default"], choices, table.get("help", "")
+        )
         if table["default"] not in table["choices"]:
             raise VariantError(
                 source,

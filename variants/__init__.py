@@ -16,6 +16,4 @@ from solitaire_core import hookimpl
 def solitaire_variant_files() -> list[Traversable]:
     """Every variant file shipped in this package, sorted by file name."""
     here = files(__name__)
-    return sorted(
-        (f for f in here.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name
-    )
+    return sorted((f for f in here.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
