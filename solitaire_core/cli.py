@@ -112,7 +112,10 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from .plugins import get_registry
     from .variant import load_variant_file
 
-    definition = load_variant_file(args.file, predicates=get_registry().predicates)
+    registry = get_registry()
+    definition = load_variant_file(
+        args.file, predicates=registry.predicates, deal_methods=registry.deal_methods
+    )
     choices = sum(len(o.choices) for o in definition.options)
     print(
         f"{args.file}: OK: variant {definition.id!r} ({definition.name}), "

@@ -116,7 +116,7 @@ def _call_each(
 ) -> Iterator[tuple[str, Any]]:
     """Call one hook plugin by plugin, so one failure does not hide the others."""
     hook = getattr(pm.hook, hook_name)
-    for impl in reversed(hook.get_hookimpls()):  # registration order
+    for impl in hook.get_hookimpls():  # registration order: built-ins first
         try:
             result = impl.function()
         except Exception as exc:

@@ -13,11 +13,12 @@ Cheat mode is the program help's "Cheat" difficulty: runs of any length move.
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
-from .cards import ACE, Card, card_code
+from .cards import ACE, Card, Suit, card_code, full_deck
 from .errors import IllegalMoveError
 from .moves import Move, PileKind, PileRef
 from .state import GameState
@@ -102,6 +103,8 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
             return None, f"{ref} does not exist: this game has {sizes[ref.kind]} {names[ref.kind]}"
     if src.index is None:
         return None, "the source pile needs its number"
+    if dst.kind is PileKind.TABLEAU and dst.index is None:
+        return None, "the target column needs its number, e.g. t3"
     if src == dst:
         return None, "the source and target are the same pile"
     cards = state.pile(src)
@@ -114,13 +117,15 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
             return None, "cards on the foundations are out of play in this game"
         if count != 1:
             return None, "cards leave a foundation one at a time"
+        if dst.kind is PileKind.FOUNDATION:
+            return None, "a card on a foundation can only go back to the tableau or a cell"
     if src.kind is PileKind.CELL and count != 1:
         return None, "a cell holds a single card"
     if src.kind is PileKind.TABLEAU and count > 1:
         if count > len(cards):
             return None, f"{src} holds only {len(cards)} card{'s' if len(cards) != 1 else ''}"
-        run = run_length(rules, cards)
-        if count > run:
+        # A run to a foundation is checked below (in suit, upward), not by the build rule.
+        if dst.kind is not PileKind.FOUNDATION and count > run_length(rules, cards):
             return None, (
                 f"the top {count} cards of {src} are not a run "
                 f"(runs are built {rules.build_description})"
@@ -210,6 +215,22 @@ def is_legal(state: GameState, move: Move, *, cheat: bool = False) -> bool:
     return _check(state, move, cheat)[0] is not None
 
 
+_BUILD_TABLES: weakref.WeakKeyDictionary[Rules, dict[Card, tuple[Card, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _build_table(rules: Rules) -> dict[Card, tuple[Card, ...]]:
+    """For every card of the rules' decks, the cards it may be built on (computed once per
+    :class:`Rules` from its pure build predicate)."""
+    table = _BUILD_TABLES.get(rules)
+    if table is None:
+        deck = full_deck(rules.decks)
+        table = {card: tuple(o for o in deck if rules.build(card, o)) for card in deck}
+        _BUILD_TABLES[rules] = table
+    return table
+
+
 def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
     """Every legal move in ``state``, each with numbered piles, in a fixed order:
     foundation moves first, then moves onto the tableau, then moves to cells.
@@ -225,20 +246,52 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
     to_found: list[Move] = []
     to_tab: list[Move] = []
     to_cell: list[Move] = []
+    # Which foundations take which card next: (rank, suit) -> foundation indexes in order;
+    # an Ace goes to any empty foundation. One lookup per card instead of a scan.
+    wants: dict[tuple[int, Suit], list[int]] = {}
+    empty_founds: list[int] = []
+    for j, f in enumerate(founds):
+        if f:
+            wants.setdefault((f[-1].rank + 1, f[-1].suit), []).append(j)
+        else:
+            empty_founds.append(j)
 
     def foundation_moves(src: PileRef, pile: tuple[Card, ...], run_ok: bool) -> None:
         top = pile[-1]
-        for j, f in enumerate(founds):
-            if foundation_accepts(f, top):
-                to_found.append(Move(src, _F[j], 1))
-                if run_ok:
-                    k = 1
-                    while k < len(pile):
-                        upper, lower = pile[-k - 1], pile[-k]
-                        if upper.suit is not lower.suit or upper.rank != lower.rank + 1:
-                            break
-                        k += 1
-                        to_found.append(Move(src, _F[j], k))
+        targets = empty_founds if top.rank == ACE else wants.get((top.rank, top.suit))
+        if not targets:
+            return
+        for j in targets:
+            to_found.append(Move(src, _F[j], 1))
+            if run_ok:
+                k = 1
+                while k < len(pile):
+                    upper, lower = pile[-k - 1], pile[-k]
+                    if upper.suit is not lower.suit or upper.rank != lower.rank + 1:
+                        break
+                    k += 1
+                    to_found.append(Move(src, _F[j], k))
+
+    # Columns by their top card, so each moving card looks up the columns that take it
+    # (from the rules' build table) instead of asking the build rule of every column.
+    table = _build_table(rules)
+    tops: dict[Card, list[int]] = {}
+    empty_cols: list[int] = []
+    for j, dest in enumerate(columns):
+        if dest:
+            tops.setdefault(dest[-1], []).append(j)
+        else:
+            empty_cols.append(j)
+
+    def builds_on(card: Card) -> list[int]:
+        """Indexes of the non-empty columns whose top card takes ``card``, ascending."""
+        ontos = table.get(card)
+        if ontos is None:  # a card outside the rules' decks (hand-made test positions)
+            return [j for j, d in enumerate(columns) if d and build(card, d[-1])]
+        found = [j for onto in ontos if onto in tops for j in tops[onto]]
+        if len(found) > 1:
+            found.sort()
+        return found
 
     for i, col in enumerate(columns):
         if not col:
@@ -246,18 +299,22 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
         src = _T[i]
         foundation_moves(src, col, rules.foundation_runs)
         run = run_length(rules, col)
-        for j, dest in enumerate(columns):
-            if j == i:
-                continue
-            if dest:
-                onto = dest[-1]
-                for k in range(1, min(run, limit_full) + 1):
-                    if build(col[-k], onto):
-                        to_tab.append(Move(src, _T[j], k))
-            else:
-                for k in range(1, min(run, limit_empty) + 1):
-                    if empty_ok(col[-k]):
-                        to_tab.append(Move(src, _T[j], k))
+        # The cards that may lead a moving run, top card first (movable[k - 1] = col[-k]).
+        movable = col[-1 : -min(run, max(limit_full, limit_empty)) - 1 : -1]
+        targets = [
+            (j, k)
+            for k, card in enumerate(movable[: min(run, limit_full)], 1)
+            for j in builds_on(card)
+            if j != i
+        ]
+        if empty_cols:
+            to_empty = [
+                k for k, card in enumerate(movable[: min(run, limit_empty)], 1) if empty_ok(card)
+            ]
+            targets += [(j, k) for j in empty_cols if j != i for k in to_empty]
+        targets.sort()
+        for j, k in targets:
+            to_tab.append(Move(src, _T[j], k))
         for c in free_cells:
             to_cell.append(Move(src, c, 1))
 
@@ -267,9 +324,11 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
     for src, card in singles:
         if src.kind is PileKind.CELL:
             foundation_moves(src, (card,), False)
-        for j, dest in enumerate(columns):
-            if build(card, dest[-1]) if dest else empty_ok(card):
-                to_tab.append(Move(src, _T[j], 1))
+        dests = builds_on(card)
+        if empty_cols and empty_ok(card):
+            dests = sorted(dests + empty_cols)
+        for j in dests:
+            to_tab.append(Move(src, _T[j], 1))
         for c in free_cells:
             if c != src:
                 to_cell.append(Move(src, c, 1))

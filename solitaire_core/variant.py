@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -187,12 +187,17 @@ class VariantDefinition:
             chosen[key] = value
         data = copy.deepcopy(dict(self.data))
         for option in self.options:
-            for dotted, value in option.choice(chosen[option.name]).settings:
+            for dotted, setting in option.choice(chosen[option.name]).settings:
                 table = data
                 *parents, leaf = dotted.split(".")
-                for part in parents:
+                for depth, part in enumerate(parents):
                     table = table.setdefault(part, {})
-                table[leaf] = value
+                    if not isinstance(table, dict):
+                        above = ".".join(parents[: depth + 1])
+                        raise VariantError(
+                            self.source, dotted, f"cannot be set: {above} is not a table"
+                        )
+                table[leaf] = setting
         where = f"{self.source} (options {chosen})" if chosen else self.source
         _validate(data, where)
         return _build_rules(data, where, self.predicates, tuple(sorted(chosen.items())))
@@ -204,6 +209,7 @@ def parse_variant(
     *,
     plugin: str = "",
     predicates: Mapping[str, RulePredicate] | None = None,
+    deal_methods: Collection[str] | None = None,
 ) -> VariantDefinition:
     """Parse and validate the TOML text of a variant file.
 
@@ -212,6 +218,8 @@ def parse_variant(
     :param plugin: the registering plugin's name.
     :param predicates: rule predicates by name (built-ins plus those plugins registered);
         defaults to the built-ins.
+    :param deal_methods: names of the custom deal methods plugins registered; when given,
+        ``deal.method`` must be ``"pysolfc"`` or one of them (``None`` skips this check).
     :raises VariantError: ``source: key.path: what was expected`` for the first problem
         found: TOML syntax, the JSON Schema (docs/variant-format.md), an unknown predicate
         or deal method, a deal recipe that does not place every card exactly once, an
@@ -260,7 +268,20 @@ def parse_variant(
     _build_rules(data, source, preds, ())
     for option in definition.options:
         for choice in option.choices:
-            definition.resolve({option.name: choice.value})
+            try:
+                definition.resolve({option.name: choice.value})
+            except VariantError as exc:
+                raise VariantError(
+                    source,
+                    f"options.{option.name}.choices.{choice.value}.set",
+                    f"with this choice, {exc.key_path or 'the file'}: {exc.message}",
+                ) from None
+    method = str(data["deal"].get("method", "pysolfc"))
+    if deal_methods is not None and method != "pysolfc" and method not in deal_methods:
+        known = ", ".join(["pysolfc", *sorted(deal_methods)])
+        raise VariantError(
+            source, "deal.method", f"no installed plugin deals {method!r} (known: {known})"
+        )
     return definition
 
 
@@ -269,6 +290,7 @@ def load_variant_file(
     *,
     plugin: str = "",
     predicates: Mapping[str, RulePredicate] | None = None,
+    deal_methods: Collection[str] | None = None,
 ) -> VariantDefinition:
     """Read and validate a variant file from disk; see :func:`parse_variant`.
 
@@ -279,7 +301,9 @@ def load_variant_file(
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise VariantError(str(path), "", f"cannot read the file: {exc}") from None
-    return parse_variant(text, str(path), plugin=plugin, predicates=predicates)
+    return parse_variant(
+        text, str(path), plugin=plugin, predicates=predicates, deal_methods=deal_methods
+    )
 
 
 _VALIDATOR: Any = None

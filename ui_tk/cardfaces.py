@@ -18,6 +18,7 @@ inspect it.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 from collections.abc import Sequence
@@ -656,44 +657,35 @@ def _rounded_rect_path(box: tuple[float, float, float, float], radius: float) ->
 
 
 def _dashes(outline: list[Point], dash: float, gap: float) -> list[list[Point]]:
-    """Split a closed outline into dashes of roughly ``dash`` px separated by ``gap`` px."""
-    closed = outline + [outline[0]]
-    seg_len = [math.dist(a, b) for a, b in zip(closed, closed[1:])]
-    total = sum(seg_len)
+    """Split a closed outline into dashes of roughly ``dash`` px separated by ``gap`` px.
+
+    The dash length is adjusted slightly so the pattern closes up evenly, and a
+    dash is centred on the outline's first point.
+    """
+    closed = [*outline, outline[0]]
+    cumulative = [0.0]
+    for a, b in zip(closed, closed[1:]):
+        cumulative.append(cumulative[-1] + math.dist(a, b))
+    total = cumulative[-1]
+    if total <= 0:
+        return []
+
+    def point_at(d: float) -> Point:
+        d %= total
+        i = min(max(1, bisect.bisect_right(cumulative, d)), len(closed) - 1)
+        seg = cumulative[i] - cumulative[i - 1]
+        t = 0.0 if seg == 0 else (d - cumulative[i - 1]) / seg
+        a, b = closed[i - 1], closed[i]
+        return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
     count = max(1, round(total / (dash + gap)))
     period = total / count
     on = period * dash / (dash + gap)
-    result: list[list[Point]] = []
-    current: list[Point] = []
-    pos = -on / 2  # centre a dash on the start point (middle of the top edge)
-    for (a, b), length in zip(zip(closed, closed[1:]), seg_len):
-        if length == 0:
-            continue
-        start = pos
-        pos += length
-        # Walk through phase changes within this segment.
-        s = start
-        while s < pos:
-            phase = s % period
-            boundary = s - phase + (on if phase < on else period)
-            e = min(pos, boundary)
-            t0, t1 = (s - start) / length, (e - start) / length
-            p0 = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
-            p1 = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-            if phase < on:
-                if not current:
-                    current.append(p0)
-                current.append(p1)
-                if e == boundary and current:
-                    result.append(current)
-                    current = []
-            s = e
-    if current:
-        if result and result[0] and math.dist(result[0][0], current[-1]) < 1e-6:
-            result[0] = current + result[0][1:]
-        else:
-            result.append(current)
-    return result
+    steps = max(2, math.ceil(on / 2))
+    return [
+        [point_at(k * period - on / 2 + on * i / steps) for i in range(steps + 1)]
+        for k in range(count)
+    ]
 
 
 @functools.lru_cache(maxsize=64)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
 
 __all__ = ["FrozenOptions", "options_from_key", "options_key", "to_options"]
 
@@ -115,10 +114,3 @@ def options_from_key(key: str) -> FrozenOptions:
     if result.key() != key:
         raise ValueError(f"option key {key!r} is not canonical")
     return result
-
-
-def _plain(value: Any) -> Any:
-    """Return a JSON/TOML friendly copy of ``value`` (FrozenOptions become dicts)."""
-    if isinstance(value, FrozenOptions):
-        return value.to_dict()
-    return value

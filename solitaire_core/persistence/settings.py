@@ -231,8 +231,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     except OSError as error:
         reason = error.strerror or str(error)
         return Settings(), [
-            f"The settings file {target} could not be opened ({reason}). "
-            "Default settings are used."
+            f"The settings file {target} could not be opened ({reason}). Default settings are used."
         ]
     if len(raw) > _MAX_SETTINGS_BYTES:
         return Settings(), _whole_file_problem(target, "is far too large to be a settings file")
@@ -278,9 +277,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     bad_keys = len(warnings)
     for key in data:
         if key not in _CHECKS and key != "format_version":
-            warnings.append(
-                f"In the settings file {target}, the unknown key '{key}' was ignored."
-            )
+            warnings.append(f"In the settings file {target}, the unknown key '{key}' was ignored.")
     if bad_keys:
         warnings.append(
             f"The settings file {target} had wrong values. {_move_aside_note(target)} "

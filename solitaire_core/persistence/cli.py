@@ -1,0 +1,82 @@
+"""The ``solitaire stats`` sub-command: show or reset the recorded statistics.
+
+``solitaire stats`` prints every variant and option set; ``solitaire stats VARIANT``
+only that variant (``--option key=value`` narrows it to one option set);
+``solitaire stats VARIANT --reset`` or ``solitaire stats --all --reset`` deletes the
+recorded games without asking, so ``--reset`` insists on naming what to delete.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..errors import SolitaireError
+
+
+class StatsCommandError(SolitaireError):
+    """Bad ``solitaire stats`` arguments, or a statistics file that cannot be used."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``stats`` sub-command to the ``solitaire`` parser.
+
+    :param subparsers: the object ``ArgumentParser.add_subparsers()`` returned.
+    """
+    parser = subparsers.add_parser(
+        "stats",
+        help="show (or reset) the statistics of finished games",
+        description="Show the statistics of finished games per variant and option set. "
+        "Games won in the Cheat difficulty are counted apart, as cheat wins.",
+    )
+    parser.add_argument("variant", nargs="?", help="only this variant (its id, e.g. seahaven)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="with VARIANT: only this option set, e.g. empty_columns=any (repeatable)",
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="every variant (needed with --reset without VARIANT)"
+    )
+    parser.add_argument(
+        "--reset",
+        action="store_true",
+        help="delete the recorded games of VARIANT (or of every variant with --all); "
+        "there is no question and no undo",
+    )
+    parser.set_defaults(func=_cmd_stats)
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    from ..cli import parse_options
+    from . import PersistenceError, StatsStore, format_table
+
+    if args.variant and args.all:
+        raise StatsCommandError("give either a VARIANT or --all, not both")
+    if args.reset and not (args.variant or args.all):
+        raise StatsCommandError(
+            "--reset deletes recorded games without asking: name a VARIANT, or give --all "
+            "to reset every variant"
+        )
+    options = parse_options(args.option) if args.option else None
+    if options is not None and not args.variant:
+        raise StatsCommandError("--option needs a VARIANT")
+    store = StatsStore()
+    try:
+        for warning in store.warnings:
+            print(f"solitaire: warning: {warning}", file=sys.stderr)
+        if args.reset:
+            count = store.reset(args.variant, options)
+            what = "every variant" if args.variant is None else args.variant
+            if options:
+                what += " (" + ", ".join(f"{k}={v}" for k, v in sorted(options.items())) + ")"
+            print(f"Deleted {count} recorded game{'s' if count != 1 else ''} of {what}.")
+            return 0
+        print(format_table(store.summary(args.variant, options)))
+        return 0
+    except PersistenceError as error:
+        raise StatsCommandError(str(error)) from error
+    finally:
+        store.close()

@@ -1,0 +1,506 @@
+"""Saved games: the autosave of the game in progress and named saves.
+
+A saved game records what is needed to replay it exactly -- variant, options, deal number,
+move history (and the redo stack) -- plus the clock and the help used.  The file is UTF-8
+JSON (read with :mod:`json`, never pickle or anything else that can run code)::
+
+    {
+      "format": "towers-solitaire-save",
+      "format_version": 1,
+      "variant": "seahaven",
+      "options": {"redeals": "2"},
+      "deal": 1234,
+      "moves": ["t3>f", "c1>t7", "t2>t5x3"],
+      "undone": [],
+      "elapsed_seconds": 93.5,
+      "cheat": false,
+      "cheats": 0,
+      "used_undo": true,
+      "used_hint": false,
+      "saved_at": "2024-05-01T12:34:56Z"
+    }
+
+Moves are checked only for the notation's shape (``^[tcf]\\d*>[tcf]\\d*(x\\d+)?$``, ASCII
+digits); the rules core re-validates their legality on replay.  Unknown extra keys are
+ignored, so later versions can add optional data without a format bump.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import re
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, NoReturn
+
+import attrs
+
+from .atomic import atomic_write_bytes, quarantine
+from .errors import PersistenceError
+from .options import FrozenOptions, to_options
+from .paths import data_dir
+
+__all__ = [
+    "MAX_SAVE_BYTES",
+    "MOVE_PATTERN",
+    "SAVE_FORMAT",
+    "SAVE_FORMAT_VERSION",
+    "SavedGame",
+    "autosave_path",
+    "clear_autosave",
+    "decode_save",
+    "encode_save",
+    "load_autosave",
+    "read_save",
+    "utc_now_iso",
+    "write_autosave",
+    "write_save",
+]
+
+SAVE_FORMAT = "towers-solitaire-save"
+"""Value of the top-level ``"format"`` key that marks our saved games."""
+
+SAVE_FORMAT_VERSION = 1
+"""The saved-game format this program writes and reads."""
+
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+"""Larger files are refused unread (a real save is a few kilobytes)."""
+
+MOVE_PATTERN = re.compile(r"[tcf][0-9]*>[tcf][0-9]*(?:x[0-9]+)?")
+"""Shape of one move in notation, e.g. ``t3>f``, ``c1>t7``, ``t2>t5x3`` (use fullmatch)."""
+
+_MAX_DEAL = 2**63 - 1
+
+
+def utc_now_iso() -> str:
+    """Return the current UTC time as ISO 8601 to the second, e.g. ``2024-05-01T12:34:56Z``."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _parse_iso(text: str) -> datetime:
+    """Parse ISO 8601 (accepting a trailing ``Z`` also on Python 3.10)."""
+    if text.endswith(("Z", "z")):
+        text = text[:-1] + "+00:00"
+    return datetime.fromisoformat(text)
+
+
+# --- validation shared by the attrs class and the reader ---------------------------------
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seconds(value: object) -> bool:
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
+
+
+def _bad_move(moves: Iterable[object]) -> tuple[int, object] | None:
+    for index, move in enumerate(moves, start=1):
+        if not isinstance(move, str) or not MOVE_PATTERN.fullmatch(move):
+            return index, move
+    return None
+
+
+def _to_moves(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, (str, bytes)):
+        raise TypeError("moves must be a sequence of move strings, not a single string")
+    return tuple(value)
+
+
+def _moves_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    assert isinstance(value, tuple)
+    bad = _bad_move(value)
+    if bad is not None:
+        raise ValueError(f"{attribute.name}: item {bad[0]} ({bad[1]!r}) is not a move")
+
+
+def _to_seconds(value: float) -> float:
+    if not _is_seconds(value):
+        raise ValueError(f"elapsed_seconds must be a finite number >= 0, not {value!r}")
+    return float(value)
+
+
+def _variant_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str) or not value:
+        raise TypeError(f"variant must be a non-empty string, not {value!r}")
+
+
+def _deal_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not _is_int(value):
+        raise TypeError(f"deal must be an int, not {value!r}")
+    assert isinstance(value, int)
+    if not 0 <= value <= _MAX_DEAL:
+        raise ValueError(f"deal must be from 0 to 2**63-1, not {value}")
+
+
+def _count_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not _is_int(value) or value < 0:  # type: ignore[operator]
+        raise ValueError(f"{attribute.name} must be a whole number >= 0, not {value!r}")
+
+
+def _bool_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{attribute.name} must be True or False, not {value!r}")
+
+
+def _time_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"saved_at must be an ISO 8601 string, not {value!r}")
+    try:
+        _parse_iso(value)
+    except ValueError:
+        raise ValueError(f"saved_at must be an ISO 8601 date and time, not {value!r}") from None
+
+
+def _version_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value != SAVE_FORMAT_VERSION or isinstance(value, bool):
+        raise ValueError(f"format_version must be {SAVE_FORMAT_VERSION}, not {value!r}")
+
+
+@attrs.frozen
+class SavedGame:
+    """One game in progress, enough to replay it exactly.
+
+    Attributes:
+        variant: variant id, e.g. ``"seahaven"`` (non-empty).
+        options: the variant's options; give a plain ``dict`` (or pairs), read back a
+            :class:`~solitaire_core.persistence.options.FrozenOptions` (equal to the dict).
+        deal: the deal number, ``0 <= deal < 2**63``.
+        moves: the moves made, oldest first, in notation (``"t3>f"``, ``"t2>t5x3"``).
+        undone: the redo stack (moves undone and not yet redone), so redo survives.
+        elapsed_seconds: play time so far, seconds (finite, ``>= 0``).
+        cheat: the game is played in Cheat difficulty.
+        cheats: how many cheat moves were used (``>= 0``).
+        used_undo: undo was used at least once.
+        used_hint: a hint was asked for at least once.
+        saved_at: when saved, ISO 8601 (UTC, e.g. ``"2024-05-01T12:34:56Z"``); default now.
+        format_version: always :data:`SAVE_FORMAT_VERSION`.
+
+    Raises:
+        TypeError, ValueError: on construction, when a value has the wrong type or range.
+    """
+
+    variant: str = attrs.field(validator=_variant_validator)
+    options: FrozenOptions = attrs.field(converter=to_options)
+    deal: int = attrs.field(validator=_deal_validator)
+    moves: tuple[str, ...] = attrs.field(converter=_to_moves, validator=_moves_validator)
+    undone: tuple[str, ...] = attrs.field(
+        default=(), converter=_to_moves, validator=_moves_validator
+    )
+    elapsed_seconds: float = attrs.field(default=0.0, converter=_to_seconds)
+    cheat: bool = attrs.field(default=False, validator=_bool_validator)
+    cheats: int = attrs.field(default=0, validator=_count_validator)
+    used_undo: bool = attrs.field(default=False, validator=_bool_validator)
+    used_hint: bool = attrs.field(default=False, validator=_bool_validator)
+    saved_at: str = attrs.field(factory=utc_now_iso, validator=_time_validator)
+    format_version: int = attrs.field(default=SAVE_FORMAT_VERSION, validator=_version_validator)
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """Return the plain dict written to the file (with the format marker first)."""
+        return {
+            "format": SAVE_FORMAT,
+            "format_version": self.format_version,
+            "variant": self.variant,
+            "options": self.options.to_dict(),
+            "deal": self.deal,
+            "moves": list(self.moves),
+            "undone": list(self.undone),
+            "elapsed_seconds": self.elapsed_seconds,
+            "cheat": self.cheat,
+            "cheats": self.cheats,
+            "used_undo": self.used_undo,
+            "used_hint": self.used_hint,
+            "saved_at": self.saved_at,
+        }
+
+
+# --- encoding ------------------------------------------------------------------------------
+
+
+def encode_save(game: SavedGame) -> bytes:
+    """Return the file content for ``game``: indented UTF-8 JSON ending in a newline.
+
+    Raises:
+        TypeError: ``game`` is not a :class:`SavedGame`.
+    """
+    if not isinstance(game, SavedGame):
+        raise TypeError(f"expected SavedGame, got {type(game).__name__}")
+    text = json.dumps(game.to_json_dict(), indent=2, ensure_ascii=False, allow_nan=False)
+    return (text + "\n").encode("utf-8")
+
+
+def _reject_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {key!r} appears twice")
+        result[key] = value
+    return result
+
+
+_FIELD_NEEDS = {
+    "variant": "a variant name in quotes",
+    "options": "an object of option names to text values",
+    "deal": "a whole number",
+    "moves": "a list of moves",
+    "undone": "a list of moves",
+    "elapsed_seconds": "a number of seconds (0 or more)",
+    "cheat": "true or false",
+    "cheats": "a whole number (0 or more)",
+    "used_undo": "true or false",
+    "used_hint": "true or false",
+    "saved_at": "a date and time in ISO 8601 form",
+}
+_OPTIONAL = {
+    "undone": [],
+    "elapsed_seconds": 0.0,
+    "cheat": False,
+    "cheats": 0,
+    "used_undo": False,
+    "used_hint": False,
+}
+
+
+def _field_ok(key: str, value: object) -> bool:
+    if key == "variant":
+        return isinstance(value, str) and bool(value)
+    if key == "options":
+        if not isinstance(value, Mapping):
+            return False
+        try:
+            FrozenOptions(value)
+        except (TypeError, ValueError):
+            return False
+        return True
+    if key == "deal":
+        return _is_int(value) and 0 <= value <= _MAX_DEAL  # type: ignore[operator]
+    if key in ("moves", "undone"):
+        return isinstance(value, list)
+    if key == "elapsed_seconds":
+        return _is_seconds(value)
+    if key == "cheats":
+        return _is_int(value) and value >= 0  # type: ignore[operator]
+    if key in ("cheat", "used_undo", "used_hint"):
+        return isinstance(value, bool)
+    if key == "saved_at":
+        if not isinstance(value, str):
+            return False
+        try:
+            _parse_iso(value)
+        except ValueError:
+            return False
+        return True
+    raise AssertionError(key)  # pragma: no cover
+
+
+def decode_save(data: bytes, source: str | os.PathLike[str] = "<data>") -> SavedGame:
+    """Parse saved-game file content.
+
+    Args:
+        data: the raw file content.
+        source: the file name used in error messages (and as the error's ``path``).
+
+    Returns:
+        The saved game.
+
+    Raises:
+        PersistenceError: with a plain sentence naming ``source``, when the content is
+            empty, too large, not UTF-8, not valid JSON (with line and column), not one
+            of our saves, of another format version, or has a missing or wrong-typed key
+            (named in the message).  Nothing else is raised, whatever ``data`` holds.
+    """
+    where = str(source)
+
+    def fail(message: str) -> NoReturn:
+        separator = "" if message.startswith(":") else " "
+        raise PersistenceError(f"{where}{separator}{message}", source)
+
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"data must be bytes, not {type(data).__name__}")
+    if len(data) > MAX_SAVE_BYTES:
+        fail("is far too large to be a towers-solitaire saved game")
+    if not bytes(data).strip():
+        fail("is empty: it is not a towers-solitaire saved game (perhaps it was cut short)")
+    try:
+        text = bytes(data).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        fail("is not a towers-solitaire saved game (it is not text)")
+    if not text.lstrip().startswith("{"):
+        fail("is not a towers-solitaire saved game")
+    try:
+        document = json.loads(
+            text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates
+        )
+    except json.JSONDecodeError as error:
+        fail(
+            f"is truncated or not valid JSON (line {error.lineno} column {error.colno}): "
+            "it is not a readable towers-solitaire saved game"
+        )
+    except (ValueError, RecursionError) as error:
+        fail(f"is not valid JSON ({error}): it is not a readable towers-solitaire saved game")
+    if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
+        fail("is not a towers-solitaire saved game")
+    version = document.get("format_version")
+    if not _is_int(version):
+        fail("is a towers-solitaire saved game without a valid format version")
+    assert isinstance(version, int)
+    if version > SAVE_FORMAT_VERSION:
+        fail(
+            f"was written by a newer version (format {version}); "
+            f"this program reads format {SAVE_FORMAT_VERSION}"
+        )
+    if version < SAVE_FORMAT_VERSION:
+        fail(f"has an unknown format version ({version}); this program reads format 1")
+
+    values: dict[str, Any] = {}
+    for key, needs in _FIELD_NEEDS.items():
+        if key not in document:
+            if key in _OPTIONAL:
+                values[key] = _OPTIONAL[key]
+                continue
+            fail(f": key '{key}' is missing")
+        value = document[key]
+        if not _field_ok(key, value):
+            fail(f": key '{key}' should be {needs}")
+        if key in ("moves", "undone"):
+            bad = _bad_move(value)
+            if bad is not None:
+                index, move = bad
+                shown = repr(move) if len(repr(move)) <= 40 else repr(move)[:37] + "..."
+                fail(
+                    f": key '{key}' item {index} ({shown}) is not a move "
+                    "(moves look like t3>f, c1>t7 or t2>t5x3)"
+                )
+        values[key] = value
+    try:
+        return SavedGame(**values)
+    except (TypeError, ValueError) as error:  # pragma: no cover - checks above are stricter
+        fail(f"holds a value that is not allowed ({error})")
+
+
+# --- files ---------------------------------------------------------------------------------
+
+
+def write_save(game: SavedGame, path: str | os.PathLike[str]) -> None:
+    """Write ``game`` to ``path`` atomically (the old file stays whole until replaced).
+
+    Args:
+        game: the game to store.
+        path: the file; its folder is created if missing.
+
+    Raises:
+        PersistenceError: the file could not be written (disk full, permission denied,
+            ...); any previous file at ``path`` is unchanged.
+        TypeError: ``game`` is not a :class:`SavedGame`.
+    """
+    data = encode_save(game)
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise PersistenceError(f"The game could not be saved to {path}: {reason}.", path) from error
+
+
+def read_save(path: str | os.PathLike[str]) -> SavedGame:
+    """Read a saved game.  The file is only read, never changed or moved.
+
+    Args:
+        path: the file.
+
+    Returns:
+        The saved game.
+
+    Raises:
+        PersistenceError: the file does not exist, cannot be read, or is not a valid
+            saved game of this format version; the message says which in plain words.
+    """
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SAVE_BYTES + 1)
+    except FileNotFoundError:
+        raise PersistenceError(f"{path} does not exist", path) from None
+    except IsADirectoryError:
+        raise PersistenceError(f"{path} is a folder, not a saved game", path) from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise PersistenceError(f"{path} could not be read ({reason})", path) from error
+    return decode_save(data, path)
+
+
+def autosave_path() -> Path:
+    """Return the autosave file, ``data_dir()/autosave.json`` (the folder is created)."""
+    return data_dir() / "autosave.json"
+
+
+def write_autosave(game: SavedGame) -> None:
+    """Store the game in progress, atomically, as the autosave.
+
+    Raises:
+        PersistenceError: it could not be written; the previous autosave is unchanged.
+    """
+    try:
+        target = autosave_path()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise PersistenceError(f"The data folder could not be created: {reason}.") from error
+    write_save(game, target)
+
+
+def load_autosave() -> tuple[SavedGame | None, list[str]]:
+    """Return the autosaved game, if there is a readable one.
+
+    Returns:
+        ``(game, warnings)``.  ``(None, [])`` when there is no autosave.  When the
+        autosave is unreadable it is moved aside (``autosave.json.corrupt-...``) and
+        ``(None, [sentence])`` is returned; this function never raises.
+    """
+    try:
+        target = autosave_path()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return None, [f"The data folder could not be opened ({reason}); there is no autosave."]
+    if not os.path.lexists(target):
+        return None, []
+    try:
+        return read_save(target), []
+    except PersistenceError as error:
+        problem = str(error)
+    try:
+        moved = quarantine(target)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        note = f"It could not be moved aside ({reason})."
+    else:
+        note = f"It was moved aside to {moved.name}."
+    return None, [f"The game in progress could not be restored: {problem}. {note}"]
+
+
+def clear_autosave() -> None:
+    """Delete the autosave (after the game ended or was saved under a name).
+
+    A missing autosave is fine.
+
+    Raises:
+        PersistenceError: it exists but could not be deleted.
+    """
+    try:
+        target = autosave_path()
+        with contextlib.suppress(FileNotFoundError):
+            target.unlink()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise PersistenceError(f"The autosave could not be deleted: {reason}.") from error

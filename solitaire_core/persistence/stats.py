@@ -1,0 +1,577 @@
+"""Per-variant statistics in an SQLite database (``data_dir()/stats.sqlite3``).
+
+One row is stored per finished game; the figures shown to the player are computed from
+those rows, so they are always consistent.  The schema version is kept in
+``PRAGMA user_version``.  Every write runs in a transaction with the default rollback
+journal and ``synchronous=FULL``, so a crash or power cut loses at most the game being
+recorded at that instant, never an earlier one.
+
+Cheat wins (a game won with ``cheated=True``) are shown apart: they count only in
+``cheat_wins`` and are left out of played, won, win rate, streaks (they neither extend nor
+break one) and records.  A game lost after using Cheat is an ordinary loss.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import math
+import os
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import attrs
+
+from .atomic import move_aside, quarantine
+from .errors import PersistenceError
+from .options import FrozenOptions, options_from_key, to_options
+from .paths import stats_path
+
+__all__ = ["STATS_SCHEMA_VERSION", "StatsStore", "VariantStats", "format_table"]
+
+STATS_SCHEMA_VERSION = 1
+"""The schema this program creates and reads (stored in ``PRAGMA user_version``)."""
+
+_COLUMNS = (
+    "id",
+    "variant",
+    "options",
+    "deal",
+    "won",
+    "moves",
+    "seconds",
+    "used_undo",
+    "used_hint",
+    "cheated",
+    "finished_at",
+)
+
+_SCHEMA = (
+    """
+    CREATE TABLE IF NOT EXISTS games (
+        id          INTEGER PRIMARY KEY,
+        variant     TEXT    NOT NULL CHECK (typeof(variant) = 'text' AND variant <> ''),
+        options     TEXT    NOT NULL CHECK (typeof(options) = 'text'),
+        deal        INTEGER NOT NULL CHECK (typeof(deal) = 'integer'),
+        won         INTEGER NOT NULL CHECK (won IN (0, 1)),
+        moves       INTEGER NOT NULL CHECK (typeof(moves) = 'integer' AND moves >= 0),
+        seconds     REAL    NOT NULL CHECK (typeof(seconds) = 'real' AND seconds >= 0),
+        used_undo   INTEGER NOT NULL CHECK (used_undo IN (0, 1)),
+        used_hint   INTEGER NOT NULL CHECK (used_hint IN (0, 1)),
+        cheated     INTEGER NOT NULL CHECK (cheated IN (0, 1)),
+        finished_at TEXT    NOT NULL CHECK (typeof(finished_at) = 'text')
+    )
+    """,
+    "CREATE INDEX IF NOT EXISTS games_in_order ON games (variant, options, finished_at, id)",
+)
+
+# SQLite primary result codes meaning "this file is damaged or not a database".
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+_SIDE_FILES = ("-journal", "-wal", "-shm")
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
+
+
+@attrs.frozen
+class VariantStats:
+    """Statistics of one variant with one option set.
+
+    Attributes:
+        variant: variant id.
+        options: the option set (a FrozenOptions, equal to a plain dict).
+        played: games won or lost, cheat wins excluded (``played == won + lost``).
+        won: wins without Cheat.
+        lost: losses (including games lost after using Cheat, and abandoned games the
+            caller recorded as lost).
+        win_rate: ``won / played`` in 0..1; 0.0 when nothing was played.
+        current_streak: the run at the end, in finish order: ``+n`` = the last n games
+            were won, ``-n`` = lost, 0 = no games.  Cheat wins are skipped.
+        longest_win_streak: longest run of wins (games).
+        longest_loss_streak: longest run of losses (games).
+        fewest_moves: fewest moves in a win, or ``None`` without wins.
+        fastest_seconds: shortest time of a win in seconds, or ``None`` without wins.
+        wins_with_undo: wins in which undo was used.
+        wins_with_hints: wins in which a hint was used.
+        cheat_wins: games won with Cheat (shown apart, counted nowhere else).
+    """
+
+    variant: str
+    options: FrozenOptions = attrs.field(converter=to_options)
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    win_rate: float = 0.0
+    current_streak: int = 0
+    longest_win_streak: int = 0
+    longest_loss_streak: int = 0
+    fewest_moves: int | None = None
+    fastest_seconds: float | None = None
+    wins_with_undo: int = 0
+    wins_with_hints: int = 0
+    cheat_wins: int = 0
+
+    @property
+    def options_key(self) -> str:
+        """The canonical option key, e.g. ``"draw=3,redeals=2"`` (``""`` for none)."""
+        return self.options.key()
+
+
+def _summarise(variant: str, key: str, rows: Iterable[Sequence[Any]]) -> VariantStats:
+    won = lost = cheat_wins = with_undo = with_hints = 0
+    streak = longest_win = longest_loss = 0
+    fewest: int | None = None
+    fastest: float | None = None
+    for is_won, moves, seconds, used_undo, used_hint, cheated in rows:
+        if is_won and cheated:
+            cheat_wins += 1
+            continue
+        if is_won:
+            won += 1
+            streak = streak + 1 if streak > 0 else 1
+            longest_win = max(longest_win, streak)
+            fewest = moves if fewest is None else min(fewest, moves)
+            fastest = seconds if fastest is None else min(fastest, seconds)
+            with_undo += bool(used_undo)
+            with_hints += bool(used_hint)
+        else:
+            lost += 1
+            streak = streak - 1 if streak < 0 else -1
+            longest_loss = max(longest_loss, -streak)
+    played = won + lost
+    return VariantStats(
+        variant=variant,
+        options=options_from_key(key),
+        played=played,
+        won=won,
+        lost=lost,
+        win_rate=won / played if played else 0.0,
+        current_streak=streak,
+        longest_win_streak=longest_win,
+        longest_loss_streak=longest_loss,
+        fewest_moves=fewest,
+        fastest_seconds=fastest,
+        wins_with_undo=with_undo,
+        wins_with_hints=with_hints,
+        cheat_wins=cheat_wins,
+    )
+
+
+class _Unusable(Exception):
+    """The database file is damaged, foreign or too new: move it aside."""
+
+
+def _is_corruption(error: sqlite3.Error) -> bool:
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        return True
+    if isinstance(error, sqlite3.OperationalError):
+        return False
+    if isinstance(error, sqlite3.DatabaseError):
+        text = str(error).lower()
+        return "not a database" in text or "malformed" in text or "corrupt" in text
+    return False
+
+
+def _create_schema(conn: sqlite3.Connection) -> None:
+    with conn:
+        conn.execute("BEGIN IMMEDIATE")
+        for statement in _SCHEMA:
+            conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {STATS_SCHEMA_VERSION}")
+
+
+def _utc_text(when: datetime) -> str:
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class StatsStore:
+    """The statistics database.  Opening it never fails.
+
+    Args:
+        path: the database file; default
+            :func:`~solitaire_core.persistence.paths.stats_path`.
+
+    Attributes:
+        path: the database file.
+        warnings: plain-language sentences for the player about problems met while
+            opening (empty when all was well).  A file that is not an SQLite database, is
+            damaged, holds foreign tables or has a newer schema version is moved aside
+            (``stats.sqlite3.corrupt-YYYYmmdd-HHMMSS``, with its ``-journal``/``-wal``
+            companions) and a fresh database is created.  When even that fails (folder
+            not writable, ...), statistics are kept in memory for this session only and
+            ``in_memory`` is true.
+        in_memory: the store is not backed by a file.
+
+    Use as a context manager or call :meth:`close`.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.warnings: list[str] = []
+        self.in_memory = False
+        try:
+            self.path = Path(path) if path is not None else stats_path()
+        except OSError as error:  # the data folder cannot be created
+            self.path = Path("stats.sqlite3")
+            self._conn = self._memory(f"the data folder could not be created ({error})")
+            return
+        self._conn = self._open()
+
+    # --- opening ---------------------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            return self._open_checked()
+        except _Unusable as problem:
+            reason = str(problem)
+        except (sqlite3.Error, OSError) as error:
+            return self._memory(f"it could not be opened ({error})")
+        try:
+            moved = quarantine(self.path)
+        except OSError as error:
+            return self._memory(f"{reason}, and it could not be moved aside ({error})")
+        for suffix in _SIDE_FILES:
+            side = Path(f"{self.path}{suffix}")
+            if os.path.lexists(side):
+                with contextlib.suppress(OSError):
+                    move_aside(side, Path(f"{moved}{suffix}"))
+        self.warnings.append(
+            f"The statistics file {self.path} {reason}. It was moved aside to {moved.name} "
+            "and new statistics are started."
+        )
+        try:
+            return self._open_checked()
+        except (_Unusable, sqlite3.Error, OSError) as error:
+            return self._memory(f"a new one could not be created ({error})")
+
+    def _has_journal(self) -> bool:
+        """Is there a rollback journal SQLite will replay on opening (a crashed write)?"""
+        try:
+            with open(f"{self.path}-journal", "rb") as handle:
+                return handle.read(len(_JOURNAL_MAGIC)) == _JOURNAL_MAGIC
+        except OSError:
+            return False
+
+    def _open_checked(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self._has_journal():
+            # Without a journal to roll back, a non-empty file must start with the SQLite
+            # header; otherwise SQLite may take a short file for an empty database and
+            # overwrite it, or discard a stray journal.  (With a real journal, SQLite
+            # first restores the file itself.)
+            try:
+                with open(self.path, "rb") as handle:
+                    head = handle.read(len(_SQLITE_HEADER))
+            except FileNotFoundError:
+                head = b""
+            if head and head != _SQLITE_HEADER:
+                raise _Unusable("is not a statistics database (it is not an SQLite file)")
+        conn = sqlite3.connect(str(self.path), timeout=10.0)
+        try:
+            self._check(conn)
+            self._check_size(conn)
+        except BaseException as error:
+            conn.close()
+            if isinstance(error, sqlite3.Error) and _is_corruption(error):
+                raise _Unusable(f"is damaged or not a statistics database ({error})") from error
+            raise
+        return conn
+
+    @staticmethod
+    def _check(conn: sqlite3.Connection) -> None:
+        conn.execute("PRAGMA synchronous = FULL")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        result = conn.execute("PRAGMA quick_check").fetchall()
+        if result != [("ok",)]:
+            detail = str(result[0][0]) if result else "no answer"
+            raise _Unusable(f"is damaged ({detail})")
+        if version > STATS_SCHEMA_VERSION:
+            raise _Unusable(
+                f"was written by a newer version (schema {version}); "
+                f"this program reads schema {STATS_SCHEMA_VERSION}"
+            )
+        tables = {
+            row[0]
+            for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        }
+        if version == 0:
+            if tables:
+                raise _Unusable("holds tables that are not towers-solitaire statistics")
+            _create_schema(conn)
+            return
+        if version < 1:
+            raise _Unusable(f"has an unknown schema version ({version})")
+        columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
+        if columns != _COLUMNS:
+            raise _Unusable("does not have the layout of towers-solitaire statistics")
+
+    def _check_size(self, conn: sqlite3.Connection) -> None:
+        """A database file is whole pages; anything else was cut short."""
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        size = os.path.getsize(self.path)
+        if page_size > 0 and size % page_size:
+            raise _Unusable(
+                f"is damaged (its size, {size} bytes, is not a whole number of "
+                f"{page_size}-byte pages: it was probably cut short)"
+            )
+
+    def _memory(self, reason: str) -> sqlite3.Connection:
+        self.in_memory = True
+        self.warnings.append(
+            f"The statistics file {self.path}: {reason}. Statistics of this session "
+            "will not be kept."
+        )
+        conn = sqlite3.connect(":memory:")
+        _create_schema(conn)
+        return conn
+
+    # --- use -------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the database (further use raises ``sqlite3.ProgrammingError``)."""
+        self._conn.close()
+
+    def __enter__(self) -> StatsStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def record_game(
+        self,
+        variant: str,
+        options: Mapping[str, str] | None,
+        deal: int,
+        won: bool,
+        moves: int,
+        seconds: float,
+        used_undo: bool,
+        used_hint: bool,
+        cheated: bool,
+        finished_at: datetime | None = None,
+    ) -> None:
+        """Store one finished game, durably, in its own transaction.
+
+        A game abandoned for a new deal should be recorded as lost; the caller decides.
+
+        Args:
+            variant: variant id (non-empty).
+            options: the variant's options (names and values are strings).
+            deal: deal number, ``0 <= deal < 2**63``.
+            won: the game was won.
+            moves: moves made, ``>= 0``.
+            seconds: play time in seconds, finite and ``>= 0``.
+            used_undo: undo was used.
+            used_hint: a hint was used.
+            cheated: Cheat was used (a cheated win is shown apart).
+            finished_at: when the game ended (aware, or naive meaning UTC); default now.
+                Games are ordered by this time for streaks.
+
+        Raises:
+            TypeError, ValueError: an argument has the wrong type or range.
+            PersistenceError: the database could not be written (disk full, locked
+                for too long, ...); the game is then not recorded.
+        """
+        if not isinstance(variant, str) or not variant:
+            raise TypeError(f"variant must be a non-empty string, not {variant!r}")
+        key = to_options(options).key()
+        if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal < 2**63:
+            raise ValueError(f"deal must be an int from 0 to 2**63-1, not {deal!r}")
+        if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
+            raise ValueError(f"moves must be a whole number >= 0, not {moves!r}")
+        if (
+            not isinstance(seconds, (int, float))
+            or isinstance(seconds, bool)
+            or not math.isfinite(seconds)
+            or seconds < 0
+        ):
+            raise ValueError(f"seconds must be a finite number >= 0, not {seconds!r}")
+        flags = {"won": won, "used_undo": used_undo, "used_hint": used_hint, "cheated": cheated}
+        for name, flag in flags.items():
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name} must be True or False, not {flag!r}")
+        if finished_at is not None and not isinstance(finished_at, datetime):
+            raise TypeError(f"finished_at must be a datetime, not {finished_at!r}")
+        when = _utc_text(finished_at or datetime.now(timezone.utc))
+        row = (variant, key, deal, won, moves, float(seconds), used_undo, used_hint, cheated, when)
+        try:
+            with self._conn:
+                self._conn.execute(
+                    "INSERT INTO games (variant, options, deal, won, moves, seconds, "
+                    "used_undo, used_hint, cheated, finished_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                )
+        except sqlite3.Error as error:
+            raise PersistenceError(
+                f"The result could not be saved in the statistics file {self.path} ({error}).",
+                self.path,
+            ) from error
+
+    def summary(
+        self, variant: str | None = None, options: Mapping[str, str] | None = None
+    ) -> list[VariantStats]:
+        """Compute the statistics, one entry per variant and option set.
+
+        Args:
+            variant: only this variant; ``None`` = all.
+            options: with ``variant``, only this option set; ``None`` = all of them.
+
+        Returns:
+            Entries sorted by variant id, then canonical option key.  Variants without
+            recorded games do not appear.
+
+        Raises:
+            ValueError: ``options`` given without ``variant``.
+            PersistenceError: the database could not be read.
+        """
+        query = "SELECT variant, options, won, moves, seconds, used_undo, used_hint, cheated "
+        query += "FROM games"
+        params: tuple[str, ...] = ()
+        if options is not None and variant is None:
+            raise ValueError("options can only be given together with a variant")
+        if variant is not None:
+            query += " WHERE variant = ?"
+            params = (variant,)
+            if options is not None:
+                query += " AND options = ?"
+                params += (to_options(options).key(),)
+        query += " ORDER BY variant, options, finished_at, id"
+        try:
+            rows = self._conn.execute(query, params).fetchall()
+        except sqlite3.Error as error:
+            raise PersistenceError(
+                f"The statistics file {self.path} could not be read ({error}).", self.path
+            ) from error
+        result = []
+        for (name, key), group in itertools.groupby(rows, key=lambda row: (row[0], row[1])):
+            try:
+                result.append(_summarise(name, key, (row[2:] for row in group)))
+            except ValueError:  # an option key not written by us (hand-edited database)
+                self.warnings.append(
+                    f"The statistics file {self.path} holds games of {name!r} with "
+                    f"unreadable options {key!r}; they are not shown."
+                )
+        return result
+
+    def reset(self, variant: str | None = None, options: Mapping[str, str] | None = None) -> int:
+        """Delete recorded games: all, those of one variant, or one variant + option set.
+
+        Args:
+            variant: the variant to clear; ``None`` = everything.
+            options: with ``variant``, clear only this option set.
+
+        Returns:
+            The number of games deleted.
+
+        Raises:
+            ValueError: ``options`` given without ``variant``.
+            PersistenceError: the database could not be written.
+        """
+        if options is not None and variant is None:
+            raise ValueError("options can only be given together with a variant")
+        query = "DELETE FROM games"
+        params: tuple[str, ...] = ()
+        if variant is not None:
+            query += " WHERE variant = ?"
+            params = (variant,)
+            if options is not None:
+                query += " AND options = ?"
+                params += (to_options(options).key(),)
+        try:
+            with self._conn:
+                return self._conn.execute(query, params).rowcount
+        except sqlite3.Error as error:
+            raise PersistenceError(
+                f"The statistics file {self.path} could not be changed ({error}).", self.path
+            ) from error
+
+
+# --- text table ----------------------------------------------------------------------------
+
+_HEADERS = (
+    "Variant",
+    "Options",
+    "Played",
+    "Won",
+    "Lost",
+    "Win %",
+    "Streak",
+    "Best streak",
+    "Fewest moves",
+    "Fastest (m:ss)",
+    "Cheat wins",
+)
+_LEFT = 2  # the first two columns are text, aligned left
+
+
+def _clock(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _streak(streak: int) -> str:
+    if streak > 0:
+        return f"{streak} won"
+    if streak < 0:
+        return f"{-streak} lost"
+    return "-"
+
+
+def format_table(stats: Sequence[VariantStats]) -> str:
+    """Render statistics as a fixed-width plain-ASCII table (for ``solitaire stats``).
+
+    Columns: Variant, Options, Played, Won, Lost, Win %, Streak, Best streak, Fewest
+    moves, Fastest (m:ss), Cheat wins.  Missing values show as ``-``; the streak reads
+    ``3 won`` or ``2 lost``; times are minutes:seconds, rounded down.
+
+    Args:
+        stats: entries as returned by :meth:`StatsStore.summary`.
+
+    Returns:
+        The table, lines separated by ``\\n``, without a trailing newline; a one-line
+        note when ``stats`` is empty.
+    """
+    if not stats:
+        return "No games recorded yet."
+    rows = [list(_HEADERS)]
+    for entry in stats:
+        rows.append(
+            [
+                entry.variant,
+                entry.options.key() or "-",
+                str(entry.played),
+                str(entry.won),
+                str(entry.lost),
+                f"{entry.win_rate * 100:.0f}%" if entry.played else "-",
+                _streak(entry.current_streak),
+                str(entry.longest_win_streak),
+                "-" if entry.fewest_moves is None else str(entry.fewest_moves),
+                "-" if entry.fastest_seconds is None else _clock(entry.fastest_seconds),
+                str(entry.cheat_wins),
+            ]
+        )
+    widths = [max(len(row[column]) for row in rows) for column in range(len(_HEADERS))]
+
+    def line(cells: list[str]) -> str:
+        parts = [
+            cell.ljust(width) if column < _LEFT else cell.rjust(width)
+            for column, (cell, width) in enumerate(zip(cells, widths))
+        ]
+        return "  ".join(parts).rstrip()
+
+    rule = "  ".join("-" * width for width in widths)
+    return "\n".join([line(rows[0]), rule, *(line(row) for row in rows[1:])])

@@ -1,0 +1,443 @@
+"""The search: positions as byte strings, moves as small tuples, a transposition table.
+
+A position is a tuple ``(cols, cells, found, need)``:
+
+* ``cols`` -- one ``bytes`` per tableau column, bottom card first, in the real column order;
+* ``cells`` -- ``bytes`` with one entry per cell in the real cell order, ``EMPTY`` for a
+  free cell;
+* ``found`` -- one ``bytes`` per foundation, Ace first, in the real foundation order;
+* ``need`` -- a bit mask over card kinds: bit ``k`` is set when a card of kind ``k`` fits
+  a foundation now (derived from ``found``, cached because it changes rarely).
+
+Keeping the real pile order lets the search mirror the session exactly: the variant's
+autoplay scans the piles in the same order as :func:`solitaire_core.rules.autoplay_moves`,
+a card sent to a cell takes the first free cell, and every internal move names real piles,
+so a solution translates to core moves one for one. The *key* a position is stored under
+in the transposition table forgets that order: the columns sorted, the cells sorted.
+
+An internal move is ``(what, source, target, count)`` with ``what`` one of the ``TT``...
+constants below; sources and targets are 0-based pile indexes.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable
+
+from ..state import GameState
+from .tables import _SUIT_INDEX, EMPTY, Tables
+
+# What a move does (first item of an internal move).
+TT, TC, CT, TF, CF, FT, FC = range(7)
+"""Column to column, column to cell, cell to column, column to foundation, cell to
+foundation, foundation to column, foundation to cell."""
+
+_BIG = 10**9
+_SEP = b"\xff"
+_CELL_SEP = b"\xfe"
+
+Position = tuple[tuple[bytes, ...], bytes, tuple[bytes, ...], int]
+IMove = tuple[int, int, int, int]
+
+
+class Budget(Exception):
+    """Raised inside the search when a budget ran out (caught by :func:`run`)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Engine:
+    """Move generation, autoplay and keys for one variant (from its :class:`Tables`).
+
+    :param tables: the compiled variant.
+    :param policy: the autoplay policy to mirror (``"off"``, ``"safe"``, ``"all"``), the
+        same the session uses after every move.
+    """
+
+    def __init__(self, tables: Tables, policy: str) -> None:
+        rules = tables.rules
+        self.tables = tables
+        self.policy = policy
+        self.ncols = rules.columns
+        self.ncells = rules.cells
+        self.total = rules.card_count
+        self.limit = rules.move_limit
+        self.returns = rules.foundation_return
+        kind = tables.kind
+        self.kind = kind
+        self.can_build = tables.can_build
+        self.parents = tables.parents
+        self.children = tables.children
+        self.empty_ok = tables.empty_ok
+        # Bit masks over kinds.
+        self.copies = rules.decks
+        # One value per card: the order cards go up in cannot matter.
+        self.order_free = rules.decks == 1 or tables.twins
+        # The key must tell foundations apart only when they are not implied by the cards
+        # in play: when two copies are distinct values and may come back from a foundation.
+        self.key_found = self.returns and not tables.twins and rules.decks > 1
+
+    # -- positions ----------------------------------------------------------------------
+
+    def need_of(self, found: tuple[bytes, ...]) -> int:
+        """The kinds that fit a foundation now, as a bit mask over kinds."""
+        need = 0
+        copies = self.copies
+        for i, pile in enumerate(found):
+            h = len(pile)
+            if h < 13:
+                need |= 1 << ((i // copies) * 13 + h)
+        return need
+
+    def slot_for(self, found: tuple[bytes, ...], k: int) -> int:
+        """The foundation slot a card of kind ``k`` goes to (the first of its suit with
+        the rank below on top)."""
+        copies = self.copies
+        base = (k // 13) * copies
+        h = k % 13
+        for i in range(base, base + copies):
+            if len(found[i]) == h:
+                return i
+        raise AssertionError("card does not fit")  # pragma: no cover - callers check need
+
+    def put(self, found: tuple[bytes, ...], need: int, v: int) -> tuple[tuple[bytes, ...], int]:
+        """Put card ``v`` (which fits) on its foundation slot: the new slots and mask."""
+        k = self.kind[v]
+        if self.copies == 1:
+            found = found[: k // 13] + (found[k // 13] + bytes((v,)),) + found[k // 13 + 1 :]
+            return found, need ^ ((1 << k) | (1 << (k + 1)) if k % 13 != 12 else 1 << k)
+        i = self.slot_for(found, k)
+        found = found[:i] + (found[i] + bytes((v,)),) + found[i + 1 :]
+        return found, self.need_of(found)
+
+    def safe(self, v: int, cols: tuple[bytes, ...] | list[bytes], cells: bytes) -> bool:
+        """The core's ``is_safe_to_foundation``: no card in play may be built on ``v``."""
+        for x in self.children[v]:
+            if x in cells:
+                return False
+            for col in cols:
+                if x in col:
+                    return False
+        return True
+
+    def autoplay(
+        self, cols: tuple[bytes, ...], cells: bytes, found: tuple[bytes, ...], need: int
+    ) -> Position:
+        """Send cards up as the session's autoplay does.
+
+        When every card value stands for a single card (one deck, or twins merged), the
+        result does not depend on the order cards go up in, so this sweeps the piles until
+        nothing moves. Otherwise it follows :func:`solitaire_core.rules.autoplay_moves`
+        step by step (columns from the first, then cells; after each card, start again),
+        so the same copy of a card goes up as in the session.
+        """
+        policy = self.policy
+        if policy == "off":
+            return cols, cells, found, need
+        if not self.order_free:
+            return self._autoplay_in_order(cols, cells, found, need)
+        kind = self.kind
+        all_ = policy == "all"
+        lcols = list(cols)
+        moved = True
+        while moved:
+            moved = False
+            for i, col in enumerate(lcols):
+                while col and need >> kind[col[-1]] & 1 and (all_ or self.safe(col[-1], lcols, cells)):
+                    found, need = self.put(found, need, col[-1])
+                    col = col[:-1]
+                    moved = True
+                lcols[i] = col
+            for i, v in enumerate(cells):
+                if v != EMPTY and need >> kind[v] & 1 and (all_ or self.safe(v, lcols, cells)):
+                    found, need = self.put(found, need, v)
+                    cells = cells[:i] + bytes((EMPTY,)) + cells[i + 1 :]
+                    moved = True
+        return tuple(lcols), cells, found, need
+
+    def _autoplay_in_order(
+        self, cols: tuple[bytes, ...], cells: bytes, found: tuple[bytes, ...], need: int
+    ) -> Position:
+        kind = self.kind
+        all_ = self.policy == "all"
+        while True:
+            for i, col in enumerate(cols):
+                if col:
+                    v = col[-1]
+                    if need >> kind[v] & 1 and (all_ or self.safe(v, cols, cells)):
+                        cols = cols[:i] + (col[:-1],) + cols[i + 1 :]
+                        found, need = self.put(found, need, v)
+                        break
+            else:
+                for i, v in enumerate(cells):
+                    if v != EMPTY and need >> kind[v] & 1 and (all_ or self.safe(v, cols, cells)):
+                        cells = cells[:i] + bytes((EMPTY,)) + cells[i + 1 :]
+                        found, need = self.put(found, need, v)
+                        break
+                else:
+                    return cols, cells, found, need
+
+    def from_state(self, state: GameState) -> Position:
+        """The position of a core state, autoplay applied as the session would.
+
+        :raises ValueError: when a foundation holds cards that are not an Ace-up run of
+            one suit (positions the core's rules cannot produce).
+        """
+        value = self.tables.value
+        cols = tuple(bytes(value(c) for c in col) for col in state.columns)
+        cells = bytes(EMPTY if c is None else value(c) for c in state.cells)
+        slots: list[list[bytes]] = [[] for _ in range(4)]
+        for pile in state.foundations:
+            if not pile:
+                continue
+            suit = pile[0].suit
+            if any(c.suit is not suit or c.rank != r for r, c in enumerate(pile, 1)):
+                raise ValueError(f"foundation {' '.join(map(str, pile))} is not built up in suit")
+            slots[_SUIT_INDEX[suit.value]].append(bytes(value(c) for c in pile))
+        found: list[bytes] = []
+        for suit_slots in slots:
+            if len(suit_slots) > self.copies:
+                raise ValueError("more foundations of one suit than decks")
+            found += sorted(suit_slots, key=len) + [b""] * (self.copies - len(suit_slots))
+        tfound = tuple(found)
+        return self.autoplay(cols, cells, tfound, self.need_of(tfound))
+
+    def key(self, pos: Position) -> bytes:
+        """The transposition-table key: columns and cells as multisets."""
+        k = _SEP.join(sorted(pos[0])) + _CELL_SEP + bytes(sorted(pos[1]))
+        if self.key_found:
+            k += _CELL_SEP + _SEP.join(pos[2])
+        return k
+
+    def remaining(self, pos: Position) -> int:
+        """Cards not yet on a foundation."""
+        return self.total - sum(len(f) for f in pos[2])
+
+    # -- moves --------------------------------------------------------------------------
+
+    def children_of(self, pos: Position) -> list[tuple[IMove, Position]]:
+        """Every move worth trying in ``pos`` and the position after it and its autoplay.
+
+        Left out, because they lead to a position with the same key or a mirror image of
+        one already generated: a whole column into an empty column, a card from one cell
+        to another, any empty column but the first as a target, any free cell but the
+        first.
+        """
+        cols, cells, found, need = pos
+        kind = self.kind
+        can_build = self.can_build
+        parents = self.parents
+        empty_ok = self.empty_ok
+        policy = self.policy
+        autoplay = self.autoplay
+        out: list[tuple[IMove, Position]] = []
+        free = cells.count(EMPTY)
+        first_free = cells.find(EMPTY)
+        first_empty = -1
+        empties = 0
+        tops: dict[int, list[int]] = {}
+        for j, col in enumerate(cols):
+            if col:
+                t = tops.get(col[-1])
+                if t is None:
+                    tops[col[-1]] = [j]
+                else:
+                    t.append(j)
+            else:
+                empties += 1
+                if first_empty < 0:
+                    first_empty = j
+        limit = self.limit
+        if limit == "free-cells-plus-one":
+            lim = lim_e = free + 1
+        elif limit == "one":
+            lim = lim_e = 1
+        elif limit == "supermove":
+            lim = (free + 1) << empties
+            lim_e = (free + 1) << (empties - 1) if empties else 0
+        else:
+            lim = lim_e = _BIG
+        for i, col in enumerate(cols):
+            n = len(col)
+            if not n:
+                continue
+            top = col[-1]
+            # Run length at the top of the column.
+            run = 1
+            while run < n and can_build[col[-run]][col[-run - 1]]:
+                run += 1
+            # Runs onto other columns.
+            for k in range(1, (run if run < lim else lim) + 1):
+                x = col[-k]
+                for y in parents[x]:
+                    js = tops.get(y)
+                    if js:
+                        rest = col[:-k]
+                        moving = col[-k:]
+                        for j in js:
+                            ncols = list(cols)
+                            ncols[i] = rest
+                            ncols[j] = cols[j] + moving
+                            tcols = tuple(ncols)
+                            if rest and need >> kind[rest[-1]] & 1 and policy != "off":
+                                child = autoplay(tcols, cells, found, need)
+                            else:
+                                child = (tcols, cells, found, need)
+                            out.append(((TT, i, j, k), child))
+            # Runs into the first empty column (not the whole column: a no-op).
+            if first_empty >= 0:
+                for k in range(1, (run if run < lim_e else lim_e) + 1):
+                    if k < n and empty_ok[col[-k]]:
+                        rest = col[:-k]
+                        ncols = list(cols)
+                        ncols[i] = rest
+                        ncols[first_empty] = col[-k:]
+                        tcols = tuple(ncols)
+                        if need >> kind[rest[-1]] & 1 and policy != "off":
+                            child = autoplay(tcols, cells, found, need)
+                        else:
+                            child = (tcols, cells, found, need)
+                        out.append(((TT, i, first_empty, k), child))
+            # The top card to the first free cell.
+            if free:
+                rest = col[:-1]
+                tcols = cols[:i] + (rest,) + cols[i + 1 :]
+                ncells = cells[:first_free] + bytes((top,)) + cells[first_free + 1 :]
+                if rest and need >> kind[rest[-1]] & 1 and policy != "off":
+                    child = autoplay(tcols, ncells, found, need)
+                else:
+                    child = (tcols, ncells, found, need)
+                out.append(((TC, i, first_free, 1), child))
+            # The top card to a foundation, when autoplay did not take it.
+            if need >> kind[top] & 1:
+                nfound, nneed = self.put(found, need, top)
+                child = autoplay(cols[:i] + (col[:-1],) + cols[i + 1 :], cells, nfound, nneed)
+                out.append(((TF, i, 0, 1), child))
+        # Cards in cells.
+        for c, v in enumerate(cells):
+            if v == EMPTY:
+                continue
+            ncells = cells[:c] + bytes((EMPTY,)) + cells[c + 1 :]
+            for y in parents[v]:
+                js = tops.get(y)
+                if js:
+                    for j in js:
+                        tcols = cols[:j] + (cols[j] + bytes((v,)),) + cols[j + 1 :]
+                        out.append(((CT, c, j, 1), (tcols, ncells, found, need)))
+            if first_empty >= 0 and empty_ok[v]:
+                tcols = cols[:first_empty] + (bytes((v,)),) + cols[first_empty + 1 :]
+                out.append(((CT, c, first_empty, 1), (tcols, ncells, found, need)))
+            if need >> kind[v] & 1:
+                nfound, nneed = self.put(found, need, v)
+                out.append(((CF, c, 0, 1), autoplay(cols, ncells, nfound, nneed)))
+        if self.returns:
+            out.extend(self._returns(pos, tops, first_empty, first_free))
+        return out
+
+    def _returns(
+        self,
+        pos: Position,
+        tops: dict[int, list[int]],
+        first_empty: int,
+        first_free: int,
+    ) -> list[tuple[IMove, Position]]:
+        """Moves of a foundation's top card back into play (``foundations.return_to_play``)."""
+        cols, cells, found, need = pos
+        out: list[tuple[IMove, Position]] = []
+        for f, pile in enumerate(found):
+            if not pile:
+                continue
+            v = pile[-1]
+            nfound = found[:f] + (pile[:-1],) + found[f + 1 :]
+            nneed = self.need_of(nfound)
+            targets = [j for y in self.parents[v] for j in tops.get(y, ())]
+            if first_empty >= 0 and self.empty_ok[v]:
+                targets.append(first_empty)
+            for j in targets:
+                tcols = cols[:j] + (cols[j] + bytes((v,)),) + cols[j + 1 :]
+                out.append(((FT, f, j, 1), self.autoplay(tcols, cells, nfound, nneed)))
+            if first_free >= 0:
+                ncells = cells[:first_free] + bytes((v,)) + cells[first_free + 1 :]
+                out.append(((FC, f, first_free, 1), self.autoplay(cols, ncells, nfound, nneed)))
+        return out
+
+
+# -- the search -------------------------------------------------------------------------
+
+
+class Stop:
+    """Budget checks shared by the searches: time, positions stored, cancellation."""
+
+    def __init__(
+        self,
+        max_states: int,
+        deadline: float | None,
+        cancelled: Callable[[], bool] | None,
+        progress: Callable[[int], None] | None,
+    ) -> None:
+        self.max_states = max_states
+        self.deadline = deadline
+        self.cancelled = cancelled
+        self.progress = progress
+
+    def check(self, stored: int) -> None:
+        """Raise :class:`Budget` when a budget ran out; called every few hundred nodes."""
+        if stored >= self.max_states:
+            raise Budget("state budget")
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise Budget("time budget")
+        if self.cancelled is not None and self.cancelled():
+            raise Budget("cancelled")
+        if self.progress is not None:
+            self.progress(stored)
+
+
+def best_first(
+    engine: Engine,
+    start: Position,
+    score: Callable[[Position], int],
+    stop: Stop,
+) -> tuple[list[IMove] | None, int]:
+    """Best-first search with a transposition table.
+
+    :return: ``(moves, positions)``: the internal moves of a win, or ``None`` when every
+        position reachable from ``start`` was expanded without a win (a proof);
+        ``positions`` counts the distinct positions stored.
+    :raises Budget: when a budget ran out.
+    """
+    total = engine.total
+    key = engine.key
+    if engine.remaining(start) == 0:
+        return [], 1
+    seen = {key(start)}
+    counter = 0
+    heap: list[tuple[int, int, Position, tuple | None]] = [(score(start), 0, start, None)]
+    expanded = 0
+    while heap:
+        _, _, pos, path = heapq.heappop(heap)
+        expanded += 1
+        if not expanded & 255:
+            stop.check(len(seen))
+        for move, child in engine.children_of(pos):
+            k = key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            node = (move, path)
+            if sum(len(f) for f in child[2]) == total:
+                return _unwind(node), len(seen)
+            counter += 1
+            heapq.heappush(heap, (score(child), counter, child, node))
+    return None, len(seen)
+
+
+def _unwind(node: tuple | None) -> list[IMove]:
+    moves: list[IMove] = []
+    while node is not None:
+        moves.append(node[0])
+        node = node[1]
+    moves.reverse()
+    return moves

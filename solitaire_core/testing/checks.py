@@ -1,0 +1,515 @@
+"""The conformance checks: plain functions that raise ``AssertionError`` when a variant
+breaks the framework's contract.
+
+Each check takes a :class:`KitContext` (the resolved rules, optionally the variant
+definition, the Hypothesis budget, scenario files). :data:`CHECKS` lists them in the order
+the ``solitaire conformance`` command runs them; the pytest base class
+:class:`~solitaire_core.testing.suite.VariantConformance` has one test per check.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import run_state_machine_as_test
+
+from ..cards import KING, Card
+from ..deal import deal, pysolfc_order
+from ..errors import IllegalMoveError, VariantError
+from ..moves import Move, PileKind, PileRef
+from ..rules import apply, autoplay_moves, explain, is_legal, legal_moves
+from ..session import Session
+from ..state import GameState
+from ..variant import Rules, VariantDefinition
+from . import reference
+from .machine import conformance_machine
+from .strategies import any_moves, deal_numbers, foundation_pile, pile_refs, reduced_board_positions
+
+
+@attrs.frozen
+class KitSettings:
+    """How hard the kit tries.
+
+    :param max_examples: Hypothesis examples per property check (and random games played
+        by the state machine).
+    :param steps: steps per random game (``stateful_step_count``).
+    :param search_cards: cards off the foundations in the positions searched exhaustively
+        by the safe-autoplay check (the search grows fast with this).
+    :param search_budget: most positions one exhaustive search visits before giving up on
+        that example (an undecided example proves nothing and is skipped).
+    :param database: keep Hypothesis' example database (``.hypothesis/`` in the working
+        directory); the command line turns it off.
+    """
+
+    max_examples: int = 100
+    steps: int = 50
+    search_cards: int = 9
+    search_budget: int = 20000
+    database: bool = True
+
+    def hypothesis(self) -> settings:
+        """The matching :class:`hypothesis.settings`."""
+        extra = {} if self.database else {"database": None}
+        return settings(
+            max_examples=self.max_examples,
+            stateful_step_count=self.steps,
+            deadline=None,
+            suppress_health_check=[
+                HealthCheck.too_slow,
+                HealthCheck.data_too_large,
+                HealthCheck.filter_too_much,
+                HealthCheck.large_base_example,
+            ],
+            **extra,  # type: ignore[arg-type]
+        )
+
+
+@attrs.frozen
+class KitContext:
+    """What a check needs.
+
+    :param rules: the resolved variant under test.
+    :param definition: its definition, when known (the options check needs it).
+    :param settings: the :class:`KitSettings`.
+    :param scenario_files: scenario files (docs/scenarios.md) to run; only those for
+        ``rules.id`` with the same option values are used.
+    """
+
+    rules: Rules
+    definition: VariantDefinition | None = None
+    settings: KitSettings = KitSettings()
+    scenario_files: tuple[Any, ...] = ()
+
+
+def _run(ctx: KitContext, strategy: st.SearchStrategy[object], body: Callable[..., None]) -> None:
+    """Run ``body(value)`` over ``strategy`` with the kit's Hypothesis settings."""
+    test = ctx.settings.hypothesis()(given(strategy)(body))
+    test()
+
+
+# -- deals -------------------------------------------------------------------------------
+
+
+def _dealing_order(state: GameState) -> list[Card]:
+    """Read a fresh deal back into dealing order, as the recipe says it was dealt
+    (docs/variant-format.md: ``rows`` one card per column in turn, ``columns`` one column
+    after another; the dealt cells last)."""
+    recipe = state.rules.deal
+    out: list[Card] = []
+    if recipe.order == "rows":
+        for row in range(max(recipe.columns, default=0)):
+            out += [col[row] for col in state.columns if row < len(col)]
+    else:
+        for col in state.columns:
+            out += col
+    for index in recipe.cells:
+        card = state.cells[index]
+        assert card is not None
+        out.append(card)
+    return out
+
+
+def check_deal(ctx: KitContext) -> None:
+    """The deal places every card of the declared decks exactly once, as the recipe says:
+    so many cards per column, the named cells filled, the other cells and the foundations
+    empty; a PySolFC deal in PySolFC's order for that game number."""
+    rules = ctx.rules
+    recipe = rules.deal
+    expected = Counter(reference.all_cards(rules))
+
+    def body(number: int) -> None:
+        state = deal(rules, number)
+        cards = state.all_cards()
+        assert Counter(cards) == expected, f"deal {number} does not hold each card once"
+        sizes = tuple(len(col) for col in state.columns)
+        assert sizes == recipe.columns, f"deal {number}: columns of {sizes}, recipe {recipe.columns}"
+        filled = {i for i, c in enumerate(state.cells) if c is not None}
+        assert filled == set(recipe.cells), (
+            f"deal {number}: cells {sorted(i + 1 for i in filled)} filled, "
+            f"recipe says {sorted(i + 1 for i in recipe.cells)}"
+        )
+        assert not any(state.foundations), f"deal {number}: a foundation is not empty"
+        if recipe.method == "pysolfc":
+            assert _dealing_order(state) == pysolfc_order(rules.decks, number), (
+                f"deal {number} is not laid out in PySolFC's order"
+            )
+
+    _run(ctx, deal_numbers(), body)
+
+
+def check_deal_repeatable(ctx: KitContext) -> None:
+    """The same deal number gives the same layout (also from freshly resolved rules);
+    different numbers give different layouts."""
+    rules = ctx.rules
+    again = ctx.definition.resolve(rules.option_dict) if ctx.definition else rules
+
+    def body(number: int) -> None:
+        first = deal(rules, number)
+        assert deal(rules, number) == first, f"deal {number} changed between two calls"
+        assert deal(again, number).to_text() == first.to_text()
+
+    _run(ctx, deal_numbers(), body)
+    layouts = {deal(rules, n).to_text() for n in (1, 2, 3, 32001)}
+    assert len(layouts) > 1, "deals 1, 2, 3 and 32001 are all the same layout"
+
+
+# -- play --------------------------------------------------------------------------------
+
+
+def check_random_play(ctx: KitContext) -> None:
+    """Random play through a session (the state machine in
+    :mod:`solitaire_core.testing.machine`): generated moves are legal and apply, illegal
+    moves are refused with a reason and change nothing, ``legal_moves`` and ``is_legal``
+    agree, undo/redo round-trip, won iff every card is on a foundation."""
+    run_state_machine_as_test(conformance_machine(ctx.rules), settings=ctx.settings.hypothesis())
+
+
+def check_illegal_moves(ctx: KitContext) -> None:
+    """Arbitrary moves on random deals: a refused move has a reason, ``apply`` raises
+    :class:`~solitaire_core.errors.IllegalMoveError` with that reason and leaves the state
+    as it was; an accepted one is among ``legal_moves`` (for numbered targets)."""
+    rules = ctx.rules
+
+    def body(args: tuple[int, Move]) -> None:
+        number, move = args
+        state = deal(rules, number)
+        snapshot = state.to_text()
+        reason = explain(state, move)
+        if reason is None:
+            assert is_legal(state, move)
+            if move.target.index is not None:
+                assert move in legal_moves(state)
+            return
+        assert reason.strip(), f"{move} refused without a reason"
+        try:
+            apply(state, move)
+        except IllegalMoveError as exc:
+            assert exc.reason == reason
+        else:
+            raise AssertionError(f"{move} applied although refused: {reason}")
+        assert state.to_text() == snapshot, "a refused move changed the position"
+
+    _run(ctx, st.tuples(st.integers(1, 50), any_moves(rules)), body)
+
+
+def _chain(rules: Rules, length: int, first_ok: Callable[[Card], bool]) -> list[Card] | None:
+    """A run of ``length`` distinct cards, each built on the previous one by the declared
+    build rule, whose first (lowest in the column) card satisfies ``first_ok``."""
+    cards = reference.all_cards(rules)
+    build = reference.declared_build_rule(rules)
+    budget = [5000]
+
+    def extend(chain: list[Card]) -> list[Card] | None:
+        if len(chain) == length:
+            return chain
+        for card in cards:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if card not in chain and build(card, chain[-1]):
+                found = extend([*chain, card])
+                if found:
+                    return found
+        return None
+
+    for card in cards:
+        if first_ok(card):
+            found = extend([card])
+            if found:
+                return found
+    return None
+
+
+@st.composite
+def _run_move_positions(draw: st.DrawFn, rules: Rules) -> tuple[GameState, int, bool] | None:
+    """A position with a run in column 1 and a target in column 2 (empty or not), a chosen
+    number of free cells and of empty columns; returns (state, run length, target empty)."""
+    build = reference.declared_build_rule(rules)
+    fills = reference.declared_empty_rule(rules)
+    deck = reference.all_cards(rules)
+    to_empty = draw(st.booleans(), label="target empty")
+    length = draw(st.integers(1, 13), label="run length")
+    if to_empty:
+        chain = _chain(rules, length, fills)
+        target: tuple[Card, ...] = ()
+    else:
+        chain = _chain(rules, length, lambda c: any(build(c, t) for t in deck if t != c))
+        if chain is not None:
+            onto = [t for t in deck if t not in chain and build(chain[0], t)]
+            if not onto:
+                return None
+            target = (onto[0],)
+    if chain is None:
+        return None
+    fillers = [c for c in deck if c not in chain and c not in target]
+    spare_columns = rules.columns - 2
+    if spare_columns < 0:
+        return None
+    empties = draw(st.integers(0, spare_columns), label="other empty columns")
+    free = draw(st.integers(0, rules.cells), label="free cells")
+    columns: list[tuple[Card, ...]] = [tuple(chain), target]
+    columns += [()] * empties
+    columns += [(fillers.pop(),) for _ in range(spare_columns - empties)]
+    cells: list[Card | None] = [fillers.pop() for _ in range(rules.cells - free)]
+    cells += [None] * free
+    state = GameState(
+        rules=rules,
+        columns=tuple(columns),
+        cells=tuple(cells),
+        foundations=tuple(() for _ in range(rules.foundations)),
+    )
+    return state, length, to_empty
+
+
+def check_move_limit(ctx: KitContext) -> None:
+    """Tableau run moves obey the declared move limit (``one``, ``free-cells-plus-one``,
+    ``supermove``, ``unlimited``; formulas in shared/rules/README.md), for every number of
+    free cells and empty columns, onto a card or into an empty column, in Normal and Cheat
+    difficulty; an accepted run move carries exactly those cards."""
+    rules = ctx.rules
+    build = reference.declared_build_rule(rules)
+    fills = reference.declared_empty_rule(rules)
+
+    def body(example: tuple[GameState, int, bool] | None) -> None:
+        if example is None:
+            return
+        state, length, to_empty = example
+        note(state.to_text())
+        run, target = state.columns[0], state.columns[1]
+        for cheat in (False, True):
+            limit = reference.expected_move_limit(
+                rules,
+                free_cells=state.free_cells,
+                empty_columns=state.empty_columns,
+                to_empty=to_empty,
+                cheat=cheat,
+            )
+            for k in range(1, length + 1):
+                bottom = run[-k]
+                fits = build(bottom, target[-1]) if target else fills(bottom)
+                move = Move(PileRef(PileKind.TABLEAU, 0), PileRef(PileKind.TABLEAU, 1), k)
+                expected = fits and k <= limit
+                reason = explain(state, move, cheat=cheat)
+                assert (reason is None) == expected, (
+                    f"{move} ({'cheat' if cheat else 'normal'}): expected "
+                    f"{'legal' if expected else 'illegal'} with move_limit {rules.move_limit}, "
+                    f"{state.free_cells} free cells, {state.empty_columns} empty columns "
+                    f"(limit {limit}); engine says {reason or 'legal'}"
+                )
+                if expected:
+                    after = apply(state, move, cheat=cheat)
+                    assert after.columns[1] == target + run[-k:]
+                    assert after.columns[0] == run[:-k]
+
+    _run(ctx, _run_move_positions(rules), body)
+
+
+def check_empty_columns(ctx: KitContext) -> None:
+    """An empty column accepts exactly the cards the file's ``tableau.empty`` rule names,
+    from a column and from a cell; every other pile is full so nothing else is in play."""
+    rules = ctx.rules
+    fills = reference.declared_empty_rule(rules)
+    if rules.columns < 2:
+        return
+    deck = reference.all_cards(rules)
+    for card in deck:
+        others = [c for c in deck if c != card]
+        rest = tuple((others.pop(),) for _ in range(rules.columns - 2))
+        empty = tuple(() for _ in range(rules.foundations))
+        from_column = GameState(
+            rules=rules,
+            columns=((card,), (), *rest),
+            cells=tuple(others.pop() for _ in range(rules.cells)),
+            foundations=empty,
+        )
+        move = Move.parse("t1>t2")
+        legal = is_legal(from_column, move)
+        assert legal == fills(card), (
+            f"{card.label} from a column into an empty column: engine says "
+            f"{'legal' if legal else 'illegal'}, tableau.empty = {rules.empty_rule!r}"
+        )
+        if not legal:
+            assert explain(from_column, move)
+        if rules.cells:
+            from_cell = GameState(
+                rules=rules,
+                columns=((), *rest, (others.pop(),)),
+                cells=(card, *(others.pop() for _ in range(rules.cells - 1))),
+                foundations=empty,
+            )
+            legal = is_legal(from_cell, Move.parse("c1>t1"))
+            assert legal == fills(card), (
+                f"{card.label} from a cell into an empty column: engine says "
+                f"{'legal' if legal else 'illegal'}, tableau.empty = {rules.empty_rule!r}"
+            )
+
+
+def check_safe_autoplay(ctx: KitContext) -> None:
+    """Autoplay "safe" never turns a winnable position unwinnable: on small end-game
+    positions (every card present, the highest few of each suit still in play, on a board
+    reduced to 1-4 columns and 0-2 cells so that space is short), an exhaustive search over
+    ``legal_moves`` decides winnability before and after the safe autoplay step; the
+    answers must agree, and every autoplay move must be legal.
+
+    The "safe" policy is checked for every variant, whatever its own ``autoplay`` says
+    (a session may choose it). A careless policy is usually caught within a few hundred
+    examples (``"all"`` in FreeCell is: it sends up a red Queen a black Jack needs)."""
+    rules = ctx.rules
+    budget = ctx.settings.search_budget
+
+    def body(raw: GameState) -> None:
+        note(raw.to_text())
+        after, moves = autoplay_moves(raw, "safe")
+        replay = raw
+        for move in moves:
+            assert move.target.kind is PileKind.FOUNDATION, f"autoplay made {move}"
+            replay = apply(replay, move)
+        assert replay == after, "the autoplay moves do not give the autoplayed position"
+        if not moves:
+            return
+        before_ok = reference.winnable(raw, budget=budget)
+        if before_ok is None:
+            return
+        after_ok = reference.winnable(after, budget=budget)
+        if after_ok is None:
+            return
+        assert before_ok == after_ok, (
+            f"safe autoplay ({', '.join(map(str, moves))}) changed winnability from "
+            f"{before_ok} to {after_ok}; position {raw.to_text()}"
+        )
+
+    _run(ctx, reduced_board_positions(rules, ctx.settings.search_cards), body)
+
+
+def check_won(ctx: KitContext) -> None:
+    """A game is won iff every card is on a foundation: the last card's move wins it, a
+    card left in a column or a cell does not."""
+    rules = ctx.rules
+    full = [foundation_pile(rules, i, KING) for i in range(rules.foundations)]
+    no_columns = tuple(() for _ in range(rules.columns))
+    free = tuple(None for _ in range(rules.cells))
+    won = GameState(rules=rules, columns=no_columns, cells=free, foundations=tuple(full))
+    assert won.is_won, "a position with every card on the foundations is not won"
+    king = full[0][-1]
+    short = tuple([full[0][:-1], *full[1:]])
+    in_column = GameState(
+        rules=rules, columns=((king,), *no_columns[1:]), cells=free, foundations=short
+    )
+    assert not in_column.is_won, "won with a King still in a column"
+    assert not Session(rules, 1, state=in_column, autoplay="off").is_won
+    last = apply(in_column, Move.parse("t1>f1"))
+    assert last.is_won and last == won, "moving the last card up does not win"
+    session = Session(rules, 1, state=in_column, autoplay="off")
+    session.play("t1>f")
+    assert session.is_won
+    if rules.cells:
+        in_cell = GameState(
+            rules=rules, columns=no_columns, cells=(king, *free[1:]), foundations=short
+        )
+        assert not in_cell.is_won, "won with a King still in a cell"
+        assert apply(in_cell, Move.parse("c1>f1")).is_won
+
+
+def check_notation(ctx: KitContext) -> None:
+    """Move notation round-trips: ``Move.parse(str(m)) == m`` for every move, and the text
+    of every legal move of a deal parses back to it."""
+    rules = ctx.rules
+
+    def body(args: tuple[Move, PileRef]) -> None:
+        move, ref = args
+        assert Move.parse(str(move)) == move, f"{move!r} prints as {move} which parses differently"
+        assert PileRef.parse(str(ref)) == ref
+        assert str(Move.parse(str(move))) == str(move)
+
+    _run(ctx, st.tuples(any_moves(rules), pile_refs(rules, numbered=False)), body)
+    for move in legal_moves(deal(rules, 1)):
+        assert Move.parse(str(move)) == move
+
+
+# -- definition --------------------------------------------------------------------------
+
+_SETTING_FIELDS = {
+    "tableau.build": "tableau_build",
+    "tableau.empty": "empty_rule",
+    "tableau.move_limit": "move_limit",
+    "tableau.columns": "columns",
+    "cells.count": "cells",
+    "foundations.return_to_play": "foundation_return",
+    "foundations.accept_runs": "foundation_runs",
+    "autoplay": "autoplay",
+}
+
+
+def check_options(ctx: KitContext) -> None:
+    """Every option choice resolves, and the rules then hold what the choice sets; unknown
+    options and values are refused with a :class:`~solitaire_core.errors.VariantError`."""
+    definition = ctx.definition
+    if definition is None:
+        return
+    for option in definition.options:
+        assert option.default in [c.value for c in option.choices]
+        for choice in option.choices:
+            rules = definition.resolve({option.name: choice.value})
+            assert rules.option_dict[option.name] == choice.value
+            for dotted, value in choice.settings:
+                field = _SETTING_FIELDS.get(dotted)
+                if field is not None:
+                    got = getattr(rules, field)
+                    assert got == value, f"{option.name}={choice.value}: {dotted} is {got!r}"
+        try:
+            definition.resolve({option.name: "\x00no-such-choice"})
+        except VariantError:
+            pass
+        else:
+            raise AssertionError(f"option {option.name} accepted a value it does not have")
+    try:
+        definition.resolve({"\x00no-such-option": "x"})
+    except VariantError:
+        pass
+    else:
+        raise AssertionError("resolve accepted an unknown option")
+
+
+def check_scenarios(ctx: KitContext) -> None:
+    """Every scenario (docs/scenarios.md) for this variant and these option values passes."""
+    from .scenarios import load_scenario_file, run_scenario, scenario_applies
+
+    for path in ctx.scenario_files:
+        for scenario in load_scenario_file(path):
+            if scenario_applies(scenario, ctx.rules, ctx.definition):
+                run_scenario(scenario, ctx.definition, rules=ctx.rules)
+
+
+@attrs.frozen
+class Check:
+    """One named check: ``function(context)`` raises ``AssertionError`` on a failure.
+
+    :param name: a short name (``solitaire conformance --check NAME``).
+    :param summary: what it checks, in a few words.
+    :param function: the check; its docstring has the details.
+    """
+
+    name: str
+    summary: str
+    function: Callable[[KitContext], None]
+
+
+CHECKS: Sequence[Check] = (
+    Check("deal", "every card dealt once, as the recipe says", check_deal),
+    Check("deal-repeatable", "same deal number, same layout", check_deal_repeatable),
+    Check("notation", "move notation round-trips", check_notation),
+    Check("illegal-moves", "illegal moves refused with a reason, state unchanged", check_illegal_moves),
+    Check("move-limit", "run moves obey the declared move limit", check_move_limit),
+    Check("empty-columns", "empty columns accept what the file says", check_empty_columns),
+    Check("won", "won iff every card is on a foundation", check_won),
+    Check("safe-autoplay", "safe autoplay never loses a won game", check_safe_autoplay),
+    Check("random-play", "random play: legality, undo/redo, invariants", check_random_play),
+    Check("options", "every option choice resolves as declared", check_options),
+    Check("scenarios", "the variant's scenario files pass", check_scenarios),
+)
+"""Every check, in the order ``solitaire conformance`` runs them."""

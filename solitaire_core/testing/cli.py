@@ -1,0 +1,134 @@
+"""``solitaire conformance VARIANT``: run the rule-conformance kit from the command line.
+
+Registered by :data:`solitaire_core.cli.EXTENSIONS`; imports nothing heavy until the
+command runs (Hypothesis is needed then: it is in the ``test`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from typing import Any
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``conformance`` sub-command to the ``solitaire`` parser."""
+    p = subparsers.add_parser(
+        "conformance",
+        help="check that an installed variant obeys the framework's rules contract",
+        description="Run the rule-conformance kit (deals, legality, move limits, empty "
+        "columns, autoplay, undo/redo, winning, notation, options, scenarios) on an "
+        "installed variant. Without --option every combination of its options is checked. "
+        "Exit status 0 when every check passes, 1 when one fails, 2 on a usage error.",
+    )
+    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    p.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a variant option, e.g. empty_columns=any (repeatable)",
+    )
+    p.add_argument(
+        "--examples",
+        type=_count,
+        default=100,
+        metavar="N",
+        help="Hypothesis examples per check and random games played (default 100)",
+    )
+    p.add_argument(
+        "--steps", type=_count, default=50, metavar="N", help="moves per random game (default 50)"
+    )
+    p.add_argument(
+        "--scenarios",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="an extra scenario file to run (docs/scenarios.md; repeatable)",
+    )
+    p.add_argument(
+        "--check",
+        action="append",
+        metavar="NAME",
+        help="run only this check (repeatable); names are listed in the output",
+    )
+    p.set_defaults(func=_cmd_conformance)
+
+
+def _cmd_conformance(args: argparse.Namespace) -> int:
+    from ..cli import UsageError, parse_options
+    from ..plugins import get_variant
+
+    definition = get_variant(args.variant)
+    options = parse_options(args.option)
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError:
+        raise UsageError(
+            "the conformance kit needs Hypothesis: pip install 'hypothesis>=6.80'"
+        ) from None
+    from pathlib import Path
+
+    from .checks import CHECKS, KitContext, KitSettings
+    from .configs import variant_configurations
+    from .scenarios import builtin_scenario_files, load_scenario_file
+
+    configurations = variant_configurations(definition, options if args.option else None)
+    chosen = CHECKS
+    if args.check:
+        known = {c.name for c in CHECKS}
+        unknown = [n for n in args.check if n not in known]
+        if unknown:
+            raise UsageError(f"unknown check {unknown[0]!r} (checks: {', '.join(sorted(known))})")
+        chosen = [c for c in CHECKS if c.name in args.check]
+    extra = [Path(p) for p in args.scenarios]
+    for path in extra:
+        load_scenario_file(path)  # a malformed file is a usage error (exit 2)
+    settings = KitSettings(max_examples=args.examples, steps=args.steps, database=False)
+    files = (*builtin_scenario_files(), *extra)
+    failed = 0
+    ran = 0
+    width = max(len(c.name) for c in chosen)
+    for configuration in configurations:
+        context = KitContext(configuration.rules, definition, settings, files)
+        print(f"{configuration.id} ({definition.name}, plugin {definition.plugin}):")
+        for check in chosen:
+            started = time.perf_counter()
+            problem = _run_check(check.function, context)
+            took = time.perf_counter() - started
+            ran += 1
+            status = "ok" if problem is None else "FAIL"
+            print(f"  {status:<4}  {check.name:<{width}}  {took:6.1f} s  {check.summary}")
+            if problem is not None:
+                failed += 1
+                print(_indent(problem, "        "))
+            sys.stdout.flush()
+    print(f"{ran - failed} of {ran} checks passed" + (f", {failed} failed" if failed else ""))
+    return 1 if failed else 0
+
+
+def _run_check(function: Any, context: Any) -> str | None:
+    """Run one check; ``None`` when it passes, else the failure as text."""
+    try:
+        function(context)
+    except AssertionError as exc:
+        notes = getattr(exc, "__notes__", [])
+        return "\n".join([str(exc) or "assertion failed", *notes])
+    except Exception as exc:  # a crash in the engine or the variant is a failure too
+        return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return None
+
+
+def _indent(text: str, prefix: str) -> str:
+    return "\n".join(prefix + line for line in text.rstrip().splitlines())

@@ -1,0 +1,149 @@
+"""Independent statements of the framework's contract, written apart from the rules engine.
+
+The conformance checks compare the engine (:mod:`solitaire_core.rules`) with these small,
+plain re-statements: the move-limit formulas of shared/rules/README.md, what a built-in
+empty-column rule means, a won position, and a brute-force winnability search that uses
+nothing of the engine but :func:`~solitaire_core.rules.legal_moves` and
+:func:`~solitaire_core.rules.apply`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..cards import KING, Card, card_code, full_deck
+from ..rules import apply, legal_moves
+from ..state import GameState
+from ..variant import Rules
+
+NO_LIMIT = 10**9
+"""Stands for "no limit on the run length"."""
+
+
+def expected_move_limit(
+    rules: Rules, *, free_cells: int, empty_columns: int, to_empty: bool, cheat: bool = False
+) -> int:
+    """How many cards one tableau-to-tableau move may carry, as the variant file declares.
+
+    :param free_cells: empty cells in the position.
+    :param empty_columns: empty tableau columns in the position (the target included).
+    :param to_empty: whether the target column is empty.
+    :param cheat: the Seahaven program help's Cheat difficulty (any run moves).
+    :return: a card count, or :data:`NO_LIMIT`.
+
+    Formulas (shared/rules/README.md): ``one`` -> 1 (Double Sea Towers rules text);
+    ``free-cells-plus-one`` -> free cells + 1 (Seahaven program help, Aisleriot);
+    ``supermove`` -> (free cells + 1) x 2^(empty columns), one column fewer when the target
+    is empty (PySolFC Baker's Game, KPatience); ``unlimited`` -> no limit (PySolFC game 6).
+    """
+    if cheat or rules.move_limit == "unlimited":
+        return NO_LIMIT
+    if rules.move_limit == "one":
+        return 1
+    if rules.move_limit == "free-cells-plus-one":
+        return free_cells + 1
+    if rules.move_limit == "supermove":
+        return (free_cells + 1) * 2 ** max(empty_columns - (1 if to_empty else 0), 0)
+    raise ValueError(f"unknown move limit {rules.move_limit!r}")
+
+
+_BUILTIN_EMPTY: dict[str, Callable[[Card], bool]] = {
+    "king": lambda card: card.rank == KING,
+    "any": lambda card: True,
+    "none": lambda card: False,
+    "none-empty": lambda card: False,
+}
+
+
+def declared_empty_rule(rules: Rules) -> Callable[[Card], bool]:
+    """What the variant file's ``tableau.empty`` says may fill an empty column.
+
+    Built-in names are re-stated here (``king``: a King or a run led by one; ``any``;
+    ``none``); a plugin's predicate is taken from the plugin registry by name, falling back
+    to ``rules.empty_accepts`` when the rules were built outside the registry.
+    """
+    if rules.empty_rule in _BUILTIN_EMPTY:
+        return _BUILTIN_EMPTY[rules.empty_rule]
+    from ..plugins import get_registry
+
+    predicate = get_registry().predicates.get(rules.empty_rule)
+    if predicate is not None and predicate.kind == "empty":
+        return predicate.function
+    return rules.empty_accepts
+
+
+def declared_build_rule(rules: Rules) -> Callable[[Card, Card], bool]:
+    """What the variant file's ``tableau.build`` says: ``build(card, onto) -> bool``.
+
+    Built-in names are re-stated here; a plugin's predicate comes from the registry.
+    """
+    name = rules.tableau_build
+    if name == "down-in-suit":
+        return lambda c, o: c.suit is o.suit and c.rank + 1 == o.rank
+    if name == "down-alternate-colors":
+        return lambda c, o: c.suit.color is not o.suit.color and c.rank + 1 == o.rank
+    if name == "down-any-suit":
+        return lambda c, o: c.rank + 1 == o.rank
+    if name == "none":
+        return lambda c, o: False
+    from ..plugins import get_registry
+
+    predicate = get_registry().predicates.get(name)
+    if predicate is not None and predicate.kind == "build":
+        return predicate.function
+    return rules.build
+
+
+def top_run(rules: Rules, column: tuple[Card, ...]) -> int:
+    """Cards at the top of ``column`` that form a run under the declared build rule."""
+    build = declared_build_rule(rules)
+    k = 1 if column else 0
+    while k < len(column) and build(column[-k], column[-k - 1]):
+        k += 1
+    return k
+
+
+def all_cards(rules: Rules) -> list[Card]:
+    """Every card of the variant's decks, sorted."""
+    return sorted(full_deck(rules.decks), key=card_code)
+
+
+def position_key(state: GameState) -> tuple[object, ...]:
+    """A key that ignores the order of columns, of cells and of foundations (each pile of a
+    kind is interchangeable with the others in every rule the framework has)."""
+    cols = tuple(sorted(tuple(card_code(c) for c in col) for col in state.columns))
+    cells = tuple(sorted(card_code(c) for c in state.cells if c is not None))
+    founds = tuple(sorted(tuple(card_code(c) for c in f) for f in state.foundations))
+    return cols, cells, founds
+
+
+def winnable(state: GameState, *, budget: int = 20000) -> bool | None:
+    """Whether some sequence of legal moves (no autoplay) puts every card on a foundation.
+
+    A depth-first search over :func:`~solitaire_core.rules.legal_moves`, foundation moves
+    tried first, positions compared up to pile order.
+
+    :param budget: the most distinct positions to visit.
+    :return: ``True`` or ``False``, or ``None`` when the budget ran out undecided.
+    """
+    if state.is_won:
+        return True
+    seen = {position_key(state)}
+    stack = [state]
+    while stack:
+        position = stack.pop()
+        children = []
+        for move in legal_moves(position):
+            child = apply(position, move)
+            if child.is_won:
+                return True
+            key = position_key(child)
+            if key in seen:
+                continue
+            if len(seen) >= budget:
+                return None
+            seen.add(key)
+            children.append(child)
+        # legal_moves lists foundation moves first: push them last so they pop first.
+        stack.extend(reversed(children))
+    return False

@@ -1,0 +1,77 @@
+"""Shared fixtures: resolved rules of the built-in variants and a position builder.
+
+Kept small on purpose; a test module's own helpers stay in that module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from solitaire_core.cards import RANK_TEXT
+from solitaire_core.plugins import get_variant
+from solitaire_core.state import GameState
+from solitaire_core.variant import Rules
+
+
+@pytest.fixture
+def rules_of() -> Callable[..., Rules]:
+    """``rules_of("sea-towers", empty_columns="any")``: a built-in variant's Rules."""
+
+    def make(variant_id: str, **options: str) -> Rules:
+        return get_variant(variant_id).resolve(options)
+
+    return make
+
+
+@pytest.fixture
+def seahaven() -> Rules:
+    """Seahaven Towers' rules."""
+    return get_variant("seahaven").resolve()
+
+
+@pytest.fixture
+def double_sea_towers() -> Rules:
+    """Double Sea Towers' rules."""
+    return get_variant("double-sea-towers").resolve()
+
+
+@pytest.fixture
+def board() -> Callable[..., GameState]:
+    """Build a position from short texts: ``board(rules, ["KS,QS", "5H"], cells=["AD"],
+    foundations=["AC..9C"])``.
+
+    Columns are listed from t1, cells from c1 and foundations from f1; piles not given are
+    empty. A pile is comma-separated cards, bottom first (``'`` marks a second-deck card);
+    ``"AC..9C"`` stands for every card of that suit from the first to the second.
+    """
+
+    def make(
+        rules: Rules,
+        columns: Sequence[str] = (),
+        cells: Sequence[str] = (),
+        foundations: Sequence[str] = (),
+    ) -> GameState:
+        def pad(items: Sequence[str], n: int) -> str:
+            return " ".join([_expand(i) or "-" for i in items] + ["-"] * (n - len(items)))
+
+        text = " | ".join(
+            (
+                pad(columns, rules.columns),
+                pad(cells, rules.cells),
+                pad(foundations, rules.foundations),
+            )
+        )
+        return GameState.from_text(rules, text)
+
+    return make
+
+
+def _expand(pile: str) -> str:
+    if ".." not in pile:
+        return pile
+    first, last = pile.split("..")
+    mark = "'" * (len(first) - len(first.rstrip("'")))
+    low, high = RANK_TEXT.index(first[0]), RANK_TEXT.index(last[0])
+    return ",".join(RANK_TEXT[r] + first.rstrip("'")[1] + mark for r in range(low, high + 1))

@@ -1,0 +1,267 @@
+"""Crash tests: a child process writes in a tight loop and is killed at a random instant.
+
+After each kill the file must parse and hold one of the two contents the child alternates
+between (never a mixture), at most one temporary file may be left over, and for the
+statistics every game whose commit the child confirmed must still be there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+import pytest
+
+from solitaire_core.persistence import (
+    SavedGame,
+    Settings,
+    StatsStore,
+    encode_save,
+    load_settings,
+    read_save,
+    save_settings,
+    temp_files_for,
+    write_save,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+KILLS = 30
+MAX_DELAY = 0.050  # seconds after the child reports it is ready
+
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32", reason="kills and pid-based temp-file sweeping are tested on POSIX"
+)
+
+
+WARM = 4  # children started ahead of time, so interpreter start-up does not dominate
+
+GO = """
+import sys
+print("ready", flush=True)
+if sys.stdin.readline().strip() != "go":
+    sys.exit(0)
+"""
+
+
+def spawn(code: str, args: list[str], home: Path) -> subprocess.Popen[str]:
+    """Start a child that imports, prints "ready", and starts ``code`` on "go"."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    env["SOLITAIRE_HOME"] = str(home)
+    return subprocess.Popen(
+        [sys.executable, "-c", code.replace("#GO", GO), *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+
+
+def run_and_kill(child: subprocess.Popen[str], delay: float, confirmations: int = 0) -> list[str]:
+    """Let a warm child write, then SIGKILL it.
+
+    Args:
+        child: a child from :func:`spawn`.
+        delay: seconds to let it run (after ``confirmations`` "ok" lines, if any).
+        confirmations: first wait until the child has printed this many "ok" lines.
+
+    Returns:
+        The lines it printed after "ready".
+    """
+    assert child.stdin is not None and child.stdout is not None
+    first = child.stdout.readline()
+    if first.strip() != "ready":
+        child.kill()
+        _, errors = child.communicate(timeout=10)
+        pytest.fail(f"child did not start: {first!r}\n{errors}")
+    child.stdin.write("go\n")
+    child.stdin.flush()
+    lines = [child.stdout.readline().strip() for _ in range(confirmations)]
+    time.sleep(delay)
+    child.kill()  # SIGKILL: no cleanup, no atexit, no flush
+    output, errors = child.communicate(timeout=10)
+    assert child.returncode == -9, errors
+    return lines + output.splitlines()
+
+
+def kill_repeatedly(
+    name: str, code: str, args: list[str], home: Path, check: Callable[[list[str]], None]
+) -> None:
+    """Run KILLS children one after the other, killing each after a random delay
+    (0 to MAX_DELAY s, seeded) and calling ``check`` with its output after each kill.
+
+    However slow the disk, a last child is killed only after it confirmed two complete
+    writes, so every run covers a writer killed after changing the file.
+    """
+    rng = random.Random(f"persistence-crash-{name}")
+    warm = deque(spawn(code, args, home) for _ in range(WARM))
+    try:
+        for number in range(KILLS + 1):
+            child = warm.popleft()
+            if number + WARM <= KILLS:
+                warm.append(spawn(code, args, home))
+            delay = rng.uniform(0.0, MAX_DELAY)
+            check(run_and_kill(child, delay, confirmations=2 if number == KILLS else 0))
+    finally:
+        for child in warm:
+            child.kill()
+            child.communicate(timeout=10)
+
+
+# --- saved games ---------------------------------------------------------------------------
+
+SAVE_CHILD = """
+import sys
+from pathlib import Path
+from solitaire_core.persistence import decode_save, write_save
+target, first, second = sys.argv[1:4]
+contents = [Path(first).read_bytes(), Path(second).read_bytes()]
+games = [decode_save(content) for content in contents]
+#GO
+# Start with the content the file does not hold, so the first write changes it.
+count = 1 if Path(target).read_bytes() == contents[0] else 0
+while True:
+    write_save(games[count % 2], target)
+    count += 1
+    print("ok", flush=True)
+"""
+
+
+def test_saved_game_survives_kills(tmp_path: Path) -> None:
+    short = SavedGame("seahaven", {}, 1, ("t1>f",), saved_at="2024-01-01T00:00:00Z")
+    long = SavedGame(
+        "double-sea-towers",
+        {"redeals": "2", "towers": "6"},
+        987654321,
+        tuple(f"t{i % 10 + 1}>t{(i + 3) % 10 + 1}x{i % 4 + 1}" for i in range(3000)),
+        undone=("c1>f",) * 50,
+        elapsed_seconds=1234.5,
+        used_undo=True,
+        saved_at="2024-06-01T00:00:00Z",
+    )
+    contents = {encode_save(short): short, encode_save(long): long}
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    first.write_bytes(encode_save(short))
+    second.write_bytes(encode_save(long))
+    target = tmp_path / "saves" / "game.json"
+    write_save(short, target)
+    seen: set[bytes] = set()
+
+    def check(_: list[str]) -> None:
+        data = target.read_bytes()
+        assert data in contents, f"mixed or partial file of {len(data)} bytes"
+        assert read_save(target) == contents[data]
+        assert len(temp_files_for(target)) <= 1
+        assert sorted(p.name for p in target.parent.iterdir() if not p.name.startswith(".")) == [
+            "game.json"
+        ]
+        seen.add(data)
+
+    kill_repeatedly("saves", SAVE_CHILD, [str(target), str(first), str(second)], tmp_path, check)
+    assert len(seen) == 2, "the child never got to write both contents"
+
+
+# --- settings ------------------------------------------------------------------------------
+
+SETTINGS_CHILD = """
+import json, sys
+from solitaire_core.persistence import Settings, load_settings, save_settings
+choices = [Settings(**value) for value in json.loads(sys.argv[1])]
+#GO
+# Start with the settings the file does not hold, so the first write changes them.
+count = 1 if load_settings()[0] == choices[0] else 0
+while True:
+    save_settings(choices[count % 2])
+    count += 1
+    print("ok", flush=True)
+"""
+
+
+def test_settings_survive_kills(tmp_path: Path) -> None:
+    a = Settings()
+    b = Settings(
+        last_variant="sea-towers-with-a-long-name",
+        last_options={f"option{i}": "x" * i for i in range(40)},
+        animation=False,
+        four_colour=True,
+        window_width=1920,
+        window_height=1080,
+        winnable_only=True,
+        difficulty="cheat",
+    )
+    values = [
+        {k: v.to_dict() if k == "last_options" else v for k, v in attrs.asdict(s).items()}
+        for s in (b, a)
+    ]
+    home = tmp_path / "home"
+    target = home / "config" / "settings.toml"
+    save_settings(a, target)
+    raw = {target.read_bytes()}
+    save_settings(b, target)
+    raw.add(target.read_bytes())
+    save_settings(a, target)
+    seen: set[Settings] = set()
+
+    def check(_: list[str]) -> None:
+        assert target.read_bytes() in raw
+        settings, warnings = load_settings(target)
+        assert warnings == []
+        assert settings in (a, b)
+        assert len(temp_files_for(target)) <= 1
+        seen.add(settings)
+
+    kill_repeatedly("settings", SETTINGS_CHILD, [json.dumps(values)], home, check)
+    assert seen == {a, b}
+
+
+# --- statistics ----------------------------------------------------------------------------
+
+STATS_CHILD = """
+import sys
+from solitaire_core.persistence import StatsStore
+store = StatsStore(sys.argv[1])
+assert not store.warnings, store.warnings
+#GO
+count = 0
+while True:
+    store.record_game(
+        "seahaven", {"redeals": str(count % 3)}, count, count % 2 == 0, count, count * 0.5,
+        count % 5 == 0, False, False,
+    )
+    count += 1
+    print("ok", flush=True)
+"""
+
+
+def test_statistics_survive_kills(tmp_path: Path) -> None:
+    target = tmp_path / "data" / "stats.sqlite3"
+    with StatsStore(target) as store:
+        assert store.warnings == []
+    confirmed = 0
+    kills = 0
+
+    def check(lines: list[str]) -> None:
+        nonlocal confirmed, kills
+        confirmed += lines.count("ok")
+        kills += 1
+        with StatsStore(target) as store:
+            assert store.warnings == []
+            rows = sum(entry.played for entry in store.summary())
+        # Every confirmed commit is there; at most one unconfirmed commit per kill.
+        assert confirmed <= rows <= confirmed + kills
+        # A journal the kill left before it became "hot" may remain until the next write.
+        names = sorted(p.name for p in target.parent.iterdir())
+        assert names in (["stats.sqlite3"], ["stats.sqlite3", "stats.sqlite3-journal"])
+
+    kill_repeatedly("stats", STATS_CHILD, [str(target)], tmp_path, check)
+    assert confirmed > 0, "the child never committed a game"

@@ -1,0 +1,497 @@
+"""Tests of the statistics store: figures, grouping, the table, and bad database files."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+
+from solitaire_core.persistence import (
+    STATS_SCHEMA_VERSION,
+    PersistenceError,
+    StatsStore,
+    VariantStats,
+    format_table,
+    stats_path,
+)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    monkeypatch.setenv("SOLITAIRE_HOME", str(home))
+    return home
+
+
+T0 = datetime(2024, 1, 1, tzinfo=timezone.utc)
+
+
+def record(store: StatsStore, won: bool, index: int = 0, **changes: Any) -> None:
+    values: dict[str, Any] = {
+        "variant": "seahaven",
+        "options": {},
+        "deal": index,
+        "won": won,
+        "moves": 100,
+        "seconds": 300.0,
+        "used_undo": False,
+        "used_hint": False,
+        "cheated": False,
+        "finished_at": T0 + timedelta(minutes=index),
+    }
+    values.update(changes)
+    store.record_game(**values)
+
+
+def corrupt_files(path: Path) -> list[Path]:
+    return sorted(path.parent.glob(path.name + ".corrupt-*"))
+
+
+# --- figures -------------------------------------------------------------------------------
+
+
+def test_empty_store(home: Path) -> None:
+    with StatsStore() as store:
+        assert store.path == home / "data" / "stats.sqlite3"
+        assert store.warnings == [] and not store.in_memory
+        assert store.summary() == []
+    assert format_table([]) == "No games recorded yet."
+    with sqlite3.connect(stats_path()) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == STATS_SCHEMA_VERSION
+
+
+def test_basic_figures() -> None:
+    with StatsStore() as store:
+        outcomes = [True, True, False, True, True, True, False, False]
+        for index, won in enumerate(outcomes):
+            record(store, won, index, moves=90 + index, seconds=200.0 - index)
+        record(store, True, 20, cheated=True, moves=5, seconds=1.0)  # shown apart
+        record(store, False, 21, cheated=True)  # a cheated loss is a loss
+        (stats,) = store.summary()
+    assert stats.variant == "seahaven" and stats.options == {}
+    assert (stats.played, stats.won, stats.lost) == (9, 5, 4)
+    assert stats.win_rate == pytest.approx(5 / 9)
+    assert stats.current_streak == -3
+    assert stats.longest_win_streak == 3 and stats.longest_loss_streak == 3
+    assert stats.fewest_moves == 90 and stats.fastest_seconds == 195.0
+    assert stats.cheat_wins == 1
+
+
+def test_cheat_wins_neither_extend_nor_break_streaks() -> None:
+    with StatsStore() as store:
+        record(store, True, 1)
+        record(store, True, 2, cheated=True)
+        record(store, True, 3)
+        (stats,) = store.summary()
+    assert stats.current_streak == 2 and stats.longest_win_streak == 2
+    assert (stats.played, stats.won, stats.cheat_wins) == (2, 2, 1)
+
+
+def test_only_cheat_wins() -> None:
+    with StatsStore() as store:
+        record(store, True, 1, cheated=True)
+        (stats,) = store.summary()
+    assert (stats.played, stats.won, stats.win_rate, stats.cheat_wins) == (0, 0, 0.0, 1)
+    assert stats.fewest_moves is None and stats.fastest_seconds is None
+
+
+def test_help_used_in_wins() -> None:
+    with StatsStore() as store:
+        record(store, True, 1, used_undo=True)
+        record(store, True, 2, used_hint=True, used_undo=True)
+        record(store, False, 3, used_hint=True)
+        (stats,) = store.summary()
+    assert (stats.wins_with_undo, stats.wins_with_hints) == (2, 1)
+
+
+def test_finish_order_not_insert_order() -> None:
+    with StatsStore() as store:
+        record(store, False, 5)
+        record(store, True, 1)
+        record(store, True, 2)
+        (stats,) = store.summary()
+    assert stats.current_streak == -1 and stats.longest_win_streak == 2
+
+
+def test_options_group_canonically_and_variants_apart() -> None:
+    with StatsStore() as store:
+        record(store, True, 1, options={"b": "2", "a": "1"})
+        record(store, False, 2, options={"a": "1", "b": "2"})
+        record(store, True, 3, options={"a": "1"})
+        record(store, True, 4, variant="sea-towers")
+        summary = store.summary()
+        assert [(s.variant, s.options_key, s.played) for s in summary] == [
+            ("sea-towers", "", 1),
+            ("seahaven", "a=1", 1),
+            ("seahaven", "a=1,b=2", 2),
+        ]
+        assert summary[2].options == {"a": "1", "b": "2"}
+        assert [s.variant for s in store.summary("seahaven")] == ["seahaven", "seahaven"]
+        only = store.summary("seahaven", {"b": "2", "a": "1"})
+        assert len(only) == 1 and only[0].played == 2
+        assert store.summary("nothing") == []
+        with pytest.raises(ValueError):
+            store.summary(options={"a": "1"})
+
+
+def test_reset() -> None:
+    with StatsStore() as store:
+        record(store, True, 1, options={"a": "1"})
+        record(store, True, 2, options={"a": "2"})
+        record(store, True, 3, variant="other")
+        assert store.reset("seahaven", {"a": "1"}) == 1
+        assert [s.options_key for s in store.summary("seahaven")] == ["a=2"]
+        assert store.reset("seahaven") == 1
+        assert [s.variant for s in store.summary()] == ["other"]
+        assert store.reset() == 1
+        assert store.summary() == []
+        with pytest.raises(ValueError):
+            store.reset(options={})
+
+
+def test_results_survive_reopening() -> None:
+    with StatsStore() as store:
+        record(store, True, 1)
+    with StatsStore() as store:
+        record(store, False, 2)
+        (stats,) = store.summary()
+    assert (stats.won, stats.lost) == (1, 1)
+
+
+def test_default_finish_time_is_now() -> None:
+    with StatsStore() as store:
+        store.record_game("v", {}, 1, True, 10, 5.0, False, False, False)
+        store.record_game("v", None, 2, False, 10, 5, False, False, False)
+        (stats,) = store.summary()
+    assert stats.current_streak == -1
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"variant": ""},
+        {"variant": None},
+        {"options": {"a": 1}},
+        {"options": {"a,b": "1"}},
+        {"deal": -1},
+        {"deal": 2**63},
+        {"deal": "1"},
+        {"won": 1},
+        {"moves": -1},
+        {"moves": 1.5},
+        {"seconds": -0.5},
+        {"seconds": float("nan")},
+        {"seconds": float("inf")},
+        {"used_undo": None},
+        {"used_hint": 0},
+        {"cheated": "no"},
+        {"finished_at": "2024-01-01"},
+    ],
+)
+def test_record_rejects_bad_arguments(changes: dict[str, Any]) -> None:
+    with StatsStore() as store:
+        with pytest.raises((TypeError, ValueError)):
+            record(store, True, **changes)
+        assert store.summary() == []
+
+
+def test_naive_finish_time_means_utc() -> None:
+    with StatsStore() as store:
+        record(store, True, finished_at=datetime(2024, 1, 1, 12, 0))
+        record(store, False, finished_at=datetime(2024, 1, 1, 11, 0, tzinfo=timezone.utc))
+        (stats,) = store.summary()
+    assert stats.current_streak == 1
+
+
+# --- model-based check of the figures ------------------------------------------------------
+
+game_rows = st.lists(
+    st.tuples(
+        st.booleans(),  # won
+        st.booleans(),  # cheated
+        st.integers(min_value=0, max_value=500),  # moves
+        st.floats(min_value=0, max_value=1e6, allow_nan=False),  # seconds
+        st.booleans(),  # undo
+        st.booleans(),  # hint
+        st.sampled_from(["", "r=1"]),  # options
+    ),
+    max_size=25,
+)
+
+
+def _runs(outcomes: str, letter: str) -> int:
+    return max((len(run) for run in outcomes.split("L" if letter == "W" else "W")), default=0)
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(game_rows)
+def test_figures_match_a_simple_model(rows: list[tuple[Any, ...]]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        with StatsStore(Path(folder) / "s.sqlite3") as store:
+            for index, (won, cheated, moves, seconds, undo, hint, opts) in enumerate(rows):
+                options = dict([opts.split("=")]) if opts else {}
+                record(
+                    store,
+                    won,
+                    index,
+                    cheated=cheated,
+                    moves=moves,
+                    seconds=seconds,
+                    used_undo=undo,
+                    used_hint=hint,
+                    options=options,
+                )
+            summary = {s.options_key: s for s in store.summary()}
+    for key in ("", "r=1"):
+        mine = [r for r in rows if r[6] == key]
+        if not mine:
+            assert key not in summary
+            continue
+        stats = summary[key]
+        clean = [r for r in mine if not (r[0] and r[1])]
+        wins = [r for r in clean if r[0]]
+        outcomes = "".join("W" if r[0] else "L" for r in clean)
+        assert stats.played == len(clean) == stats.won + stats.lost
+        assert stats.won == len(wins)
+        assert stats.cheat_wins == len(mine) - len(clean)
+        assert stats.win_rate == (len(wins) / len(clean) if clean else 0.0)
+        tail = len(outcomes) - len(outcomes.rstrip(outcomes[-1:] or "W"))
+        expected = 0 if not outcomes else (tail if outcomes[-1] == "W" else -tail)
+        assert stats.current_streak == expected
+        assert stats.longest_win_streak == _runs(outcomes, "W")
+        assert stats.longest_loss_streak == _runs(outcomes, "L")
+        assert stats.fewest_moves == (min(r[2] for r in wins) if wins else None)
+        assert stats.fastest_seconds == (min(r[3] for r in wins) if wins else None)
+        assert stats.wins_with_undo == sum(r[4] for r in wins)
+        assert stats.wins_with_hints == sum(r[5] for r in wins)
+
+
+# --- the table -----------------------------------------------------------------------------
+
+
+def test_format_table() -> None:
+    stats = [
+        VariantStats(
+            variant="seahaven",
+            options={},
+            played=10,
+            won=7,
+            lost=3,
+            win_rate=0.7,
+            current_streak=-2,
+            longest_win_streak=5,
+            longest_loss_streak=2,
+            fewest_moves=88,
+            fastest_seconds=125.9,
+            cheat_wins=1,
+        ),
+        VariantStats(variant="double-sea-towers", options={"towers": "6"}, cheat_wins=2),
+    ]
+    table = format_table(stats)
+    lines = table.splitlines()
+    assert len(lines) == 4
+    for header in (
+        "Variant",
+        "Options",
+        "Played",
+        "Won",
+        "Lost",
+        "Win %",
+        "Streak",
+        "Best streak",
+        "Fewest moves",
+        "Fastest (m:ss)",
+        "Cheat wins",
+    ):
+        assert header in lines[0]
+    assert set(lines[1]) <= {"-", " "}
+    assert lines[2].split() == [
+        *("seahaven", "-", "10", "7", "3", "70%", "2", "lost", "5", "88", "2:05", "1")
+    ]
+    assert "towers=6" in lines[3] and lines[3].rstrip().endswith("2")
+    assert table.isascii() and not table.endswith("\n")
+    # Columns line up: every row has the same position for the right edge of "Played".
+    edge = lines[0].index("Played") + len("Played")
+    assert lines[2][edge - 2 : edge] == "10"
+
+
+# --- bad databases -------------------------------------------------------------------------
+
+
+def _fresh_store_is_usable(store: StatsStore) -> None:
+    assert not store.in_memory
+    assert store.summary() == []
+    record(store, True, 1)
+    assert store.summary()[0].won == 1
+
+
+def test_newer_schema_is_moved_aside() -> None:
+    path = stats_path()
+    with StatsStore() as store:
+        record(store, True, 1)
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 9")
+    conn.close()
+    original = path.read_bytes()
+    with StatsStore() as store:
+        assert len(store.warnings) == 1
+        assert "newer version (schema 9)" in store.warnings[0]
+        assert "moved aside" in store.warnings[0] and str(path) in store.warnings[0]
+        _fresh_store_is_usable(store)
+    (moved,) = corrupt_files(path)
+    assert moved.read_bytes() == original
+
+
+def test_foreign_database_is_moved_aside() -> None:
+    path = stats_path()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.close()
+    original = path.read_bytes()
+    with StatsStore() as store:
+        assert "not towers-solitaire statistics" in store.warnings[0]
+        _fresh_store_is_usable(store)
+    (moved,) = corrupt_files(path)
+    assert moved.read_bytes() == original
+
+
+def test_wrong_layout_is_moved_aside() -> None:
+    path = stats_path()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, score INTEGER)")
+        conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    with StatsStore() as store:
+        assert "layout" in store.warnings[0]
+        _fresh_store_is_usable(store)
+
+
+def test_leftover_journal_goes_aside_with_a_bad_database() -> None:
+    path = stats_path()
+    path.write_bytes(b"this is not a database at all" * 10)
+    journal = Path(f"{path}-journal")
+    journal.write_bytes(b"old journal")
+    with StatsStore() as store:
+        assert "moved aside" in store.warnings[0]
+        _fresh_store_is_usable(store)
+    (moved, moved_journal) = sorted(path.parent.glob("stats.sqlite3.corrupt-*"))
+    assert moved_journal.name == moved.name + "-journal"
+    assert moved_journal.read_bytes() == b"old journal"
+
+
+def test_unopenable_location_falls_back_to_memory(tmp_path: Path) -> None:
+    folder = tmp_path / "stats.sqlite3"
+    folder.mkdir()
+    with StatsStore(folder) as store:
+        assert store.in_memory
+        assert "will not be kept" in store.warnings[0]
+        record(store, True, 1)
+        assert store.summary()[0].won == 1
+    assert folder.is_dir() and corrupt_files(folder) == []
+
+
+def test_write_failure_is_a_persistence_error(tmp_path: Path) -> None:
+    with StatsStore(tmp_path / "s.sqlite3") as store:
+        store._conn.execute("PRAGMA query_only = 1")
+        with pytest.raises(PersistenceError) as caught:
+            record(store, True, 1)
+        assert "could not be saved" in str(caught.value)
+        with pytest.raises(PersistenceError):
+            store.reset()
+
+
+def test_hand_edited_option_key_is_skipped_with_warning(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    with StatsStore(path) as store:
+        record(store, True, 1)
+        with store._conn:
+            store._conn.execute("UPDATE games SET options = 'nonsense'")
+        assert store.summary() == []
+        assert "unreadable options" in store.warnings[-1]
+
+
+def _valid_database(path: Path) -> bytes:
+    with StatsStore(path) as store:
+        for index in range(60):
+            record(store, index % 3 != 0, index, options={"r": str(index % 4)})
+    return path.read_bytes()
+
+
+def _check_opened_bad_file(path: Path, content: bytes) -> None:
+    with StatsStore(path) as store:
+        assert not store.in_memory, store.warnings
+        moved = corrupt_files(path)
+        if moved:
+            assert len(store.warnings) == 1 and "moved aside" in store.warnings[0]
+            assert len([m for m in moved if not m.name.endswith("-journal")]) == 1
+            assert moved[0].read_bytes() == content
+            assert store.summary() == []
+        else:
+            # SQLite accepted the file as a consistent database of ours.
+            assert store.warnings == []
+            store.summary()
+        record(store, True, 1000)
+
+
+def test_truncated_databases(tmp_path: Path) -> None:
+    full = _valid_database(tmp_path / "valid.sqlite3")
+    page = 4096
+    lengths = {0, 1, 15, 16, 50, 99, 100, 101, 1000, len(full) - 1, len(full) - page}
+    lengths |= {n * page + delta for n in range(1, len(full) // page) for delta in (-1, 0, 1)}
+    for length in sorted(n for n in lengths if 0 <= n < len(full)):
+        folder = tmp_path / f"cut-{length}"
+        folder.mkdir()
+        path = folder / "stats.sqlite3"
+        path.write_bytes(full[:length])
+        _check_opened_bad_file(path, full[:length])
+        if length >= 100:  # anything from the header on must be noticed as damage
+            assert corrupt_files(path), length
+
+
+def test_damaged_pages_are_noticed(tmp_path: Path) -> None:
+    full = bytearray(_valid_database(tmp_path / "valid.sqlite3"))
+    for offset in range(4096 + 8, len(full), 4096):  # scribble over each b-tree page header
+        damaged = bytearray(full)
+        damaged[offset : offset + 200] = b"\xa5" * 200
+        folder = tmp_path / f"damaged-{offset}"
+        folder.mkdir()
+        path = folder / "stats.sqlite3"
+        path.write_bytes(bytes(damaged))
+        _check_opened_bad_file(path, bytes(damaged))
+
+
+@hsettings(max_examples=80, deadline=None)
+@given(st.binary(max_size=5000))
+def test_garbage_databases(garbage: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "stats.sqlite3"
+        path.write_bytes(garbage)
+        _check_opened_bad_file(path, garbage)
+        if garbage:
+            assert corrupt_files(path)
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(st.binary(min_size=1, max_size=3000))
+def test_garbage_after_a_valid_header(tail: bytes) -> None:
+    header = b"SQLite format 3\x00"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "stats.sqlite3"
+        path.write_bytes(header + tail)
+        _check_opened_bad_file(path, header + tail)
+
+
+def test_no_files_outside_the_home(home: Path) -> None:
+    with StatsStore() as store:
+        record(store, True, 1)
+    assert sorted(os.listdir(home / "data")) == ["stats.sqlite3"]

@@ -1,0 +1,82 @@
+"""Launcher thumbnails drawn with Pillow (no display needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from solitaire_core.deal import deal
+from solitaire_core.plugins import get_registry
+from ui_tk.preview import PREVIEW_SIZE, preview_for, render_preview
+
+REGISTRY = get_registry()
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
+
+
+def colour_count(image, test) -> int:
+    data = image.convert("RGB").tobytes()
+    return sum(1 for pixel in zip(data[0::3], data[1::3], data[2::3]) if test(pixel))
+
+
+def is_white(p) -> bool:
+    return min(p) > 245
+
+
+def is_red(p) -> bool:
+    return p[0] > 170 and p[1] < 70 and p[2] < 80
+
+
+def is_blue(p) -> bool:
+    return p[2] > 160 and p[0] < 60 and p[1] < 120
+
+
+@pytest.mark.parametrize("variant_id", sorted(REGISTRY.variants))
+def test_every_variant_gets_a_picture_of_the_requested_size_with_cards(variant_id):
+    image = preview_for(REGISTRY.variants[variant_id])
+    assert image.size == PREVIEW_SIZE
+    assert image.mode == "RGB"
+    assert colour_count(image, is_white) > 0.05 * PREVIEW_SIZE[0] * PREVIEW_SIZE[1]
+    assert colour_count(image, is_red) > 100
+
+
+def test_pictures_differ_between_variants_and_deals():
+    seahaven = REGISTRY.variants["seahaven"]
+    a = preview_for(seahaven, deal_number=1).tobytes()
+    assert preview_for(REGISTRY.variants["freecell"], deal_number=1).tobytes() != a
+    assert preview_for(seahaven, deal_number=2).tobytes() != a
+    assert preview_for(seahaven, deal_number=1).tobytes() == a
+
+
+def test_other_sizes_and_the_cache_hands_out_copies():
+    definition = REGISTRY.variants["double-sea-towers"]
+    small = preview_for(definition, size=(240, 150))
+    assert small.size == (240, 150)
+    small.paste((0, 0, 0), (0, 0, 240, 150))
+    assert preview_for(definition, size=(240, 150)).getpixel((120, 75)) != (0, 0, 0)
+
+
+def test_four_colour_deck_draws_diamonds_blue():
+    definition = REGISTRY.variants["freecell"]
+    assert colour_count(preview_for(definition), is_blue) == 0
+    assert colour_count(preview_for(definition, four_colour=True), is_blue) > 100
+
+
+def test_cells_are_on_the_left_and_empty_foundations_on_the_right():
+    # Seahaven deals two cards into the middle cells; the foundations start empty.
+    rules = REGISTRY.variants["seahaven"].resolve()
+    width, height = PREVIEW_SIZE
+    image = render_preview(deal(rules, 1), width, height)
+    top = image.crop((0, 0, width, height // 5))
+    left = top.crop((0, 0, width // 2, top.height))
+    right = top.crop((width // 2, 0, width, top.height))
+    assert colour_count(left, is_white) > 200
+    assert colour_count(right, is_white) == 0
+
+
+def test_too_small_a_picture_is_refused():
+    rules = REGISTRY.variants["seahaven"].resolve()
+    with pytest.raises(ValueError, match="at least 16x16"):
+        render_preview(deal(rules, 1), 10, 100)

@@ -1,0 +1,335 @@
+"""The dialogs in a real Tk window (Xvfb via pytest-xvfb), opened with wait=False."""
+
+from __future__ import annotations
+
+import tkinter as tk
+
+import pytest
+
+from solitaire_core.persistence import StatsStore
+from solitaire_core.plugins import get_registry
+from ui_tk import dialogs
+
+REGISTRY = get_registry()
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
+
+
+@pytest.fixture
+def root():
+    root = tk.Tk()
+    root.geometry("400x300+0+0")
+    root.update()
+    yield root
+    root.destroy()
+
+
+def texts(widget) -> list[str]:
+    """The text of every label and button inside ``widget``."""
+    out = []
+    for child in widget.winfo_children():
+        try:
+            text = child.cget("text")
+        except tk.TclError:
+            text = ""
+        if text:
+            out.append(str(text))
+        out += texts(child)
+    return out
+
+
+def press(widget, keysym):
+    widget.focus_force()
+    widget.update()
+    widget.event_generate(f"<KeyPress-{keysym}>")
+    widget.update()
+
+
+# --- without a display ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, number, problem",
+    [
+        ("", None, ""),
+        ("  42 ", 42, ""),
+        ("99999999999999999999", 10**20 - 1, ""),
+        ("100000000000000000000", None, "20 digits"),
+        ("0", None, "start at 1"),
+        ("-3", None, "digits only"),
+        ("12a", None, "digits only"),
+        ("\u0663", None, "digits only"),  # an Arabic-Indic digit is not 0-9
+    ],
+)
+def test_deal_text_is_checked(text, number, problem):
+    got, message = dialogs.parse_deal_text(text)
+    assert got == number
+    assert problem in message
+    assert bool(message) == bool(problem)
+
+
+@pytest.mark.parametrize("variant_id", sorted(REGISTRY.variants))
+def test_rules_text_describes_every_variant_from_its_definition(variant_id):
+    definition = REGISTRY.variants[variant_id]
+    rules = definition.resolve()
+    text = "\n".join(piece for _, piece in dialogs.rules_text(definition, rules))
+    assert rules.name in text
+    if rules.decks == 1:
+        assert "One deck of 52 cards." in text
+    else:
+        assert f"decks of 52 cards: {rules.card_count} cards." in text
+    assert f"{rules.columns} tableau columns" in text
+    assert rules.build_description in text
+    assert rules.empty_description in text
+
+
+def test_rules_text_follows_the_chosen_option(tmp_path, monkeypatch):
+    monkeypatch.setattr(dialogs, "DOCS_DIR", tmp_path)  # the generated part only
+    definition = REGISTRY.variants["sea-towers"]
+    king = "\n".join(p for _, p in dialogs.rules_text(definition, definition.resolve()))
+    anycard = dialogs.rules_text(definition, definition.resolve({"empty_columns": "any"}))
+    anycard_text = "\n".join(p for _, p in anycard)
+    assert "Empty columns take: A King only (classic)." in king
+    assert "a King or a run led by a King" in king
+    assert "Empty columns take: Any card." in anycard_text
+    assert "any card or run" in anycard_text
+    assert "2^(empty columns)" in anycard_text and "2^(empty columns)" not in king
+    assert "cells 2 and 3" in king  # deal.cells = [2, 3] in sea-towers.toml: the middle two
+
+
+# --- rules, shortcuts, about ---------------------------------------------------------------
+
+
+@pytest.mark.gui
+def test_rules_window_shows_the_rules_and_the_docs_page(root, tmp_path, monkeypatch):
+    (tmp_path / "sea-towers.md").write_text(
+        "# Sea Towers\n\nA **named** option,\nsee [the rules](x.md).\n\n## Play\n\n"
+        "| rule | source |\n|---|---|\n| Build down in suit. | rules summary |\n\n"
+        "* `any`: any card\n  or run.\n",
+        "utf-8",
+    )
+    monkeypatch.setattr(dialogs, "DOCS_DIR", tmp_path)
+    definition = REGISTRY.variants["sea-towers"]
+    dialog = dialogs.show_rules(
+        root, definition, definition.resolve({"empty_columns": "any"}), wait=False
+    )
+    dialog.update()
+    shown = dialog.text.get("1.0", "end")
+    assert shown.startswith("Sea Towers\n")
+    assert "any card or run" in shown
+    assert "More about Sea Towers\nA named option, see the rules.\nPlay\n" in shown
+    assert "\u2022 Build down in suit. (rules summary)\n" in shown
+    assert "\u2022 any: any card or run.\n" in shown
+    assert dialog.text.cget("state") == "disabled"
+    assert str(dialog.transient()) == str(root)
+    press(dialog.text, "Escape")
+    assert not dialog.winfo_exists()
+
+
+def test_the_app_shortcut_table_wins_over_the_fallback(monkeypatch):
+    import sys
+    import types
+
+    from ui_tk import keys
+
+    app = types.ModuleType("ui_tk.app")
+    app.SHORTCUTS = [("F2", "New deal")]
+    monkeypatch.setitem(sys.modules, "ui_tk.app", app)
+    assert dialogs.shortcut_table() == [("F2", "New deal")]
+    del app.SHORTCUTS
+    assert dialogs.shortcut_table() == list(keys.SHORTCUTS)
+
+
+@pytest.mark.gui
+def test_shortcuts_window_lists_the_shortcut_table(root):
+    table = dialogs.shortcut_table()
+    assert table, "ui_tk.app or ui_tk.keys must define SHORTCUTS"
+    dialog = dialogs.show_shortcuts(root, wait=False)
+    shown = texts(dialog)
+    for keys, action in table:
+        assert keys in shown and action in shown
+    press(dialog, "Return")
+    assert not dialog.winfo_exists()
+
+
+@pytest.mark.gui
+def test_about_names_the_program_and_its_version(root):
+    from importlib import metadata
+
+    dialog = dialogs.show_about(root, wait=False)
+    shown = " ".join(texts(dialog))
+    assert "Towers Solitaire" in shown
+    assert metadata.version("towers-solitaire") in shown
+    dialog.close()
+
+
+# --- statistics ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def store(tmp_path):
+    with StatsStore(tmp_path / "stats.sqlite3") as store:
+        yield store
+
+
+def record(store, variant="sea-towers", options=None, *, won=True, cheated=False, moves=90):
+    store.record_game(
+        variant,
+        {"empty_columns": "any"} if options is None else options,
+        7,
+        won=won,
+        moves=moves,
+        seconds=125.0,
+        used_undo=False,
+        used_hint=False,
+        cheated=cheated,
+    )
+
+
+def rows(dialog) -> list[dict[str, str]]:
+    return [dialog.tree.set(item) for item in dialog.tree.get_children()]
+
+
+@pytest.mark.gui
+def test_statistics_show_a_recorded_game_and_cheat_wins_apart(root, store):
+    record(store)
+    record(store, cheated=True)
+    record(store, "seahaven", {}, won=False)
+    dialog = dialogs.show_statistics(root, store, wait=False)
+    table = rows(dialog)
+    assert [r["variant"] for r in table] == ["Sea Towers", "Seahaven Towers"]
+    sea = table[0]
+    assert sea["options"] == "Empty columns take: Any card"
+    assert (sea["played"], sea["won"], sea["cheat"]) == ("1", "1", "1")
+    assert (sea["fewest"], sea["fastest"], sea["rate"]) == ("90", "2:05", "100%")
+    assert table[1]["options"] == "-"
+    assert (table[1]["lost"], table[1]["streak"]) == ("1", "1 lost")
+    dialog.close()
+
+
+@pytest.mark.gui
+def test_reset_asks_first_and_clears_the_selected_row(root, store):
+    record(store)
+    record(store, "seahaven", {})
+    answers = []
+    dialog = dialogs.show_statistics(
+        root, store, wait=False, confirm=lambda title, question: answers.pop()
+    )
+    dialog.tree.selection_set(dialog.tree.get_children()[0])
+    answers.append(False)
+    dialog.reset_button.invoke()
+    assert len(rows(dialog)) == 2
+    answers.append(True)
+    dialog.reset_button.invoke()
+    assert [r["variant"] for r in rows(dialog)] == ["Seahaven Towers"]
+    assert [s.variant for s in store.summary()] == ["seahaven"]
+    answers.append(True)
+    dialog.reset_all_button.invoke()
+    assert rows(dialog) == []
+    assert store.summary() == []
+    dialog.update()
+    assert dialog.empty_label.winfo_ismapped()
+    assert dialog.reset_all_button.instate(["disabled"])
+    dialog.close()
+
+
+# --- deal number, win, no moves ------------------------------------------------------------
+
+
+@pytest.mark.gui
+def test_deal_number_dialog_checks_the_number(root):
+    dialog = dialogs.ask_deal_number(root, 1234, wait=False)
+    dialog.update()
+    assert dialog.var.get() == "1234"
+    dialog.var.set("12b")
+    assert "digits" in dialog.message.cget("text")
+    assert dialog.ok_button.instate(["disabled"])
+    press(dialog.entry, "Return")
+    assert dialog.winfo_exists() and dialog.result is None
+    dialog.var.set("")
+    press(dialog.entry, "9")
+    press(dialog.entry, "8")
+    assert not dialog.ok_button.instate(["disabled"])
+    press(dialog.entry, "Return")
+    assert dialog.result == 98
+    assert not dialog.winfo_exists()
+
+
+@pytest.mark.gui
+def test_deal_number_dialog_cancel_gives_nothing(root):
+    dialog = dialogs.ask_deal_number(root, 5, wait=False)
+    press(dialog.entry, "Escape")
+    assert dialog.result is None and not dialog.winfo_exists()
+
+
+FIGURES = {"Moves": "87", "Time": "4:12", "Score": "52", "Undo used": "no", "Cheats": "0"}
+
+
+@pytest.mark.gui
+def test_win_dialog_shows_the_figures_and_offers_the_next_deal(root):
+    calls = []
+    dialog = dialogs.show_win(root, FIGURES, on_next=lambda: calls.append("next"), wait=False)
+    shown = texts(dialog)
+    for name, value in FIGURES.items():
+        assert name in shown and value in shown
+    assert "You won!" in shown
+    press(dialog.next_button, "Return")
+    assert calls == ["next"]
+    assert not dialog.winfo_exists()
+
+
+@pytest.mark.gui
+def test_win_dialog_close_does_not_deal(root):
+    calls = []
+    dialog = dialogs.show_win(root, FIGURES, on_next=lambda: calls.append("next"), wait=False)
+    dialog.finish("close")
+    assert calls == [] and not dialog.winfo_exists()
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("button", ["undo", "restart", "new"])
+def test_no_moves_notice_runs_the_chosen_action(root, button):
+    calls = []
+    dialog = dialogs.show_no_moves(
+        root,
+        on_undo=lambda: calls.append("undo"),
+        on_restart=lambda: calls.append("restart"),
+        on_new_deal=lambda: calls.append("new"),
+        wait=False,
+    )
+    assert "No useful move left" in texts(dialog)
+    dialog.choice_buttons[button].invoke()
+    assert calls == [button]
+    assert not dialog.winfo_exists()
+
+
+@pytest.mark.gui
+def test_no_moves_notice_escape_does_nothing(root):
+    calls = []
+    dialog = dialogs.show_no_moves(
+        root, on_undo=calls.append, on_restart=calls.append, on_new_deal=calls.append, wait=False
+    )
+    press(dialog, "Escape")
+    assert calls == [] and not dialog.winfo_exists()
+
+
+@pytest.mark.gui
+def test_modal_dialog_returns_after_the_player_answers(root):
+    modal = []
+
+    def answer():
+        (dialog,) = [w for w in root.winfo_children() if isinstance(w, dialogs.WinDialog)]
+        try:
+            modal.append(dialog.grab_current() is not None)
+            press(dialog.next_button, "Return")
+        finally:  # never leave the test waiting on an open dialog
+            if dialog.winfo_exists():
+                dialog.close()
+
+    root.after(300, answer)
+    calls = []
+    result = dialogs.show_win(root, FIGURES, on_next=lambda: calls.append(1))
+    assert result is None and calls == [1] and modal == [True]

@@ -1,0 +1,209 @@
+"""The launcher in a real Tk window (Xvfb via pytest-xvfb): listing, options, deal field,
+Play by mouse and keyboard."""
+
+from __future__ import annotations
+
+import tkinter as tk
+
+import pytest
+
+from solitaire_core.persistence import Settings
+from solitaire_core.plugins import Registry, get_registry
+from solitaire_core.variant import parse_variant
+from ui_tk.launcher import Launcher
+from ui_tk.preview import PREVIEW_SIZE
+
+pytestmark = pytest.mark.gui
+
+REGISTRY = get_registry()
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
+
+
+@pytest.fixture
+def root():
+    root = tk.Tk()
+    root.geometry("+0+0")
+    yield root
+    root.destroy()
+
+
+class Played:
+    """Records on_play calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, str], int | None]] = []
+
+    def __call__(self, variant: str, options: dict[str, str], deal: int | None) -> None:
+        self.calls.append((variant, options, deal))
+
+
+def make(root, settings=None, registry=REGISTRY):
+    played = Played()
+    launcher = Launcher(root, registry=registry, settings=settings, on_play=played)
+    launcher.pack(fill="both", expand=True)
+    root.update()
+    return launcher, played
+
+
+def click(widget, x=6, y=6):
+    """A real left click at (x, y) inside ``widget``."""
+    widget.update()
+    widget.event_generate("<Enter>", x=x, y=y)
+    widget.event_generate("<ButtonPress-1>", x=x, y=y)
+    widget.event_generate("<ButtonRelease-1>", x=x, y=y)
+    widget.update()
+
+
+def press(widget, keysym):
+    """Give ``widget`` the focus and press a key in it."""
+    widget.focus_force()
+    widget.update()
+    widget.event_generate(f"<KeyPress-{keysym}>")
+    widget.update()
+
+
+@pytest.mark.parametrize("variant_id", sorted(REGISTRY.variants))
+def test_every_installed_variant_is_listed_and_shows_its_layout(root, variant_id):
+    launcher, _ = make(root)
+    definition = REGISTRY.variants[variant_id]
+    assert launcher.tree.set(variant_id, "name") == definition.name
+    launcher.select(variant_id)
+    root.update()
+    assert launcher.name_label.cget("text") == definition.name
+    assert launcher.summary_label.cget("text") == definition.summary
+    assert launcher.preview_image.size == PREVIEW_SIZE
+    assert set(launcher.options) == {o.name for o in definition.options}
+
+
+def test_a_third_party_variant_is_listed_with_its_plugin_name(root):
+    text = REGISTRY.variants["seahaven"].source
+    from pathlib import Path
+
+    toml = Path(text).read_text("utf-8").replace('id = "seahaven"', 'id = "acme-towers"')
+    toml = toml.replace('name = "Seahaven Towers"', 'name = "Acme Towers"')
+    extra = parse_variant(toml, "acme.toml", plugin="acme-games")
+    registry = Registry(variants={**REGISTRY.variants, extra.id: extra})
+    launcher, played = make(root, registry=registry)
+    assert launcher.tree.set("acme-towers", "plugin") == "acme-games"
+    assert launcher.tree.set("seahaven", "plugin") == "built-in"
+    launcher.select("acme-towers")
+    assert "acme-games" in launcher.plugin_label.cget("text")
+    click(launcher.play_button)
+    assert played.calls == [("acme-towers", {}, None)]
+
+
+def test_sea_towers_option_any_is_passed_to_play_by_a_mouse_click(root):
+    launcher, played = make(root)
+    launcher.select("sea-towers")
+    root.update()
+    king = launcher.option_buttons[("empty_columns", "king")]
+    anycard = launcher.option_buttons[("empty_columns", "any")]
+    assert king.cget("text") == "A King only (classic)"
+    assert anycard.cget("text") == "Any card"
+    assert launcher.options == {"empty_columns": "king"}
+    click(anycard)
+    assert launcher.options == {"empty_columns": "any"}
+    click(launcher.play_button)
+    assert played.calls == [("sea-towers", {"empty_columns": "any"}, None)]
+
+
+def test_return_in_the_deal_field_plays_that_deal(root):
+    launcher, played = make(root)
+    launcher.select("sea-towers")
+    launcher.option_buttons[("empty_columns", "any")].invoke()
+    launcher.deal_entry.focus_force()
+    for digit in "4711":
+        press(launcher.deal_entry, digit)
+    assert launcher.deal_var.get() == "4711"
+    press(launcher.deal_entry, "Return")
+    assert played.calls == [("sea-towers", {"empty_columns": "any"}, 4711)]
+
+
+def test_an_invalid_deal_number_disables_play_and_says_why(root):
+    launcher, played = make(root)
+    press(launcher.deal_entry, "1")
+    press(launcher.deal_entry, "x")
+    assert launcher.deal_var.get() == "1x"
+    assert "digits" in launcher.deal_message.cget("text")
+    assert launcher.play_button.instate(["disabled"])
+    press(launcher.deal_entry, "Return")
+    click(launcher.play_button)
+    assert played.calls == []
+
+    for text, word in (("0", "start at 1"), ("1" * 21, "20 digits")):
+        launcher.deal_var.set(text)
+        root.update()
+        assert word in launcher.deal_message.cget("text")
+        assert launcher.play_button.instate(["disabled"])
+
+    launcher.deal_var.set("9" * 20)
+    root.update()
+    assert launcher.deal_message.cget("text") == ""
+    assert not launcher.play_button.instate(["disabled"])
+    click(launcher.play_button)
+    assert played.calls[-1][2] == 10**20 - 1
+
+
+def test_double_click_on_a_variant_plays_it(root):
+    launcher, played = make(root)
+    root.update()
+    x, y, _w, h = launcher.tree.bbox("freecell")
+    for clicks in (1, 2):  # two clicks in quick succession make a double click
+        launcher.tree.event_generate("<ButtonPress-1>", x=x + 5, y=y + h // 2)
+        launcher.tree.event_generate("<ButtonRelease-1>", x=x + 5, y=y + h // 2)
+        root.update()
+        if clicks == 1:
+            assert launcher.selected_variant == "freecell"
+            assert played.calls == []
+    assert played.calls == [("freecell", {}, None)]
+
+
+def test_last_variant_and_options_are_preselected(root):
+    settings = Settings(last_variant="sea-towers", last_options={"empty_columns": "any"})
+    launcher, _ = make(root, settings)
+    assert launcher.tree.selection() == ("sea-towers",)
+    assert launcher.options == {"empty_columns": "any"}
+
+
+def test_unknown_saved_choices_fall_back_to_defaults(root):
+    settings = Settings(last_variant="sea-towers", last_options={"empty_columns": "never"})
+    launcher, _ = make(root, settings)
+    assert launcher.options == {"empty_columns": "king"}
+    settings = Settings(last_variant="no-such-game")
+    launcher.destroy()
+    launcher, _ = make(root, settings)
+    assert launcher.selected_variant == launcher.tree.get_children()[0]
+
+
+def test_arrow_keys_choose_the_variant_and_keep_its_options(root):
+    launcher, played = make(root)
+    launcher.select("sea-towers")
+    launcher.option_buttons[("empty_columns", "any")].invoke()
+    children = list(launcher.tree.get_children())
+    below = children[children.index("sea-towers") + 1]
+    press(launcher.tree, "Down")
+    assert launcher.selected_variant == below
+    assert launcher.name_label.cget("text") == REGISTRY.variants[below].name
+    press(launcher.tree, "Up")
+    assert launcher.selected_variant == "sea-towers"
+    assert launcher.options == {"empty_columns": "any"}
+    press(launcher.tree, "Return")
+    assert played.calls == [("sea-towers", {"empty_columns": "any"}, None)]
+
+
+def test_the_picture_follows_the_variant_and_the_deal(root):
+    launcher, _ = make(root)
+    launcher.select("seahaven")
+    seahaven = launcher.preview_image.tobytes()
+    launcher.select("double-sea-towers")
+    double = launcher.preview_image.tobytes()
+    assert seahaven != double
+    launcher.deal_var.set("2")
+    root.after(400, root.quit)
+    root.mainloop()
+    assert launcher.caption_label.cget("text") == "Deal 2"
+    assert launcher.preview_image.tobytes() != double

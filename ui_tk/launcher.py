@@ -1,0 +1,405 @@
+"""The launcher: pick a variant, its options and a deal, then Play.
+
+A :class:`Launcher` is a ``ttk.Frame`` the app packs into its root window. It lists every
+installed variant (third-party ones with their plugin's name), and for the selected one
+shows its summary, a picture of a dealt layout (:mod:`ui_tk.preview`), its options as
+radio buttons, a deal-number field (empty means a random deal) and the Play button.
+
+Keyboard: Up/Down choose a variant, Tab moves through the options, the deal field and the
+buttons, Return plays (on the Rules button it opens the rules). A double click on a variant
+plays it.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable, Mapping
+from tkinter import font as tkfont
+from tkinter import ttk
+from typing import Any
+
+from PIL import ImageTk
+
+from solitaire_core.plugins import BUILTIN_PLUGINS, Registry
+from solitaire_core.variant import VariantDefinition
+
+from . import dialogs
+from .preview import PREVIEW_SIZE, SAMPLE_DEAL, preview_for
+
+__all__ = ["Launcher", "OnPlay"]
+
+OnPlay = Callable[[str, dict[str, str], "int | None"], Any]
+"""``on_play(variant_id, options, deal_number_or_None)``; ``None`` means a random deal."""
+
+_PREVIEW_DELAY_MS = 250  # wait this long after typing before redrawing the picture
+
+
+class Launcher(ttk.Frame):
+    """The variant chooser.
+
+    :param master: the parent widget (usually the root window).
+    :param registry: the installed variants (:func:`solitaire_core.plugins.get_registry`).
+    :param settings: the player's settings; ``last_variant`` and ``last_options`` choose
+        what is selected at first (anything else missing or unknown falls back to the
+        first variant and its defaults). ``None`` means defaults.
+    :param on_play: called with ``(variant_id, options, deal)`` when the player plays;
+        ``options`` holds every option of the variant; ``deal`` is ``None`` for a random
+        deal.
+    :param preview_size: the picture's (width, height) in pixels.
+    :param four_colour: draw the picture with the four-colour deck.
+
+    Attributes for the app and tests: ``tree`` (the variant list, one row per variant id),
+    ``deal_var``, ``deal_entry``, ``deal_message`` (the error next to the field),
+    ``play_button``, ``rules_button``, ``option_vars`` (option name -> StringVar),
+    ``option_buttons`` ((option name, value) -> Radiobutton), ``preview_label``,
+    ``preview_image`` (the PIL image shown).
+    """
+
+    def __init__(
+        self,
+        master: tk.Misc,
+        *,
+        registry: Registry,
+        settings: Any = None,
+        on_play: OnPlay,
+        preview_size: tuple[int, int] = PREVIEW_SIZE,
+        four_colour: bool | None = None,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("padding", (18, 14, 18, 14))
+        super().__init__(master, **kwargs)
+        self.registry = registry
+        self.on_play = on_play
+        self.preview_size = preview_size
+        if four_colour is None:
+            four_colour = bool(getattr(settings, "four_colour", False))
+        self.four_colour = four_colour
+        self.variants: dict[str, VariantDefinition] = dict(
+            sorted(registry.variants.items(), key=lambda item: item[1].name.casefold())
+        )
+        self._chosen: dict[str, dict[str, str]] = {}  # options picked per variant
+        last = getattr(settings, "last_variant", None)
+        last_options = dict(getattr(settings, "last_options", None) or {})
+        if last in self.variants:
+            self._chosen[last] = self._valid_options(self.variants[last], last_options)
+        self._current: str | None = None
+        self._preview_job: str | None = None
+        self._photo: ImageTk.PhotoImage | None = None
+        self.preview_image: Any = None
+        self.option_vars: dict[str, tk.StringVar] = {}
+        self.option_buttons: dict[tuple[str, str], ttk.Radiobutton] = {}
+        self._tag = f"Launcher{id(self)}"
+        self._fonts: list[tkfont.Font] = []
+        self._build()
+        self.bind_class(self._tag, "<Return>", self._on_return)
+        self.bind_class(self._tag, "<KP_Enter>", self._on_return)
+        self._tag_all(self)
+        first = last if last in self.variants else next(iter(self.variants), None)
+        if first is not None:
+            self.select(first)
+        self.after_idle(self._focus_list)
+
+    # --- building ----------------------------------------------------------------------
+
+    def _font(self, base: str, grow: int = 0, *, bold: bool = False) -> tkfont.Font:
+        original = tkfont.nametofont(base, root=self)
+        copy = original.copy()
+        size = original.actual("size")
+        if size:
+            copy.configure(size=(size + grow) if size > 0 else (size - grow))
+        if bold:
+            copy.configure(weight="bold")
+        self._fonts.append(copy)
+        return copy
+
+    def _build(self) -> None:
+        self.columnconfigure(1, weight=1)
+        self.rowconfigure(1, weight=1)
+        ttk.Label(self, text="Choose a game", font=self._font("TkHeadingFont", 5, bold=True)).grid(
+            row=0, column=0, columnspan=2, sticky="w", pady=(0, 10)
+        )
+
+        # Left: the list of variants.
+        left = ttk.Frame(self)
+        left.grid(row=1, column=0, sticky="ns", padx=(0, 18))
+        left.rowconfigure(0, weight=1)
+        self.tree = ttk.Treeview(
+            left,
+            columns=("name", "plugin"),
+            show="headings",
+            selectmode="browse",
+            height=max(12, len(self.variants)),
+        )
+        self.tree.heading("name", text="Game", anchor="w")
+        self.tree.heading("plugin", text="From", anchor="w")
+        self.tree.column("name", width=210, anchor="w", stretch=True)
+        self.tree.column("plugin", width=90, anchor="w", stretch=False)
+        self.tree.tag_configure("builtin", foreground="")
+        self.tree.tag_configure("plugin", foreground="#1d4f91")
+        for vid, definition in self.variants.items():
+            builtin = definition.plugin in BUILTIN_PLUGINS
+            self.tree.insert(
+                "",
+                "end",
+                iid=vid,
+                values=(definition.name, "built-in" if builtin else definition.plugin),
+                tags=("builtin" if builtin else "plugin",),
+            )
+        bar = ttk.Scrollbar(left, orient="vertical", command=self.tree.yview)
+        self.tree.configure(yscrollcommand=bar.set)
+        self.tree.grid(row=0, column=0, sticky="ns")
+        bar.grid(row=0, column=1, sticky="ns")
+        self.tree.bind("<<TreeviewSelect>>", self._on_select)
+        self.tree.bind("<Double-1>", self._on_double_click)
+
+        # Right: details of the selected variant.
+        right = ttk.Frame(self)
+        right.grid(row=1, column=1, sticky="nsew")
+        right.columnconfigure(0, weight=1)
+        width = self.preview_size[0]
+        self.name_label = ttk.Label(right, text="", font=self._font("TkHeadingFont", 3, bold=True))
+        self.name_label.grid(row=0, column=0, sticky="w")
+        self.plugin_label = ttk.Label(right, text="", foreground=dialogs.DIM)
+        self.plugin_label.grid(row=1, column=0, sticky="w")
+        self.summary_label = ttk.Label(right, text="", wraplength=width, justify="left")
+        self.summary_label.grid(row=2, column=0, sticky="w", pady=(4, 10))
+        self.preview_label = ttk.Label(right, borderwidth=0)
+        self.preview_label.grid(row=3, column=0, sticky="w")
+        self.caption_label = ttk.Label(right, text="", foreground=dialogs.DIM)
+        self.caption_label.grid(row=4, column=0, sticky="w", pady=(3, 10))
+        # Created before the deal field so Tab visits the options first.
+        self.options_frame = ttk.Frame(right)
+        self.options_frame.grid(row=5, column=0, sticky="new")
+        right.rowconfigure(5, minsize=150)  # room for one option: no jump between variants
+        self.options_frame.columnconfigure(0, weight=1)
+
+        deal_row = ttk.Frame(right)
+        deal_row.grid(row=6, column=0, sticky="ew", pady=(12, 0))
+        ttk.Label(deal_row, text="Deal number:").grid(row=0, column=0, sticky="w")
+        self.deal_var = tk.StringVar(self)
+        self.deal_entry = ttk.Entry(deal_row, textvariable=self.deal_var, width=22)
+        self.deal_entry.grid(row=0, column=1, sticky="w", padx=(8, 10))
+        self.deal_hint = ttk.Label(deal_row, text="empty: a random deal", foreground=dialogs.DIM)
+        self.deal_hint.grid(row=0, column=2, sticky="w")
+        self.deal_message = ttk.Label(deal_row, text="", foreground=dialogs.ERROR)
+        self.deal_message.grid(row=1, column=1, columnspan=2, sticky="w", padx=(8, 0), pady=(2, 0))
+        self.deal_var.trace_add("write", lambda *_a: self._on_deal_changed())
+
+        buttons = ttk.Frame(right)
+        buttons.grid(row=7, column=0, sticky="e", pady=(12, 0))
+        self.rules_button = ttk.Button(buttons, text="Rules...", command=self.show_rules)
+        self.rules_button.pack(side="left", padx=(0, 8))
+        self.rules_button.bind("<Return>", self._on_rules_key)
+        self.play_button = ttk.Button(buttons, text="Play", command=self.play, default="active")
+        self.play_button.pack(side="left")
+
+    def _tag_all(self, widget: tk.Misc) -> None:
+        """Put the launcher's bind tag on ``widget`` and its descendants (after the
+        widget's own tag, so a widget binding that returns "break" wins)."""
+        tags = widget.bindtags()
+        if self._tag not in tags:
+            widget.bindtags((tags[0], self._tag, *tags[1:]))
+        for child in widget.winfo_children():
+            self._tag_all(child)
+
+    def _focus_list(self) -> None:
+        if self.winfo_exists() and self._current is not None:
+            self.tree.focus_set()
+            self.tree.focus(self._current)
+
+    # --- state -------------------------------------------------------------------------
+
+    @property
+    def selected_variant(self) -> str | None:
+        """The id of the selected variant, or ``None`` when none is installed."""
+        return self._current
+
+    @property
+    def options(self) -> dict[str, str]:
+        """The chosen options of the selected variant, every option included."""
+        return {name: var.get() for name, var in self.option_vars.items()}
+
+    @property
+    def deal_number(self) -> int | None:
+        """The typed deal number; ``None`` when the field is empty or invalid."""
+        return dialogs.parse_deal_text(self.deal_var.get())[0]
+
+    @property
+    def deal_error(self) -> str:
+        """What is wrong with the typed deal number (empty when it is fine)."""
+        return dialogs.parse_deal_text(self.deal_var.get())[1]
+
+    @staticmethod
+    def _valid_options(definition: VariantDefinition, wanted: Mapping[str, str]) -> dict[str, str]:
+        chosen = definition.default_options()
+        for option in definition.options:
+            value = wanted.get(option.name)
+            if value is not None and any(c.value == value for c in option.choices):
+                chosen[option.name] = value
+        return chosen
+
+    def select(self, variant_id: str) -> None:
+        """Select a variant (as a click on its row would).
+
+        :raises KeyError: when no installed variant has this id.
+        """
+        if variant_id not in self.variants:
+            raise KeyError(variant_id)
+        if tuple(self.tree.selection()) != (variant_id,):
+            self.tree.selection_set(variant_id)
+        self.tree.focus(variant_id)
+        self.tree.see(variant_id)
+        self._show(variant_id)
+
+    def set_option(self, name: str, value: str) -> None:
+        """Choose an option value of the selected variant (as clicking its radio button).
+
+        :raises KeyError: for an unknown option or value.
+        """
+        definition = self.variants[self._current] if self._current else None
+        if definition is None or name not in self.option_vars:
+            raise KeyError(name)
+        option = next(o for o in definition.options if o.name == name)
+        option.choice(value)
+        self.option_vars[name].set(value)
+        self._on_option_changed()
+
+    def _on_select(self, _event: object = None) -> None:
+        selection = self.tree.selection()
+        if selection and selection[0] != self._current:
+            self._show(selection[0])
+
+    def _show(self, variant_id: str) -> None:
+        if self._current == variant_id:
+            return
+        self._current = variant_id
+        definition = self.variants[variant_id]
+        self.name_label.configure(text=definition.name)
+        if definition.plugin in BUILTIN_PLUGINS:
+            self.plugin_label.configure(text="")
+            self.plugin_label.grid_remove()
+        else:
+            self.plugin_label.configure(text=f"From the plugin {definition.plugin}")
+            self.plugin_label.grid()
+        self.summary_label.configure(text=definition.summary or "No summary given.")
+        self._build_options(definition)
+        self._update_preview()
+
+    def _build_options(self, definition: VariantDefinition) -> None:
+        for child in self.options_frame.winfo_children():
+            child.destroy()
+        self.option_vars = {}
+        self.option_buttons = {}
+        chosen = self._chosen.setdefault(definition.id, definition.default_options())
+        if not definition.options:
+            ttk.Label(
+                self.options_frame, text="This game has no options.", foreground=dialogs.DIM
+            ).grid(row=0, column=0, sticky="w")
+        wrap = self.preview_size[0] - 30
+        for row, option in enumerate(definition.options):
+            box = ttk.LabelFrame(self.options_frame, text=option.label, padding=(12, 6, 12, 8))
+            box.grid(row=row, column=0, sticky="ew", pady=(0, 8))
+            var = tk.StringVar(self, value=chosen.get(option.name, option.default))
+            self.option_vars[option.name] = var
+            for choice in option.choices:
+                button = ttk.Radiobutton(
+                    box,
+                    text=choice.label,
+                    value=choice.value,
+                    variable=var,
+                    command=self._on_option_changed,
+                )
+                button.pack(anchor="w", pady=1)
+                self.option_buttons[(option.name, choice.value)] = button
+            if option.help:
+                ttk.Label(
+                    box, text=option.help, foreground=dialogs.DIM, wraplength=wrap, justify="left"
+                ).pack(anchor="w", pady=(4, 0))
+        self._tag_all(self.options_frame)
+
+    def _on_option_changed(self) -> None:
+        if self._current is not None:
+            self._chosen[self._current] = self.options
+        self._update_preview()
+
+    def _on_deal_changed(self) -> None:
+        error = self.deal_error
+        self.deal_message.configure(text=error)
+        self.play_button.state(["disabled"] if error else ["!disabled"])
+        if self._preview_job is not None:
+            self.after_cancel(self._preview_job)
+        self._preview_job = self.after(_PREVIEW_DELAY_MS, self._update_preview)
+
+    def _update_preview(self) -> None:
+        self._preview_job = None
+        if self._current is None:
+            return
+        definition = self.variants[self._current]
+        number = self.deal_number
+        shown = number if number is not None else SAMPLE_DEAL
+        try:
+            image = preview_for(
+                definition, self.options, shown, self.preview_size, four_colour=self.four_colour
+            )
+        except Exception as exc:  # a plugin's deal can fail; the launcher must not
+            self.preview_image = None
+            self._photo = None
+            self.preview_label.configure(image="", text=f"No picture: {exc}")
+            self.caption_label.configure(text="")
+            return
+        self.preview_image = image
+        self._photo = ImageTk.PhotoImage(image, master=self)
+        self.preview_label.configure(image=self._photo, text="")
+        if number is None:
+            self.caption_label.configure(text=f"Deal {SAMPLE_DEAL} as a sample of the layout")
+        else:
+            self.caption_label.configure(text=f"Deal {number}")
+
+    # --- actions -----------------------------------------------------------------------
+
+    def _on_return(self, _event: object = None) -> str:
+        self.play()
+        return "break"
+
+    def _on_rules_key(self, _event: object = None) -> str:
+        self.show_rules()
+        return "break"
+
+    def _on_double_click(self, event: tk.Event) -> str | None:
+        row = self.tree.identify_row(event.y)
+        if not row:
+            return None
+        self.select(row)
+        self.play()
+        return "break"
+
+    def play(self) -> bool:
+        """Play the selected variant with the chosen options and deal.
+
+        :return: whether ``on_play`` was called (not when no variant is installed or the
+            deal number is invalid; the message next to the field says why).
+        """
+        if self._current is None or self.deal_error:
+            if self.deal_error:
+                self.deal_entry.focus_set()
+                self.bell()
+            return False
+        self.on_play(self._current, self.options, self.deal_number)
+        return True
+
+    def show_rules(self) -> None:
+        """Open the rules of the selected variant with the chosen options."""
+        if self._current is None:
+            return
+        definition = self.variants[self._current]
+        dialogs.show_rules(self, definition, definition.resolve(self.options))
+
+    def destroy(self) -> None:
+        """Destroy the launcher and forget its pending picture update."""
+        if self._preview_job is not None:
+            try:
+                self.after_cancel(self._preview_job)
+            except tk.TclError:
+                pass
+            self._preview_job = None
+        super().destroy()

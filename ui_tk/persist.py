@@ -1,0 +1,312 @@
+"""The app's glue over :mod:`solitaire_core.persistence`: settings, autosave, named saves
+and statistics, with every problem turned into plain sentences.
+
+:class:`AppStore` loads everything once at start-up and collects what went wrong in
+``warnings`` (for one message box); background writes (settings, autosave, statistics)
+never raise: they return a sentence describing the problem, or ``None``. Saving and
+opening a named game, which the player asked for, raise :class:`PersistenceError`.
+
+A saved game is replayed through :meth:`Session.play <solitaire_core.session.Session.play>`:
+the moves made, then the undone ones (``SavedGame.undone``, in the order they were first
+played), then one undo per undone move, so the redo stack survives a restart of the
+program.
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+from pathlib import Path
+
+from solitaire_core.errors import IllegalMoveError, SolitaireError
+from solitaire_core.persistence import (
+    PersistenceError,
+    SavedGame,
+    Settings,
+    StatsStore,
+    load_settings,
+    quarantine,
+    read_save,
+    save_settings,
+    write_save,
+)
+from solitaire_core.persistence import paths as _paths
+from solitaire_core.plugins import Registry, get_registry
+from solitaire_core.session import Session
+
+__all__ = ["AppStore", "ReplayError", "saved_game"]
+
+
+class ReplayError(PersistenceError, SolitaireError):
+    """A saved game cannot be turned back into a game: its variant is not installed, an
+    option or the deal number is not valid, or a move is illegal on replay. The file is
+    left untouched."""
+
+
+def saved_game(session: Session, elapsed_seconds: float, *, used_hint: bool = False) -> SavedGame:
+    """Describe ``session`` as a :class:`SavedGame`.
+
+    :param elapsed_seconds: play time so far, in seconds (>= 0).
+    :param used_hint: a hint was asked for in this game.
+    :return: variant id, chosen options, deal number, the moves made (oldest first), the
+        redo stack as ``undone`` (in the order the moves were first played, so the next
+        move redo would play comes first), cheat mode, cheats, undo and hint flags.
+    """
+    return SavedGame(
+        variant=session.rules.id,
+        options=dict(session.rules.options),
+        deal=session.deal_number,
+        moves=tuple(session.move_texts()),
+        undone=tuple(str(turn.move) for turn in reversed(session.redo_stack)),
+        elapsed_seconds=max(0.0, float(elapsed_seconds)),
+        cheat=bool(session.cheat),
+        cheats=int(session.cheats),
+        used_undo=bool(session.used_undo),
+        used_hint=bool(used_hint),
+    )
+
+
+class AppStore:
+    """Settings, the autosave, named saves and statistics for the Tk app.
+
+    :param home: a folder holding everything (``config/settings.toml``,
+        ``data/autosave.json``, ``data/stats.sqlite3``, as with ``SOLITAIRE_HOME``);
+        ``None`` uses the usual per-user folders (or ``SOLITAIRE_HOME`` when set).
+    :param registry: the installed variants (default :func:`get_registry`).
+
+    Attributes: ``settings`` (:class:`Settings`), ``stats`` (:class:`StatsStore`),
+    ``warnings`` (sentences about every file that could not be read at start-up; each
+    bad file was moved aside and defaults are used), ``registry``.
+    """
+
+    def __init__(
+        self, home: str | os.PathLike[str] | None = None, *, registry: Registry | None = None
+    ) -> None:
+        self.registry = registry if registry is not None else get_registry()
+        self.warnings: list[str] = []
+        self._home = Path(home) if home is not None else None
+        self._recorded: weakref.WeakSet[Session] = weakref.WeakSet()
+        self.settings, problems = load_settings(self._settings_path())
+        self.warnings += problems
+        self._autosave, problems = self._load_autosave()
+        self.warnings += problems
+        self.stats = StatsStore(self._data_path("stats.sqlite3"))
+        self.warnings += self.stats.warnings
+
+    # --- where files live --------------------------------------------------------------
+
+    def _settings_path(self) -> Path | None:
+        return self._home / "config" / "settings.toml" if self._home is not None else None
+
+    def _data_path(self, name: str) -> Path | None:
+        return self._home / "data" / name if self._home is not None else None
+
+    def autosave_path(self) -> Path:
+        """The autosave file.
+
+        :raises OSError: when the data folder cannot be created (default location only).
+        """
+        path = self._data_path("autosave.json")
+        return path if path is not None else _paths.data_dir() / "autosave.json"
+
+    # --- settings ----------------------------------------------------------------------
+
+    def save_settings(self, settings: Settings) -> str | None:
+        """Keep ``settings`` as the current settings and write them.
+
+        :return: ``None``, or a sentence saying why they could not be written.
+        """
+        self.settings = settings
+        try:
+            save_settings(settings, self._settings_path())
+        except PersistenceError as error:
+            return str(error)
+        return None
+
+    # --- the autosave ------------------------------------------------------------------
+
+    def _load_autosave(self) -> tuple[SavedGame | None, list[str]]:
+        try:
+            path = self.autosave_path()
+        except OSError as error:
+            reason = error.strerror or str(error)
+            return None, [f"The data folder could not be opened ({reason}); there is no autosave."]
+        if not os.path.lexists(path):
+            return None, []
+        try:
+            return read_save(path), []
+        except PersistenceError as error:
+            problem = str(error)
+        try:
+            moved = quarantine(path)
+        except OSError as error:
+            note = f"It could not be moved aside ({error.strerror or error})."
+        else:
+            note = f"It was moved aside to {moved.name}."
+        return None, [f"The game in progress could not be restored: {problem}. {note}"]
+
+    def offer_resume(self) -> SavedGame | None:
+        """The game in progress saved when the program last closed, or ``None``."""
+        return self._autosave
+
+    def autosave(
+        self, session: Session, elapsed_seconds: float, used_hint: bool = False
+    ) -> str | None:
+        """Save the game in progress as the autosave (atomically; the old one stays whole
+        if writing fails).
+
+        :param elapsed_seconds: play time so far, in seconds.
+        :return: ``None``, or a sentence saying why it could not be saved.
+        """
+        game = saved_game(session, elapsed_seconds, used_hint=used_hint)
+        try:
+            write_save(game, self.autosave_path())
+        except PersistenceError as error:
+            return str(error)
+        except OSError as error:
+            return f"The game could not be saved: {error.strerror or error}."
+        self._autosave = game
+        return None
+
+    def clear_autosave(self) -> str | None:
+        """Delete the autosave (the game ended, or was saved under a name).
+
+        :return: ``None`` (also when there was none), or a sentence if it could not be
+            deleted.
+        """
+        self._autosave = None
+        try:
+            self.autosave_path().unlink(missing_ok=True)
+        except OSError as error:
+            return f"The autosave could not be deleted: {error.strerror or error}."
+        return None
+
+    # --- replay ------------------------------------------------------------------------
+
+    def session_from_save(self, saved: SavedGame, *, autoplay: str | None = None) -> Session:
+        """Rebuild the game a :class:`SavedGame` describes.
+
+        Replays ``moves`` then ``undone`` through :meth:`Session.play` (in Cheat mode, so
+        moves made while cheating replay too), then undoes ``len(undone)`` moves so they
+        can be redone; then restores the Cheat setting, the count of cheats and the
+        used-undo flag from the save.
+
+        :param autoplay: the autoplay policy the game was played with, when the player
+            overrode the variant's (``"off"``, ``"safe"``, ``"all"``).
+        :raises ReplayError: (a :class:`PersistenceError` and a :class:`SolitaireError`)
+            in plain words when the variant is not installed, an option or the deal
+            number is not valid, or a move cannot be replayed. No file is changed.
+        """
+        definition = self.registry.variants.get(saved.variant)
+        if definition is None:
+            installed = ", ".join(sorted(self.registry.variants)) or "none"
+            raise ReplayError(
+                f"The saved game is a game of {saved.variant!r}, which is not installed "
+                f"(installed: {installed})."
+            )
+        try:
+            session = Session.new(
+                definition, saved.deal, dict(saved.options), cheat=True, autoplay=autoplay
+            )
+        except SolitaireError as error:
+            raise ReplayError(
+                f"The saved game of {definition.name} cannot be set up: {error}."
+            ) from error
+        played = (*saved.moves, *saved.undone)
+        for number, move in enumerate(played, start=1):
+            try:
+                session.play(move)
+            except IllegalMoveError as error:
+                raise ReplayError(
+                    f"The saved game of {definition.name} (deal {saved.deal}) cannot be "
+                    f"replayed: move {number} ({move}) is not allowed: {error.reason}."
+                ) from error
+        for _ in saved.undone:
+            session.undo()
+        session.cheat = saved.cheat
+        session.cheats = saved.cheats
+        session.ever_cheated = saved.cheat or saved.cheats > 0
+        session.used_undo = saved.used_undo
+        return session
+
+    # --- named saves -------------------------------------------------------------------
+
+    def save_as(
+        self,
+        path: str | os.PathLike[str],
+        session: Session,
+        elapsed: float,
+        *,
+        used_hint: bool = False,
+    ) -> None:
+        """Save the game under a name the player chose.
+
+        :param elapsed: play time so far, in seconds.
+        :raises PersistenceError: when the file cannot be written (the message says why).
+        """
+        write_save(saved_game(session, elapsed, used_hint=used_hint), path)
+
+    def open(
+        self, path: str | os.PathLike[str], *, autoplay: str | None = None
+    ) -> tuple[Session, float]:
+        """Open a named saved game.
+
+        :return: the rebuilt session and its elapsed play time in seconds.
+        :raises PersistenceError: when the file cannot be read or is not a saved game,
+            and :class:`ReplayError` when it cannot be replayed (see
+            :meth:`session_from_save`). The file is never changed.
+        """
+        saved = read_save(path)
+        return self.session_from_save(saved, autoplay=autoplay), saved.elapsed_seconds
+
+    # --- statistics --------------------------------------------------------------------
+
+    def record(
+        self, session: Session, *, won: bool, elapsed_seconds: float, used_hint: bool
+    ) -> bool:
+        """Record a finished game in the statistics, once per session.
+
+        A game counts as won or lost; an abandoned game (new deal, another variant, a
+        restart) is recorded as lost, but only when the player made a move. A game is
+        counted as cheated when at least one cheat was made (``session.cheats > 0``).
+
+        :return: whether the game was recorded now (``False`` when this session was
+            already recorded, no move was made, or the database could not be written;
+            in the last case the reason is appended to ``warnings``).
+
+        After :meth:`Session.restart` the same session plays the deal anew: call
+        :meth:`forget` so that game can be recorded too.
+        """
+        if session in self._recorded:
+            return False
+        if not won and not session.history and not session.redo_stack:
+            return False
+        self._recorded.add(session)
+        try:
+            self.stats.record_game(
+                session.rules.id,
+                dict(session.rules.options),
+                session.deal_number,
+                won=bool(won),
+                moves=session.moves,
+                seconds=max(0.0, float(elapsed_seconds)),
+                used_undo=bool(session.used_undo),
+                used_hint=bool(used_hint),
+                cheated=session.cheats > 0,
+            )
+        except PersistenceError as error:
+            self.warnings.append(str(error))
+            return False
+        return True
+
+    def is_recorded(self, session: Session) -> bool:
+        """Whether this session's game is already in the statistics."""
+        return session in self._recorded
+
+    def forget(self, session: Session) -> None:
+        """Let ``session`` be recorded again (after a restart, it is a new game)."""
+        self._recorded.discard(session)
+
+    def close(self) -> None:
+        """Close the statistics database."""
+        self.stats.close()

@@ -1,0 +1,331 @@
+"""Small pictures of a variant's dealt layout, for the launcher (pure Pillow, no tkinter).
+
+:func:`render_preview` draws any :class:`~solitaire_core.state.GameState` as a thumbnail:
+cells on the left and foundations on the right of the top row (the Seahaven program help's
+"4 reserve slots (on the left), and 4 foundation piles (on the right)"), the tableau
+columns fanned below. Cards are simplified mini-cards whose corner index (rank and suit) is
+drawn large for its size, so the deal stays readable at thumbnail scale where a full card
+face's index would be a few pixels tall. Everything is drawn at 3x supersampling and
+scaled down with a Lanczos filter, so edges are anti-aliased.
+
+:func:`preview_for` deals and renders one variant + option set + deal number and caches
+the picture.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import OrderedDict
+from collections.abc import Mapping
+
+from PIL import Image, ImageDraw, ImageFont
+
+from solitaire_core.cards import Card, Suit
+from solitaire_core.deal import deal
+from solitaire_core.state import GameState
+from solitaire_core.variant import VariantDefinition
+
+__all__ = ["FELT", "PREVIEW_SIZE", "SAMPLE_DEAL", "cache_clear", "preview_for", "render_preview"]
+
+PREVIEW_SIZE: tuple[int, int] = (500, 260)
+"""Default thumbnail size in pixels (width, height)."""
+
+SAMPLE_DEAL = 1
+"""The deal shown when the player has not chosen one (an empty deal field means random)."""
+
+FELT: tuple[int, int, int] = (22, 104, 62)
+"""Table colour behind the cards."""
+
+_SS = 3  # supersampling factor
+_CACHE_SIZE = 48
+
+_CARD_FILL = (255, 255, 255)
+_CARD_LINE = (70, 72, 82)
+_SLOT_LINE = (150, 196, 168)
+_SLOT_FILL = (18, 88, 52)
+_SLOT_TEXT = (120, 170, 140)
+_RED = (204, 18, 38)
+_BLACK = (22, 22, 28)
+_GREEN = (8, 130, 56)
+_BLUE = (18, 84, 200)
+_TWO_COLOUR = {Suit.CLUBS: _BLACK, Suit.DIAMONDS: _RED, Suit.HEARTS: _RED, Suit.SPADES: _BLACK}
+_FOUR_COLOUR = {Suit.CLUBS: _GREEN, Suit.DIAMONDS: _BLUE, Suit.HEARTS: _RED, Suit.SPADES: _BLACK}
+_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+_FONT_NAMES = (
+    "DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+    "Arial Bold.ttf",
+    "arialbd.ttf",
+)
+
+
+@functools.lru_cache(maxsize=32)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A bold sans font ``size`` px high (DejaVu Sans Bold if installed)."""
+    for name in _FONT_NAMES:
+        try:
+            return ImageFont.truetype(name, size)
+        except OSError:
+            continue
+    try:
+        return ImageFont.load_default(size=size)
+    except TypeError:  # Pillow < 10.1: fixed bitmap font
+        return ImageFont.load_default()
+
+
+@functools.lru_cache(maxsize=256)
+def _text_mask(text: str, cap: int, max_width: int) -> Image.Image:
+    """An "L" mask of ``text`` with capitals ``cap`` px tall, cropped to the ink and
+    squeezed horizontally to at most ``max_width`` px."""
+    probe = _font(100)
+    _, top, _, bottom = probe.getbbox("H")
+    ratio = max(0.1, (bottom - top) / 100)
+    font = _font(max(4, round(cap / ratio)))
+    left, top, right, bottom = font.getbbox(text)
+    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255)
+    if mask.width > max_width > 0:
+        mask = mask.resize((max_width, mask.height), Image.Resampling.LANCZOS)
+    return mask
+
+
+def _suit(
+    draw: ImageDraw.ImageDraw, suit: Suit, cx: float, cy: float, s: float, fill: tuple[int, ...]
+) -> None:
+    """Draw a suit symbol ``s`` px tall centred on (cx, cy) from circles and polygons."""
+
+    def circle(x: float, y: float, r: float) -> None:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
+
+    if suit is Suit.DIAMONDS:
+        draw.polygon(
+            [(cx, cy - 0.5 * s), (cx + 0.36 * s, cy), (cx, cy + 0.5 * s), (cx - 0.36 * s, cy)],
+            fill=fill,
+        )
+    elif suit is Suit.HEARTS:
+        r = 0.25 * s
+        circle(cx - 0.22 * s, cy - 0.23 * s, r)
+        circle(cx + 0.22 * s, cy - 0.23 * s, r)
+        draw.polygon(
+            [(cx - 0.465 * s, cy - 0.16 * s), (cx + 0.465 * s, cy - 0.16 * s), (cx, cy + 0.48 * s)],
+            fill=fill,
+        )
+        draw.polygon(
+            [(cx - 0.1 * s, cy - 0.3 * s), (cx + 0.1 * s, cy - 0.3 * s), (cx, cy)], fill=fill
+        )
+    elif suit is Suit.SPADES:
+        r = 0.23 * s
+        circle(cx - 0.21 * s, cy + 0.06 * s, r)
+        circle(cx + 0.21 * s, cy + 0.06 * s, r)
+        draw.polygon(
+            [(cx - 0.435 * s, cy + 0.0 * s), (cx + 0.435 * s, cy + 0.0 * s), (cx, cy - 0.5 * s)],
+            fill=fill,
+        )
+        draw.polygon(
+            [(cx, cy + 0.05 * s), (cx - 0.17 * s, cy + 0.5 * s), (cx + 0.17 * s, cy + 0.5 * s)],
+            fill=fill,
+        )
+    else:
+        r = 0.2 * s
+        circle(cx, cy - 0.27 * s, r)
+        circle(cx - 0.24 * s, cy + 0.06 * s, r)
+        circle(cx + 0.24 * s, cy + 0.06 * s, r)
+        circle(cx, cy - 0.02 * s, 0.12 * s)
+        draw.polygon(
+            [(cx, cy - 0.05 * s), (cx - 0.17 * s, cy + 0.5 * s), (cx + 0.17 * s, cy + 0.5 * s)],
+            fill=fill,
+        )
+
+
+class _Geometry:
+    """Where everything goes, in supersampled pixels."""
+
+    def __init__(self, state: GameState, width: int, height: int) -> None:
+        rules = state.rules
+        big_w, big_h = width * _SS, height * _SS
+        margin = max(3.0, 0.035 * min(big_w, big_h))
+        gap = 0.14  # between piles, in card widths
+        columns = max(1, rules.columns)
+        top_slots = rules.cells + rules.foundations
+        longest = max((len(c) for c in state.columns), default=1)
+        fan = 0.36  # ideal offset between fanned cards, in card heights
+        min_fan = 0.26  # below this the corner index would be covered
+
+        inner_w = big_w - 2 * margin
+        inner_h = big_h - 2 * margin
+        card_w = inner_w / (columns * (1 + gap) - gap)
+        # The top row holds cells and foundations with an extra card width between them.
+        top_units = top_slots * (1 + gap) - gap + (0.6 if rules.cells and rules.foundations else 0)
+
+        def top_width(w: float) -> float:
+            return min(w, inner_w / top_units) if top_units > 0 else w
+
+        def needed(w: float) -> float:
+            h = 1.4 * w
+            top_h = 1.4 * top_width(w) if top_units > 0 else 0
+            return top_h + 0.22 * h + h + (longest - 1) * min_fan * h
+
+        for _ in range(3):  # shrink until the longest column fits at the smallest fan
+            if needed(card_w) <= inner_h:
+                break
+            card_w *= inner_h / needed(card_w)
+
+        self.card_w = card_w
+        self.card_h = 1.4 * card_w
+        self.top_w = top_width(card_w)
+        self.top_h = 1.4 * self.top_w
+        tableau_w = columns * card_w * (1 + gap) - gap * card_w
+        self.left = (big_w - tableau_w) / 2
+        self.step = card_w * (1 + gap)
+        top_row_w = top_slots * self.top_w * (1 + gap) - gap * self.top_w
+        top_left = self.left if top_row_w <= tableau_w else (big_w - top_row_w) / 2
+        top_right = big_w - top_left
+        self.top_y = margin
+        self.cell_x = [top_left + i * self.top_w * (1 + gap) for i in range(rules.cells)]
+        self.foundation_x = [
+            top_right - (rules.foundations - i) * self.top_w * (1 + gap) + gap * self.top_w
+            for i in range(rules.foundations)
+        ]
+        self.tableau_y = margin + (self.top_h + 0.22 * self.card_h if top_units > 0 else 0)
+        room = big_h - margin - self.tableau_y - self.card_h
+        self.fan = min(fan * self.card_h, room / (longest - 1)) if longest > 1 else 0.0
+        # Index size: legible, and never taller than the visible strip of a fanned card.
+        strip = self.fan if longest > 1 else self.card_h
+        self.cap = min(0.34 * card_w, 0.62 * strip)
+        self.top_cap = 0.34 * self.top_w
+
+
+def _draw_card(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    card: Card,
+    x: float,
+    y: float,
+    w: float,
+    cap: float,
+    colours: Mapping[Suit, tuple[int, int, int]],
+) -> None:
+    h = 1.4 * w
+    radius = 0.11 * w
+    line = max(1, round(0.028 * w))
+    draw.rounded_rectangle(
+        (x, y, x + w, y + h), radius=radius, fill=_CARD_FILL, outline=_CARD_LINE, width=line
+    )
+    colour = colours[card.suit]
+    pad = 0.08 * w
+    label = _RANKS.get(card.rank, str(card.rank))
+    suit_size = 1.05 * cap
+    text_room = max(1, round(w - 3 * pad - suit_size))
+    mask = _text_mask(label, max(2, round(cap)), text_room)
+    tx, ty = round(x + pad), round(y + pad)
+    img.paste(colour, (tx, ty, tx + mask.width, ty + mask.height), mask)
+    sx = tx + mask.width + 0.5 * pad + suit_size * 0.45
+    _suit(draw, card.suit, sx, ty + cap / 2, suit_size, colour)
+    # A large suit in the lower part shows on the top card of a column and in cells.
+    big = 0.5 * w
+    _suit(draw, card.suit, x + w / 2, y + h * 0.62, big, colour)
+
+
+def _draw_slot(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, label: str) -> None:
+    h = 1.4 * w
+    line = max(1, round(0.03 * w))
+    draw.rounded_rectangle(
+        (x, y, x + w, y + h), radius=0.11 * w, fill=_SLOT_FILL, outline=_SLOT_LINE, width=line
+    )
+    if label:
+        font = _font(max(4, round(0.42 * w)))
+        draw.text((x + w / 2, y + h / 2), label, font=font, fill=_SLOT_TEXT, anchor="mm")
+
+
+def render_preview(
+    state: GameState, width: int, height: int, *, four_colour: bool = False
+) -> Image.Image:
+    """Draw ``state`` as a ``width`` x ``height`` RGB thumbnail on a green table.
+
+    :param state: any position of any variant (usually a fresh deal); its rules give the
+        number of columns, cells and foundations.
+    :param width: picture width in pixels (>= 16).
+    :param height: picture height in pixels (>= 16).
+    :param four_colour: draw clubs green and diamonds blue (the four-colour deck).
+    :return: a new RGB image. Cells are on the left and foundations on the right of the
+        top row, columns fanned below and compressed when long; a foundation shows its
+        top card, an empty one an "A".
+    :raises ValueError: for a size smaller than 16 pixels.
+    """
+    if width < 16 or height < 16:
+        raise ValueError(f"preview size must be at least 16x16 pixels, got {width}x{height}")
+    geo = _Geometry(state, width, height)
+    img = Image.new("RGB", (width * _SS, height * _SS), FELT)
+    draw = ImageDraw.Draw(img)
+    colours = _FOUR_COLOUR if four_colour else _TWO_COLOUR
+    for x, card in zip(geo.cell_x, state.cells):
+        if card is None:
+            _draw_slot(draw, x, geo.top_y, geo.top_w, "")
+        else:
+            _draw_card(img, draw, card, x, geo.top_y, geo.top_w, geo.top_cap, colours)
+    for x, pile in zip(geo.foundation_x, state.foundations):
+        if pile:
+            _draw_card(img, draw, pile[-1], x, geo.top_y, geo.top_w, geo.top_cap, colours)
+        else:
+            _draw_slot(draw, x, geo.top_y, geo.top_w, "A")
+    for i, column in enumerate(state.columns):
+        x = geo.left + i * geo.step
+        if not column:
+            _draw_slot(draw, x, geo.tableau_y, geo.card_w, "")
+        for j, card in enumerate(column):
+            _draw_card(
+                img, draw, card, x, geo.tableau_y + j * geo.fan, geo.card_w, geo.cap, colours
+            )
+    return img.resize((width, height), Image.Resampling.LANCZOS)
+
+
+_CACHE: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
+
+
+def preview_for(
+    definition: VariantDefinition,
+    options: Mapping[str, str] | None = None,
+    deal_number: int = SAMPLE_DEAL,
+    size: tuple[int, int] = PREVIEW_SIZE,
+    *,
+    four_colour: bool = False,
+) -> Image.Image:
+    """The thumbnail of deal ``deal_number`` of a variant with ``options``, cached.
+
+    :param definition: an installed variant.
+    :param options: option name -> choice value; missing ones take their default.
+    :param deal_number: 1 .. 10**20 - 1; the raw deal is drawn (before any autoplay).
+    :param size: (width, height) in pixels.
+    :param four_colour: the four-colour deck.
+    :return: an RGB image (a copy the caller may change). The last 48 pictures are kept,
+        keyed by variant, options, deal, size and colours.
+    :raises VariantError: for an unknown option or value.
+    :raises SolitaireError: for an invalid deal number.
+    """
+    chosen = definition.default_options()
+    chosen.update(options or {})
+    key = (
+        definition.id,
+        definition.source,
+        tuple(sorted(chosen.items())),
+        deal_number,
+        tuple(size),
+        bool(four_colour),
+    )
+    image = _CACHE.get(key)
+    if image is None:
+        rules = definition.resolve(chosen)
+        image = render_preview(deal(rules, deal_number), size[0], size[1], four_colour=four_colour)
+        _CACHE[key] = image
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return image.copy()
+
+
+def cache_clear() -> None:
+    """Forget every cached preview."""
+    _CACHE.clear()
