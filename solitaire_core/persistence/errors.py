@@ -5,14 +5,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..errors import SolitaireError
+
 __all__ = ["PersistenceError"]
 
 
-# TODO(core): once ``solitaire_core/errors.py`` defines ``SolitaireError``, make this class
-# derive from it (``class PersistenceError(SolitaireError)``) so the UI can catch every
-# framework error with one ``except``.  It derives from ``Exception`` only for now so that
-# this package does not depend on code still being written.
-class PersistenceError(Exception):
+class PersistenceError(SolitaireError):
     """A file of ours could not be read or written.
 
     ``str(error)`` is a complete sentence in plain words, suitable to show to a player

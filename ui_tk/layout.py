@@ -1,0 +1,518 @@
+"""Table geometry: where every pile of a variant goes in a window of a given size.
+
+Pure arithmetic on pixel coordinates (no tkinter here, so it is tested without a display,
+tests/test_layout.py). :func:`compute_layout` turns the pile counts of a variant's
+:class:`~solitaire_core.variant.Rules` and a window size into a :class:`Layout`: the card
+size, the top-left corner of every pile, where its key letter goes, and how far apart the
+cards of a tableau column are fanned (compressed when a column grows long, so it always
+fits above the bottom edge).
+
+The top area holds the cells and the foundations, above the tableau. Several
+arrangements are tried and the one that gives the largest cards wins:
+
+* ``"grid"``: one row on the tableau's column grid, cells from the left and foundations
+  from the right (Seahaven Towers' 4 reserve slots on the left and 4 foundations on the
+  right, as the program help in shared/rules describes; FreeCell);
+* ``"row"``: one row of its own, cells then foundations with a wider gap between them,
+  when the piles outnumber the columns;
+* ``"stacked"``: cells and foundations each in two rows, side by side (Double Sea
+  Towers: 9 cells and 8 foundations over 11 columns);
+* ``"side"``: cells in a row above the tableau, foundations in a column at the right
+  (Eight Off: 8 cells over 8 columns).
+
+Pile keys (the program help: "pressing the letter corresponding to its position"):
+tableau columns are lettered ``a, b, c, ...`` from the left; cells are numbered ``1`` to
+``9`` (then ``0``), the number row of the keyboard for the top row of the table;
+foundations take the letters after the columns' (Seahaven: columns ``a``-``j``, cells
+``1``-``4``, foundations ``k``-``n``). This works up to 14 columns with 8 foundations
+and 10 cells, and for 26 columns and foundations in all.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+import attrs
+
+from solitaire_core.moves import PileKind, PileRef
+
+__all__ = [
+    "ARRANGEMENTS",
+    "ASPECT",
+    "Layout",
+    "PileCounts",
+    "PileSlot",
+    "compute_layout",
+    "pile_keys",
+]
+
+ASPECT = 1.4
+"""Card height / card width (a 5:7 card, the proportions of a poker card)."""
+
+ARRANGEMENTS = ("grid", "row", "stacked", "side")
+"""The top-area arrangements :func:`compute_layout` chooses from (module docstring)."""
+
+MAX_CARD_WIDTH = 190
+"""Cards never get wider than this (px); a larger window gets wider margins."""
+
+MIN_CARD_WIDTH = 24
+"""Cards never get narrower than this (px); a smaller window clips the table."""
+
+GAP = 0.16
+"""Horizontal gap between piles, in card widths."""
+
+FAN = 0.27
+"""Offset between the cards of a column when there is room, in card heights: shows the
+rank and suit in the top corner (cardfaces draws them within the top ~20%)."""
+
+MIN_FAN = 0.19
+"""The offset a long column may be compressed to before the design stops counting on
+it: still shows the corner index."""
+
+FLOOR_FAN = 0.06
+"""The offset a very long column is compressed to at most (the index is then partly
+hidden, but the column still fits)."""
+
+EXTRA_ROWS = 5
+"""How many cards beyond the longest dealt column the layout plans room for at the
+normal fan offset; longer columns are compressed."""
+
+# Preference between arrangements that give about the same card size: a simple grid
+# reads best, a side column of foundations least.
+_PREFERENCE = {"grid": 1.0, "row": 0.96, "stacked": 0.93, "side": 0.9}
+
+
+class PileCounts(Protocol):
+    """What the layout needs to know of a variant; :class:`~solitaire_core.variant.Rules`
+    has it."""
+
+    @property
+    def columns(self) -> int: ...  # noqa: D102
+
+    @property
+    def cells(self) -> int: ...  # noqa: D102
+
+    @property
+    def foundations(self) -> int: ...  # noqa: D102
+
+
+@attrs.frozen
+class PileSlot:
+    """One pile's place on the table.
+
+    :param ref: which pile.
+    :param x: left edge of the pile's bottom card, px from the canvas' left.
+    :param y: top edge of the pile's bottom card, px from the canvas' top.
+    :param key: the pile's key letter or digit (empty when the pile has none).
+    :param label_x: centre of the key letter, px.
+    :param label_y: centre of the key letter, px.
+    """
+
+    ref: PileRef
+    x: int
+    y: int
+    key: str
+    label_x: int
+    label_y: int
+
+
+@attrs.frozen
+class Layout:
+    """Where everything goes for one window size.
+
+    :param width: canvas width, px.
+    :param height: canvas height, px.
+    :param card_w: card width, px.
+    :param card_h: card height, px.
+    :param fan: normal offset between the cards of a column, px.
+    :param tableau_bottom: the lowest y (px) a column's last card may reach before the
+        column is compressed.
+    :param font_px: pixel size for the key letters.
+    :param arrangement: one of :data:`ARRANGEMENTS`.
+    :param columns: the tableau columns, left to right.
+    :param cells: the cells.
+    :param foundations: the foundations.
+    """
+
+    width: int
+    height: int
+    card_w: int
+    card_h: int
+    fan: int
+    tableau_bottom: int
+    font_px: int
+    arrangement: str
+    columns: tuple[PileSlot, ...]
+    cells: tuple[PileSlot, ...]
+    foundations: tuple[PileSlot, ...]
+
+    @property
+    def slots(self) -> tuple[PileSlot, ...]:
+        """Every pile: columns, then cells, then foundations."""
+        return self.columns + self.cells + self.foundations
+
+    def slot(self, ref: PileRef) -> PileSlot:
+        """The place of a numbered pile.
+
+        :raises IndexError: when the variant has no such pile.
+        :raises ValueError: for an unnumbered reference.
+        """
+        if ref.index is None:
+            raise ValueError(f"{ref} names no single pile")
+        if ref.index < 0:
+            raise IndexError(ref.index)
+        if ref.kind is PileKind.TABLEAU:
+            return self.columns[ref.index]
+        if ref.kind is PileKind.CELL:
+            return self.cells[ref.index]
+        return self.foundations[ref.index]
+
+    def fan_step(self, cards: int) -> float:
+        """Offset (px) between the cards of a column holding ``cards`` cards: the normal
+        :attr:`fan`, or less so the last card ends above :attr:`tableau_bottom` (never
+        below :data:`FLOOR_FAN` card heights)."""
+        if cards <= 1:
+            return float(self.fan)
+        top = self.columns[0].y if self.columns else 0
+        room = self.tableau_bottom - top - self.card_h
+        return max(FLOOR_FAN * self.card_h, min(float(self.fan), room / (cards - 1)))
+
+    def card_xy(self, ref: PileRef, index: int, cards: int) -> tuple[int, int]:
+        """Top-left corner (px) of the card at ``index`` (0 = bottom) of a pile holding
+        ``cards`` cards; cells and foundations are not fanned."""
+        slot = self.slot(ref)
+        if ref.kind is not PileKind.TABLEAU or index <= 0:
+            return slot.x, slot.y
+        return slot.x, slot.y + round(index * self.fan_step(cards))
+
+    def pile_box(self, ref: PileRef, cards: int) -> tuple[int, int, int, int]:
+        """The box ``(x0, y0, x1, y1)`` covered by a pile of ``cards`` cards (the empty
+        outline when it holds none)."""
+        slot = self.slot(ref)
+        x1 = slot.x + self.card_w
+        if ref.kind is PileKind.TABLEAU and cards > 1:
+            return slot.x, slot.y, x1, self.card_xy(ref, cards - 1, cards)[1] + self.card_h
+        return slot.x, slot.y, x1, slot.y + self.card_h
+
+    def card_at(
+        self, x: float, y: float, counts: Mapping[PileRef, int]
+    ) -> tuple[PileRef, int | None] | None:
+        """What is under the point ``(x, y)``: ``(pile, card index)``, ``(pile, None)`` for
+        an empty pile's outline, or ``None`` for the bare table.
+
+        :param counts: cards per pile (piles not listed count as empty).
+        """
+        for slot in self.slots:
+            n = counts.get(slot.ref, 0)
+            x0, y0, x1, y1 = self.pile_box(slot.ref, n)
+            if not (x0 <= x < x1 and y0 <= y < y1):
+                continue
+            if n == 0:
+                return slot.ref, None
+            if slot.ref.kind is not PileKind.TABLEAU:
+                return slot.ref, n - 1
+            step = self.fan_step(n)
+            index = min(n - 1, int((y - y0) // step)) if step > 0 else n - 1
+            return slot.ref, max(0, index)
+        return None
+
+    def drop_target(
+        self, box: tuple[float, float, float, float], counts: Mapping[PileRef, int]
+    ) -> PileRef | None:
+        """The pile a dragged card whose box is ``(x0, y0, x1, y1)`` is dropped on: the
+        one its box overlaps most (a column counts from its top down to its last card;
+        the pile's own card area if it is empty), or ``None`` when it overlaps none."""
+        best: tuple[float, PileRef] | None = None
+        bx0, by0, bx1, by1 = box
+        for slot in self.slots:
+            x0, y0, x1, y1 = self.pile_box(slot.ref, counts.get(slot.ref, 0))
+            w = min(bx1, x1) - max(bx0, x0)
+            h = min(by1, y1) - max(by0, y0)
+            if w > 0 and h > 0 and (best is None or w * h > best[0]):
+                best = (w * h, slot.ref)
+        return best[1] if best else None
+
+
+def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
+    """The key of every pile (module docstring): columns ``a, b, ...``, cells ``1..9, 0``,
+    foundations the letters after the columns'. Piles beyond the keys available get
+    none (not in the result)."""
+    keys: dict[PileRef, str] = {}
+    letters = iter(string.ascii_lowercase)
+    for i in range(counts.columns):
+        letter = next(letters, None)
+        if letter is None:
+            break
+        keys[PileRef(PileKind.TABLEAU, i)] = letter
+    letters = iter(string.ascii_lowercase[min(counts.columns, 26) :])
+    for i in range(counts.foundations):
+        letter = next(letters, None)
+        if letter is None:
+            break
+        keys[PileRef(PileKind.FOUNDATION, i)] = letter
+    for i, digit in zip(range(counts.cells), "1234567890"):
+        keys[PileRef(PileKind.CELL, i)] = digit
+    return keys
+
+
+# --------------------------------------------------------------------------- computing
+
+
+@attrs.frozen
+class _Metrics:
+    """Sizes derived from one card width (all px)."""
+
+    w: int
+    h: int
+    gap: float
+    margin: float
+    label: float  # height of the strip a key letter sits in
+    font: int
+
+    @staticmethod
+    def of(w: int) -> _Metrics:
+        font = max(9, min(22, round(0.15 * w)))
+        return _Metrics(
+            w=w,
+            h=round(w * ASPECT),
+            gap=GAP * w,
+            margin=max(8.0, 0.3 * w),
+            label=1.55 * font,
+            font=font,
+        )
+
+
+@attrs.frozen
+class _Plan:
+    """An arrangement's extent in card-relative units, as functions of the metrics."""
+
+    name: str
+    cells: int
+    foundations: int
+    columns: int
+    design_rows: int  # cards a column should show at the normal fan
+
+
+def _widths(plan: _Plan, m: _Metrics) -> tuple[float, float]:
+    """(width of the whole table, width of the tableau grid) for ``plan`` at ``m``."""
+    pitch = m.w + m.gap
+    cols = plan.columns
+    grid = cols * pitch - m.gap if cols else 0.0
+    c, f = plan.cells, plan.foundations
+    sep = 0.5 * m.w if c and f else 0.0
+    if plan.name == "grid":
+        top = 0.0
+    elif plan.name == "row":
+        top = (c + f) * pitch - m.gap + sep
+    elif plan.name == "stacked":
+        top = (math.ceil(c / 2) + math.ceil(f / 2)) * pitch - m.gap + sep
+    else:  # side
+        top = c * pitch - m.gap if c else 0.0
+        k = _side_columns(plan, m, 10**9)
+        grid = grid + 0.35 * m.w + k * pitch
+    return max(grid, top) + 2 * m.margin, grid
+
+
+def _side_columns(plan: _Plan, m: _Metrics, height: float) -> int:
+    """How many columns the foundations of a "side" plan need to fit ``height``."""
+    rows_fit = max(1, int((height - 2 * m.margin + m.gap) // (m.h + m.label + m.gap)))
+    return max(1, math.ceil(plan.foundations / rows_fit)) if plan.foundations else 0
+
+
+def _top_rows(plan: _Plan) -> int:
+    if plan.name == "stacked":
+        return 2
+    if plan.name == "side":
+        return 1 if plan.cells else 0
+    return 1 if (plan.cells or plan.foundations) else 0
+
+
+def _tableau_y(plan: _Plan, m: _Metrics) -> float:
+    """Top of the tableau's first card."""
+    rows = _top_rows(plan)
+    top = rows * (m.label + m.h) + max(0, rows - 1) * 0.5 * m.gap
+    gap_below = 0.3 * m.w if rows else 0.0
+    return m.margin + top + gap_below + m.label
+
+
+def _height(plan: _Plan, m: _Metrics) -> float:
+    """Height the plan needs to show columns of ``design_rows`` cards at the normal fan."""
+    tableau = m.h + (plan.design_rows - 1) * FAN * m.h
+    need = _tableau_y(plan, m) + tableau + m.margin
+    if plan.name == "side" and plan.foundations:
+        need = max(need, 2 * m.margin + plan.foundations * (m.h + m.label + m.gap))
+    return need
+
+
+def _fits(plan: _Plan, w: int, width: int, height: int) -> bool:
+    m = _Metrics.of(w)
+    if plan.name == "side":
+        k = _side_columns(plan, m, height)
+        pitch = m.w + m.gap
+        total = plan.columns * pitch - m.gap + 0.35 * m.w + k * pitch + 2 * m.margin
+        rows = math.ceil(plan.foundations / k) if k else 0
+        tall = _tableau_y(plan, m) + m.h + (plan.design_rows - 1) * FAN * m.h + m.margin
+        tall = max(tall, 2 * m.margin + rows * (m.h + m.label + m.gap))
+        top_row = plan.cells * pitch - m.gap + 2 * m.margin
+        return max(total, top_row) <= width and tall <= height
+    return _widths(plan, m)[0] <= width and _height(plan, m) <= height
+
+
+def _best_width(plan: _Plan, width: int, height: int) -> int:
+    lo, hi = MIN_CARD_WIDTH, MAX_CARD_WIDTH
+    if not _fits(plan, lo, width, height):
+        return lo
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _fits(plan, mid, width, height):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _plans(counts: PileCounts, design_rows: int) -> list[_Plan]:
+    c, f, n = counts.cells, counts.foundations, counts.columns
+    names = ["row", "stacked"]
+    if c + f <= n:
+        names.insert(0, "grid")
+    if f and c <= n:
+        names.append("side")
+    if c <= 2 and f <= 2:
+        names.remove("stacked")
+    return [_Plan(name, c, f, n, design_rows) for name in names]
+
+
+def compute_layout(
+    counts: PileCounts,
+    width: int,
+    height: int,
+    *,
+    longest: int | None = None,
+    arrangement: str | None = None,
+) -> Layout:
+    """Lay out a variant's piles in a ``width`` x ``height`` px canvas.
+
+    :param counts: the variant's pile counts (a :class:`~solitaire_core.variant.Rules`).
+    :param width: canvas width, px (at least 1).
+    :param height: canvas height, px (at least 1).
+    :param longest: the longest column the deal makes; by default read from the rules'
+        deal recipe (``counts.deal.columns``), else 7. The layout plans room for
+        :data:`EXTRA_ROWS` more cards before columns are compressed.
+    :param arrangement: force one of :data:`ARRANGEMENTS` (for tests and screenshots);
+        by default the one giving the largest cards (ties favour the simpler).
+    :raises ValueError: for an unknown or impossible ``arrangement``.
+    """
+    width, height = max(1, int(width)), max(1, int(height))
+    if longest is None:
+        recipe = getattr(getattr(counts, "deal", None), "columns", None)
+        longest = max(recipe) if recipe else 7
+    plans = _plans(counts, max(1, longest) + EXTRA_ROWS)
+    if arrangement is not None:
+        if arrangement not in ARRANGEMENTS:
+            raise ValueError(f"arrangement must be one of {ARRANGEMENTS}, got {arrangement!r}")
+        plans = [p for p in plans if p.name == arrangement]
+        if not plans:
+            raise ValueError(f"arrangement {arrangement!r} does not fit these piles")
+    scored = [(_best_width(p, width, height), p) for p in plans]
+    _, plan = max(scored, key=lambda s: (s[0] * _PREFERENCE[s[1].name], -plans.index(s[1])))
+    w = next(w for w, p in scored if p is plan)
+    return _place(plan, _Metrics.of(w), width, height, pile_keys(counts))
+
+
+def _place(
+    plan: _Plan, m: _Metrics, width: int, height: int, keys: Mapping[PileRef, str]
+) -> Layout:
+    pitch = m.w + m.gap
+    n, c, f = plan.columns, plan.cells, plan.foundations
+    total_w, grid_w = _widths(plan, m)
+    side_k = _side_columns(plan, m, height) if plan.name == "side" else 0
+    if plan.name == "side":
+        grid_w = n * pitch - m.gap
+        total_w = max(grid_w + 0.35 * m.w + side_k * pitch, c * pitch - m.gap) + 2 * m.margin
+    left = (width - total_w) / 2 + m.margin  # left edge of the used area
+    inner_w = total_w - 2 * m.margin
+    grid_left = left + (inner_w - grid_w) / 2 if plan.name != "side" else left
+    top_y = m.margin + m.label
+    tab_y = _tableau_y(plan, m)
+
+    def slot(kind: PileKind, i: int, x: float, y: float) -> PileSlot:
+        ref = PileRef(kind, i)
+        return PileSlot(
+            ref=ref,
+            x=round(x),
+            y=round(y),
+            key=keys.get(ref, ""),
+            label_x=round(x + m.w / 2),
+            label_y=round(y - m.label / 2),
+        )
+
+    columns = tuple(slot(PileKind.TABLEAU, i, grid_left + i * pitch, tab_y) for i in range(n))
+    cells: list[PileSlot] = []
+    founds: list[PileSlot] = []
+    if plan.name == "grid":
+        cells = [slot(PileKind.CELL, i, grid_left + i * pitch, top_y) for i in range(c)]
+        founds = [
+            slot(PileKind.FOUNDATION, i, grid_left + (n - f + i) * pitch, top_y) for i in range(f)
+        ]
+    elif plan.name == "row":
+        row_w = (c + f) * pitch - m.gap + (0.5 * m.w if c and f else 0)
+        x0 = left + (inner_w - row_w) / 2
+        right = x0 + row_w
+        cells = [slot(PileKind.CELL, i, x0 + i * pitch, top_y) for i in range(c)]
+        founds = [
+            slot(PileKind.FOUNDATION, i, right - (f - i) * pitch + m.gap, top_y) for i in range(f)
+        ]
+    elif plan.name == "stacked":
+        per_c, per_f = math.ceil(c / 2), math.ceil(f / 2)
+        row_w = (per_c + per_f) * pitch - m.gap
+        if row_w <= grid_w:  # cells flush left, foundations flush right on the grid
+            x0, right = grid_left, grid_left + grid_w
+        else:
+            x0 = left + (inner_w - row_w - 0.5 * m.w) / 2
+            right = x0 + row_w + 0.5 * m.w
+        row_dy = m.h + m.label + 0.5 * m.gap
+        for i in range(c):
+            row, col = divmod(i, per_c)
+            cells.append(slot(PileKind.CELL, i, x0 + col * pitch, top_y + row * row_dy))
+        for i in range(f):
+            row, col = divmod(i, per_f)
+            in_row = min(per_f, f - row * per_f)
+            x = right - (in_row - col) * pitch + m.gap
+            founds.append(slot(PileKind.FOUNDATION, i, x, top_y + row * row_dy))
+    else:  # side
+        cells = [slot(PileKind.CELL, i, grid_left + i * pitch, top_y) for i in range(c)]
+        rows = math.ceil(f / side_k) if side_k else 0
+        x0 = grid_left + grid_w + 0.35 * m.w + m.gap
+        for i in range(f):
+            col, row = divmod(i, rows)
+            y = top_y + row * (m.h + m.label + m.gap)
+            founds.append(slot(PileKind.FOUNDATION, i, x0 + col * pitch, y))
+    return Layout(
+        width=width,
+        height=height,
+        card_w=m.w,
+        card_h=m.h,
+        fan=round(FAN * m.h),
+        tableau_bottom=round(height - m.margin),
+        font_px=m.font,
+        arrangement=plan.name,
+        columns=columns,
+        cells=tuple(cells),
+        foundations=tuple(founds),
+    )
+
+
+def keys_text(keys: Mapping[PileRef, str], kinds: Sequence[PileKind] = tuple(PileKind)) -> str:
+    """A short description of the keys, e.g. ``"columns a-j, cells 1-4, foundations
+    k-n"`` (for help texts)."""
+    names = {PileKind.TABLEAU: "columns", PileKind.CELL: "cells", PileKind.FOUNDATION: "foundations"}
+    parts = []
+    for kind in kinds:
+        got = [k for ref, k in keys.items() if ref.kind is kind]
+        if got:
+            parts.append(f"{names[kind]} {got[0]}-{got[-1]}" if len(got) > 1 else f"{names[kind]} {got[0]}")
+    return ", ".join(parts)
