@@ -9,13 +9,14 @@ walk-through and the full description of each hook.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pluggy
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from .deal import DealMethod
     from .predicates import RulePredicate
 

@@ -68,9 +68,8 @@ FAN = 0.27
 """Offset between the cards of a column when there is room, in card heights: shows the
 rank and suit in the top corner (cardfaces draws them within the top ~20%)."""
 
-MIN_FAN = 0.19
-"""The offset a long column may be compressed to before the design stops counting on
-it: still shows the corner index."""
+MAX_FAN = 0.33
+"""The offset used when the window has room to spare below the tableau."""
 
 FLOOR_FAN = 0.06
 """The offset a very long column is compressed to at most (the index is then partly
@@ -274,7 +273,7 @@ class _Metrics:
 
     @staticmethod
     def of(w: int) -> _Metrics:
-        font = max(9, min(22, round(0.15 * w)))
+        font = max(10, min(24, round(0.17 * w)))
         return _Metrics(
             w=w,
             h=round(w * ASPECT),
@@ -423,6 +422,15 @@ def compute_layout(
     return _place(plan, _Metrics.of(w), width, height, pile_keys(counts))
 
 
+def _fan(plan: _Plan, m: _Metrics, tab_y: float, height: int) -> float:
+    """The normal fan offset: :data:`FAN` card heights, more (up to :data:`MAX_FAN`) when
+    the window has room for the planned column length."""
+    room = height - m.margin - tab_y - m.h
+    if plan.design_rows <= 1:
+        return FAN * m.h
+    return max(FAN * m.h, min(MAX_FAN * m.h, room / (plan.design_rows - 1)))
+
+
 def _place(
     plan: _Plan, m: _Metrics, width: int, height: int, keys: Mapping[PileRef, str]
 ) -> Layout:
@@ -496,7 +504,7 @@ def _place(
         height=height,
         card_w=m.w,
         card_h=m.h,
-        fan=round(FAN * m.h),
+        fan=math.floor(_fan(plan, m, tab_y, height)),
         tableau_bottom=round(height - m.margin),
         font_px=m.font,
         arrangement=plan.name,
@@ -507,12 +515,19 @@ def _place(
 
 
 def keys_text(keys: Mapping[PileRef, str], kinds: Sequence[PileKind] = tuple(PileKind)) -> str:
-    """A short description of the keys, e.g. ``"columns a-j, cells 1-4, foundations
-    k-n"`` (for help texts)."""
-    names = {PileKind.TABLEAU: "columns", PileKind.CELL: "cells", PileKind.FOUNDATION: "foundations"}
+    """A short description of the keys as the table shows them, e.g. ``"columns A-J,
+    cells 1-4, foundations K-N"`` (for help texts; letters work in either case, and
+    Shift+letter sends a card to a cell)."""
+    names = {
+        PileKind.TABLEAU: "columns",
+        PileKind.CELL: "cells",
+        PileKind.FOUNDATION: "foundations",
+    }
     parts = []
     for kind in kinds:
-        got = [k for ref, k in keys.items() if ref.kind is kind]
+        got = [k.upper() for ref, k in keys.items() if ref.kind is kind]
         if got:
-            parts.append(f"{names[kind]} {got[0]}-{got[-1]}" if len(got) > 1 else f"{names[kind]} {got[0]}")
+            parts.append(
+                f"{names[kind]} {got[0]}-{got[-1]}" if len(got) > 1 else f"{names[kind]} {got[0]}"
+            )
     return ", ".join(parts)

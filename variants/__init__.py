@@ -7,9 +7,12 @@ returns every ``*.toml`` file beside it.
 from __future__ import annotations
 
 from importlib.resources import files
-from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
 from solitaire_core import hookimpl
+
+if TYPE_CHECKING:  # importlib.resources.abc is new in Python 3.11
+    from importlib.resources.abc import Traversable
 
 
 @hookimpl

@@ -21,10 +21,6 @@ constants below; sources and targets are 0-based pile indexes.
 
 from __future__ import annotations
 
-import heapq
-import time
-from collections.abc import Callable
-
 from ..state import GameState
 from .tables import _SUIT_INDEX, EMPTY, Tables
 
@@ -37,16 +33,24 @@ _BIG = 10**9
 _SEP = b"\xff"
 _CELL_SEP = b"\xfe"
 
+DEFAULT_IDEAS = {"go_home": True, "freeze": True}
+"""The reductions the solver uses unless told otherwise (see :meth:`Engine.set_ideas`)."""
+
 Position = tuple[tuple[bytes, ...], bytes, tuple[bytes, ...], int]
 IMove = tuple[int, int, int, int]
 
 
 class Budget(Exception):
-    """Raised inside the search when a budget ran out (caught by :func:`run`)."""
+    """Raised inside a search when a budget ran out.
 
-    def __init__(self, reason: str) -> None:
+    :param reason: ``"time budget"``, ``"state budget"`` or ``"cancelled"``.
+    :param positions: positions stored when it stopped.
+    """
+
+    def __init__(self, reason: str, positions: int) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.positions = positions
 
 
 class Engine:
@@ -57,7 +61,7 @@ class Engine:
         same the session uses after every move.
     """
 
-    def __init__(self, tables: Tables, policy: str) -> None:
+    def __init__(self, tables: Tables, policy: str, ideas: dict[str, bool] | None = None) -> None:
         rules = tables.rules
         self.tables = tables
         self.policy = policy
@@ -79,6 +83,34 @@ class Engine:
         # The key must tell foundations apart only when they are not implied by the cards
         # in play: when two copies are distinct values and may come back from a foundation.
         self.key_found = self.returns and not tables.twins and rules.decks > 1
+        self.ideas: dict[str, bool] = {}
+        # Chain builds: a card's only parent is the card under it in a run, so only whole
+        # runs move onto columns; and when the cards that fill empty columns have no parent,
+        # only whole runs move into empty columns too.
+        self.whole_runs = tables.chain
+        self.whole_runs_empty = tables.chain and tables.king_only
+        self.go_home = False
+        self.frozen = _BIG
+        self.set_ideas(ideas or {})
+
+    def set_ideas(self, ideas: dict[str, bool]) -> None:
+        """Switch reductions on or off (for measuring them); each is used only where the
+        variant's rules make it sound.
+
+        * ``"go_home"``: a card in a cell whose parent tops a column goes onto it; needs
+          :attr:`Tables.chain`, a move limit other than ``"one"`` and no foundation return.
+        * ``"freeze"``: a settled column (a run from a card that only fills empty columns)
+          longer than the number of cells never moves except to a foundation; needs
+          :attr:`Tables.chain`, :attr:`Tables.king_only`, a limit that does not count empty
+          columns and no foundation return.
+        """
+        t, rules = self.tables, self.tables.rules
+        want = {**DEFAULT_IDEAS, **ideas}
+        self.ideas = want
+        base = t.chain and not rules.foundation_return and self.policy != "off"
+        self.go_home = want["go_home"] and base and rules.move_limit != "one"
+        freeze = want["freeze"] and base and t.king_only and rules.move_limit != "supermove"
+        self.frozen = rules.cells if freeze else _BIG
 
     # -- positions ----------------------------------------------------------------------
 
@@ -146,7 +178,9 @@ class Engine:
         while moved:
             moved = False
             for i, col in enumerate(lcols):
-                while col and need >> kind[col[-1]] & 1 and (all_ or self.safe(col[-1], lcols, cells)):
+                while (
+                    col and need >> kind[col[-1]] & 1 and (all_ or self.safe(col[-1], lcols, cells))
+                ):
                     found, need = self.put(found, need, col[-1])
                     col = col[:-1]
                     moved = True
@@ -219,20 +253,22 @@ class Engine:
     # -- moves --------------------------------------------------------------------------
 
     def children_of(self, pos: Position) -> list[tuple[IMove, Position]]:
-        """Every move worth trying in ``pos`` and the position after it and its autoplay.
+        """The moves worth trying in ``pos``, each with the position after it and its
+        autoplay.
 
         Left out, because they lead to a position with the same key or a mirror image of
         one already generated: a whole column into an empty column, a card from one cell
         to another, any empty column but the first as a target, any free cell but the
-        first.
+        first. The reductions switched on in :attr:`ideas` leave out more (see
+        docs/solver.md for why each is sound).
         """
         cols, cells, found, need = pos
         kind = self.kind
         can_build = self.can_build
         parents = self.parents
         empty_ok = self.empty_ok
-        policy = self.policy
         autoplay = self.autoplay
+        auto = self.policy != "off"
         out: list[tuple[IMove, Position]] = []
         free = cells.count(EMPTY)
         first_free = cells.find(EMPTY)
@@ -250,6 +286,10 @@ class Engine:
                 empties += 1
                 if first_empty < 0:
                     first_empty = j
+        if self.go_home and free < self.ncells:
+            forced = self._home(pos, tops, first_free)
+            if forced is not None:
+                return forced
         limit = self.limit
         if limit == "free-cells-plus-one":
             lim = lim_e = free + 1
@@ -260,57 +300,67 @@ class Engine:
             lim_e = (free + 1) << (empties - 1) if empties else 0
         else:
             lim = lim_e = _BIG
+        frozen = self.frozen
         for i, col in enumerate(cols):
             n = len(col)
             if not n:
                 continue
             top = col[-1]
-            # Run length at the top of the column.
             run = 1
             while run < n and can_build[col[-run]][col[-run - 1]]:
                 run += 1
-            # Runs onto other columns.
-            for k in range(1, (run if run < lim else lim) + 1):
-                x = col[-k]
-                for y in parents[x]:
-                    js = tops.get(y)
-                    if js:
-                        rest = col[:-k]
-                        moving = col[-k:]
-                        for j in js:
+            if not (run == n and n > frozen and empty_ok[col[0]]):
+                # Runs onto other columns. With a chain build only the whole run can move:
+                # the card below each other card of the run is its only parent.
+                if self.whole_runs:
+                    ks: range | tuple[int, ...] = (run,) if run <= lim else ()
+                else:
+                    ks = range(1, (run if run < lim else lim) + 1)
+                for k in ks:
+                    x = col[-k]
+                    for y in parents[x]:
+                        js = tops.get(y)
+                        if js:
+                            rest = col[:-k]
+                            moving = col[-k:]
+                            for j in js:
+                                ncols = list(cols)
+                                ncols[i] = rest
+                                ncols[j] = cols[j] + moving
+                                tcols = tuple(ncols)
+                                if auto and rest and need >> kind[rest[-1]] & 1:
+                                    child = autoplay(tcols, cells, found, need)
+                                else:
+                                    child = (tcols, cells, found, need)
+                                out.append(((TT, i, j, k), child))
+                # Runs into the first empty column (not the whole column: a no-op).
+                if first_empty >= 0:
+                    if self.whole_runs_empty:
+                        ks = (run,) if run <= lim_e else ()
+                    else:
+                        ks = range(1, (run if run < lim_e else lim_e) + 1)
+                    for k in ks:
+                        if k < n and empty_ok[col[-k]]:
+                            rest = col[:-k]
                             ncols = list(cols)
                             ncols[i] = rest
-                            ncols[j] = cols[j] + moving
+                            ncols[first_empty] = col[-k:]
                             tcols = tuple(ncols)
-                            if rest and need >> kind[rest[-1]] & 1 and policy != "off":
+                            if auto and need >> kind[rest[-1]] & 1:
                                 child = autoplay(tcols, cells, found, need)
                             else:
                                 child = (tcols, cells, found, need)
-                            out.append(((TT, i, j, k), child))
-            # Runs into the first empty column (not the whole column: a no-op).
-            if first_empty >= 0:
-                for k in range(1, (run if run < lim_e else lim_e) + 1):
-                    if k < n and empty_ok[col[-k]]:
-                        rest = col[:-k]
-                        ncols = list(cols)
-                        ncols[i] = rest
-                        ncols[first_empty] = col[-k:]
-                        tcols = tuple(ncols)
-                        if need >> kind[rest[-1]] & 1 and policy != "off":
-                            child = autoplay(tcols, cells, found, need)
-                        else:
-                            child = (tcols, cells, found, need)
-                        out.append(((TT, i, first_empty, k), child))
-            # The top card to the first free cell.
-            if free:
-                rest = col[:-1]
-                tcols = cols[:i] + (rest,) + cols[i + 1 :]
-                ncells = cells[:first_free] + bytes((top,)) + cells[first_free + 1 :]
-                if rest and need >> kind[rest[-1]] & 1 and policy != "off":
-                    child = autoplay(tcols, ncells, found, need)
-                else:
-                    child = (tcols, ncells, found, need)
-                out.append(((TC, i, first_free, 1), child))
+                            out.append(((TT, i, first_empty, k), child))
+                # The top card to the first free cell.
+                if free:
+                    rest = col[:-1]
+                    tcols = cols[:i] + (rest,) + cols[i + 1 :]
+                    ncells = cells[:first_free] + bytes((top,)) + cells[first_free + 1 :]
+                    if auto and rest and need >> kind[rest[-1]] & 1:
+                        child = autoplay(tcols, ncells, found, need)
+                    else:
+                        child = (tcols, ncells, found, need)
+                    out.append(((TC, i, first_free, 1), child))
             # The top card to a foundation, when autoplay did not take it.
             if need >> kind[top] & 1:
                 nfound, nneed = self.put(found, need, top)
@@ -337,6 +387,40 @@ class Engine:
             out.extend(self._returns(pos, tops, first_empty, first_free))
         return out
 
+    def _home(
+        self, pos: Position, tops: dict[int, list[int]], first_free: int
+    ) -> list[tuple[IMove, Position]] | None:
+        """The "go home" reduction: when a card in a cell may go onto the top of a column,
+        the only moves kept are that one and moving such a column top to a cell; ``None``
+        when no card in a cell can go home."""
+        cols, cells, found, need = pos
+        parents = self.parents
+        home: list[tuple[int, int, int]] = []
+        for c, v in enumerate(cells):
+            if v != EMPTY:
+                for y in parents[v]:
+                    js = tops.get(y)
+                    if js:
+                        home.append((c, v, js[0]))
+        if not home:
+            return None
+        c, v, j = home[0]
+        ncells = cells[:c] + bytes((EMPTY,)) + cells[c + 1 :]
+        tcols = cols[:j] + (cols[j] + bytes((v,)),) + cols[j + 1 :]
+        out: list[tuple[IMove, Position]] = [((CT, c, j, 1), (tcols, ncells, found, need))]
+        if first_free >= 0:
+            kind = self.kind
+            for _, _, j in home:
+                col = cols[j]
+                rest = col[:-1]
+                tcols = cols[:j] + (rest,) + cols[j + 1 :]
+                ncells = cells[:first_free] + bytes((col[-1],)) + cells[first_free + 1 :]
+                child = (tcols, ncells, found, need)
+                if rest and need >> kind[rest[-1]] & 1:
+                    child = self.autoplay(*child)
+                out.append(((TC, j, first_free, 1), child))
+        return out
+
     def _returns(
         self,
         pos: Position,
@@ -358,86 +442,8 @@ class Engine:
                 targets.append(first_empty)
             for j in targets:
                 tcols = cols[:j] + (cols[j] + bytes((v,)),) + cols[j + 1 :]
-                out.append(((FT, f, j, 1), self.autoplay(tcols, cells, nfound, nneed)))
+                out.append(((FT, v, j, 1), self.autoplay(tcols, cells, nfound, nneed)))
             if first_free >= 0:
                 ncells = cells[:first_free] + bytes((v,)) + cells[first_free + 1 :]
-                out.append(((FC, f, first_free, 1), self.autoplay(cols, ncells, nfound, nneed)))
+                out.append(((FC, v, first_free, 1), self.autoplay(cols, ncells, nfound, nneed)))
         return out
-
-
-# -- the search -------------------------------------------------------------------------
-
-
-class Stop:
-    """Budget checks shared by the searches: time, positions stored, cancellation."""
-
-    def __init__(
-        self,
-        max_states: int,
-        deadline: float | None,
-        cancelled: Callable[[], bool] | None,
-        progress: Callable[[int], None] | None,
-    ) -> None:
-        self.max_states = max_states
-        self.deadline = deadline
-        self.cancelled = cancelled
-        self.progress = progress
-
-    def check(self, stored: int) -> None:
-        """Raise :class:`Budget` when a budget ran out; called every few hundred nodes."""
-        if stored >= self.max_states:
-            raise Budget("state budget")
-        if self.deadline is not None and time.monotonic() >= self.deadline:
-            raise Budget("time budget")
-        if self.cancelled is not None and self.cancelled():
-            raise Budget("cancelled")
-        if self.progress is not None:
-            self.progress(stored)
-
-
-def best_first(
-    engine: Engine,
-    start: Position,
-    score: Callable[[Position], int],
-    stop: Stop,
-) -> tuple[list[IMove] | None, int]:
-    """Best-first search with a transposition table.
-
-    :return: ``(moves, positions)``: the internal moves of a win, or ``None`` when every
-        position reachable from ``start`` was expanded without a win (a proof);
-        ``positions`` counts the distinct positions stored.
-    :raises Budget: when a budget ran out.
-    """
-    total = engine.total
-    key = engine.key
-    if engine.remaining(start) == 0:
-        return [], 1
-    seen = {key(start)}
-    counter = 0
-    heap: list[tuple[int, int, Position, tuple | None]] = [(score(start), 0, start, None)]
-    expanded = 0
-    while heap:
-        _, _, pos, path = heapq.heappop(heap)
-        expanded += 1
-        if not expanded & 255:
-            stop.check(len(seen))
-        for move, child in engine.children_of(pos):
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            node = (move, path)
-            if sum(len(f) for f in child[2]) == total:
-                return _unwind(node), len(seen)
-            counter += 1
-            heapq.heappush(heap, (score(child), counter, child, node))
-    return None, len(seen)
-
-
-def _unwind(node: tuple | None) -> list[IMove]:
-    moves: list[IMove] = []
-    while node is not None:
-        moves.append(node[0])
-        node = node[1]
-    moves.reverse()
-    return moves

@@ -105,9 +105,7 @@ def compile_rules(rules: Rules) -> Tables:
     parents = tuple(tuple(y for y in range(count) if table[x][y]) for x in range(count))
     children = tuple(tuple(x for x in range(count) if table[x][y]) for y in range(count))
     down_in_suit = all(
-        kind[y] == kind[x] + 1 and kind[x] % 13 != 12
-        for x in range(count)
-        for y in parents[x]
+        kind[y] == kind[x] + 1 and kind[x] % 13 != 12 for x in range(count) for y in parents[x]
     )
     chain = rules.decks == 1 and down_in_suit
     king_only = all(not parents[x] for x in range(count) if empty[x])

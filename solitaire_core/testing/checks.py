@@ -14,15 +14,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import run_state_machine_as_test
 
+from .. import deal as deals
+from .. import rules as engine
 from ..cards import KING, Card
-from ..deal import deal, pysolfc_order
 from ..errors import IllegalMoveError, VariantError
 from ..moves import Move, PileKind, PileRef
-from ..rules import apply, autoplay_moves, explain, is_legal, legal_moves
 from ..session import Session
 from ..state import GameState
 from ..variant import Rules, VariantDefinition
@@ -44,6 +44,10 @@ class KitSettings:
         that example (an undecided example proves nothing and is skipped).
     :param database: keep Hypothesis' example database (``.hypothesis/`` in the working
         directory); the command line turns it off.
+    :param shrink_games: shrink a failing random game to a short one. Off by default:
+        with the invariants checked after every move, shrinking a long game can take
+        Hypothesis minutes; the unshrunk game is reported step by step either way.
+    :param derandomize: draw the same examples on every run (reproducible, explores less).
     """
 
     max_examples: int = 100
@@ -51,21 +55,27 @@ class KitSettings:
     search_cards: int = 9
     search_budget: int = 20000
     database: bool = True
+    shrink_games: bool = False
+    derandomize: bool = False
 
-    def hypothesis(self) -> settings:
-        """The matching :class:`hypothesis.settings`."""
-        extra = {} if self.database else {"database": None}
+    def hypothesis(self, *, shrink: bool = True) -> settings:
+        """The matching :class:`hypothesis.settings` (``shrink=False``: no shrinking)."""
+        keep = self.database and not self.derandomize
+        extra: dict[str, Any] = {} if keep else {"database": None}
+        if not shrink:
+            extra["phases"] = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
         return settings(
             max_examples=self.max_examples,
             stateful_step_count=self.steps,
             deadline=None,
+            derandomize=self.derandomize,
             suppress_health_check=[
                 HealthCheck.too_slow,
                 HealthCheck.data_too_large,
                 HealthCheck.filter_too_much,
                 HealthCheck.large_base_example,
             ],
-            **extra,  # type: ignore[arg-type]
+            **extra,
         )
 
 
@@ -117,17 +127,25 @@ def _dealing_order(state: GameState) -> list[Card]:
 def check_deal(ctx: KitContext) -> None:
     """The deal places every card of the declared decks exactly once, as the recipe says:
     so many cards per column, the named cells filled, the other cells and the foundations
-    empty; a PySolFC deal in PySolFC's order for that game number."""
+    empty; the cards in the order PySolFC (or the plugin's deal method) gives for that
+    deal number."""
     rules = ctx.rules
     recipe = rules.deal
     expected = Counter(reference.all_cards(rules))
+    method = None
+    if recipe.method != "pysolfc":
+        from ..plugins import get_registry
+
+        method = get_registry().deal_methods.get(recipe.method)
 
     def body(number: int) -> None:
-        state = deal(rules, number)
+        state = deals.deal(rules, number)
         cards = state.all_cards()
         assert Counter(cards) == expected, f"deal {number} does not hold each card once"
         sizes = tuple(len(col) for col in state.columns)
-        assert sizes == recipe.columns, f"deal {number}: columns of {sizes}, recipe {recipe.columns}"
+        assert sizes == recipe.columns, (
+            f"deal {number}: columns of {sizes}, recipe {recipe.columns}"
+        )
         filled = {i for i, c in enumerate(state.cells) if c is not None}
         assert filled == set(recipe.cells), (
             f"deal {number}: cells {sorted(i + 1 for i in filled)} filled, "
@@ -135,8 +153,12 @@ def check_deal(ctx: KitContext) -> None:
         )
         assert not any(state.foundations), f"deal {number}: a foundation is not empty"
         if recipe.method == "pysolfc":
-            assert _dealing_order(state) == pysolfc_order(rules.decks, number), (
+            assert _dealing_order(state) == deals.pysolfc_order(rules.decks, number), (
                 f"deal {number} is not laid out in PySolFC's order"
+            )
+        elif method is not None:
+            assert _dealing_order(state) == list(method(rules, number)), (
+                f"deal {number} is not laid out in the order deal method {recipe.method!r} gives"
             )
 
     _run(ctx, deal_numbers(), body)
@@ -149,12 +171,12 @@ def check_deal_repeatable(ctx: KitContext) -> None:
     again = ctx.definition.resolve(rules.option_dict) if ctx.definition else rules
 
     def body(number: int) -> None:
-        first = deal(rules, number)
-        assert deal(rules, number) == first, f"deal {number} changed between two calls"
-        assert deal(again, number).to_text() == first.to_text()
+        first = deals.deal(rules, number)
+        assert deals.deal(rules, number) == first, f"deal {number} changed between two calls"
+        assert deals.deal(again, number).to_text() == first.to_text()
 
     _run(ctx, deal_numbers(), body)
-    layouts = {deal(rules, n).to_text() for n in (1, 2, 3, 32001)}
+    layouts = {deals.deal(rules, n).to_text() for n in (1, 2, 3, 32001)}
     assert len(layouts) > 1, "deals 1, 2, 3 and 32001 are all the same layout"
 
 
@@ -166,7 +188,10 @@ def check_random_play(ctx: KitContext) -> None:
     :mod:`solitaire_core.testing.machine`): generated moves are legal and apply, illegal
     moves are refused with a reason and change nothing, ``legal_moves`` and ``is_legal``
     agree, undo/redo round-trip, won iff every card is on a foundation."""
-    run_state_machine_as_test(conformance_machine(ctx.rules), settings=ctx.settings.hypothesis())
+    machine = conformance_machine(ctx.rules)
+    run_state_machine_as_test(
+        machine, settings=ctx.settings.hypothesis(shrink=ctx.settings.shrink_games)
+    )
 
 
 def check_illegal_moves(ctx: KitContext) -> None:
@@ -177,17 +202,17 @@ def check_illegal_moves(ctx: KitContext) -> None:
 
     def body(args: tuple[int, Move]) -> None:
         number, move = args
-        state = deal(rules, number)
+        state = deals.deal(rules, number)
         snapshot = state.to_text()
-        reason = explain(state, move)
+        reason = engine.explain(state, move)
         if reason is None:
-            assert is_legal(state, move)
+            assert engine.is_legal(state, move)
             if move.target.index is not None:
-                assert move in legal_moves(state)
+                assert move in engine.legal_moves(state)
             return
         assert reason.strip(), f"{move} refused without a reason"
         try:
-            apply(state, move)
+            engine.apply(state, move)
         except IllegalMoveError as exc:
             assert exc.reason == reason
         else:
@@ -228,15 +253,27 @@ def _chain(rules: Rules, length: int, first_ok: Callable[[Card], bool]) -> list[
 @st.composite
 def _run_move_positions(draw: st.DrawFn, rules: Rules) -> tuple[GameState, int, bool] | None:
     """A position with a run in column 1 and a target in column 2 (empty or not), a chosen
-    number of free cells and of empty columns; returns (state, run length, target empty)."""
+    number of free cells and of empty columns; returns (state, run length, target empty).
+
+    The run length is often drawn next to the declared limit, where an off-by-one shows.
+    """
     build = reference.declared_build_rule(rules)
     fills = reference.declared_empty_rule(rules)
     deck = reference.all_cards(rules)
+    spare_columns = rules.columns - 2
+    if spare_columns < 0:
+        return None
     to_empty = draw(st.booleans(), label="target empty")
-    length = draw(st.integers(1, 13), label="run length")
+    empties = draw(st.integers(0, spare_columns), label="other empty columns")
+    free = draw(st.integers(0, rules.cells), label="free cells")
+    limit = reference.expected_move_limit(
+        rules, free_cells=free, empty_columns=empties + to_empty, to_empty=to_empty
+    )
+    near = st.integers(-1, 1).map(lambda d: max(1, min(13, limit + d)))
+    length = draw(st.one_of(near, st.integers(1, 13)), label="run length")
+    target: tuple[Card, ...] = ()
     if to_empty:
         chain = _chain(rules, length, fills)
-        target: tuple[Card, ...] = ()
     else:
         chain = _chain(rules, length, lambda c: any(build(c, t) for t in deck if t != c))
         if chain is not None:
@@ -247,11 +284,6 @@ def _run_move_positions(draw: st.DrawFn, rules: Rules) -> tuple[GameState, int, 
     if chain is None:
         return None
     fillers = [c for c in deck if c not in chain and c not in target]
-    spare_columns = rules.columns - 2
-    if spare_columns < 0:
-        return None
-    empties = draw(st.integers(0, spare_columns), label="other empty columns")
-    free = draw(st.integers(0, rules.cells), label="free cells")
     columns: list[tuple[Card, ...]] = [tuple(chain), target]
     columns += [()] * empties
     columns += [(fillers.pop(),) for _ in range(spare_columns - empties)]
@@ -294,15 +326,17 @@ def check_move_limit(ctx: KitContext) -> None:
                 fits = build(bottom, target[-1]) if target else fills(bottom)
                 move = Move(PileRef(PileKind.TABLEAU, 0), PileRef(PileKind.TABLEAU, 1), k)
                 expected = fits and k <= limit
-                reason = explain(state, move, cheat=cheat)
+                reason = engine.explain(state, move, cheat=cheat)
                 assert (reason is None) == expected, (
                     f"{move} ({'cheat' if cheat else 'normal'}): expected "
                     f"{'legal' if expected else 'illegal'} with move_limit {rules.move_limit}, "
                     f"{state.free_cells} free cells, {state.empty_columns} empty columns "
                     f"(limit {limit}); engine says {reason or 'legal'}"
                 )
-                if expected:
-                    after = apply(state, move, cheat=cheat)
+                if not expected:
+                    assert reason and reason.strip(), f"{move} refused without a reason"
+                else:
+                    after = engine.apply(state, move, cheat=cheat)
                     assert after.columns[1] == target + run[-k:]
                     assert after.columns[0] == run[:-k]
 
@@ -328,13 +362,13 @@ def check_empty_columns(ctx: KitContext) -> None:
             foundations=empty,
         )
         move = Move.parse("t1>t2")
-        legal = is_legal(from_column, move)
+        legal = engine.is_legal(from_column, move)
         assert legal == fills(card), (
             f"{card.label} from a column into an empty column: engine says "
             f"{'legal' if legal else 'illegal'}, tableau.empty = {rules.empty_rule!r}"
         )
         if not legal:
-            assert explain(from_column, move)
+            assert engine.explain(from_column, move)
         if rules.cells:
             from_cell = GameState(
                 rules=rules,
@@ -342,7 +376,7 @@ def check_empty_columns(ctx: KitContext) -> None:
                 cells=(card, *(others.pop() for _ in range(rules.cells - 1))),
                 foundations=empty,
             )
-            legal = is_legal(from_cell, Move.parse("c1>t1"))
+            legal = engine.is_legal(from_cell, Move.parse("c1>t1"))
             assert legal == fills(card), (
                 f"{card.label} from a cell into an empty column: engine says "
                 f"{'legal' if legal else 'illegal'}, tableau.empty = {rules.empty_rule!r}"
@@ -364,11 +398,11 @@ def check_safe_autoplay(ctx: KitContext) -> None:
 
     def body(raw: GameState) -> None:
         note(raw.to_text())
-        after, moves = autoplay_moves(raw, "safe")
+        after, moves = engine.autoplay_moves(raw, "safe")
         replay = raw
         for move in moves:
             assert move.target.kind is PileKind.FOUNDATION, f"autoplay made {move}"
-            replay = apply(replay, move)
+            replay = engine.apply(replay, move)
         assert replay == after, "the autoplay moves do not give the autoplayed position"
         if not moves:
             return
@@ -402,7 +436,7 @@ def check_won(ctx: KitContext) -> None:
     )
     assert not in_column.is_won, "won with a King still in a column"
     assert not Session(rules, 1, state=in_column, autoplay="off").is_won
-    last = apply(in_column, Move.parse("t1>f1"))
+    last = engine.apply(in_column, Move.parse("t1>f1"))
     assert last.is_won and last == won, "moving the last card up does not win"
     session = Session(rules, 1, state=in_column, autoplay="off")
     session.play("t1>f")
@@ -412,7 +446,7 @@ def check_won(ctx: KitContext) -> None:
             rules=rules, columns=no_columns, cells=(king, *free[1:]), foundations=short
         )
         assert not in_cell.is_won, "won with a King still in a cell"
-        assert apply(in_cell, Move.parse("c1>f1")).is_won
+        assert engine.apply(in_cell, Move.parse("c1>f1")).is_won
 
 
 def check_notation(ctx: KitContext) -> None:
@@ -427,7 +461,7 @@ def check_notation(ctx: KitContext) -> None:
         assert str(Move.parse(str(move))) == str(move)
 
     _run(ctx, st.tuples(any_moves(rules), pile_refs(rules, numbered=False)), body)
-    for move in legal_moves(deal(rules, 1)):
+    for move in engine.legal_moves(deals.deal(rules, 1)):
         assert Move.parse(str(move)) == move
 
 
@@ -503,7 +537,9 @@ CHECKS: Sequence[Check] = (
     Check("deal", "every card dealt once, as the recipe says", check_deal),
     Check("deal-repeatable", "same deal number, same layout", check_deal_repeatable),
     Check("notation", "move notation round-trips", check_notation),
-    Check("illegal-moves", "illegal moves refused with a reason, state unchanged", check_illegal_moves),
+    Check(
+        "illegal-moves", "illegal moves refused with a reason, state unchanged", check_illegal_moves
+    ),
     Check("move-limit", "run moves obey the declared move limit", check_move_limit),
     Check("empty-columns", "empty columns accept what the file says", check_empty_columns),
     Check("won", "won iff every card is on a foundation", check_won),

@@ -58,6 +58,11 @@ def register(subparsers: Any) -> None:
         help="an extra scenario file to run (docs/scenarios.md; repeatable)",
     )
     p.add_argument(
+        "--shrink",
+        action="store_true",
+        help="shrink a failing random game to a short one (can take minutes)",
+    )
+    p.add_argument(
         "--check",
         action="append",
         metavar="NAME",
@@ -95,7 +100,9 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
     extra = [Path(p) for p in args.scenarios]
     for path in extra:
         load_scenario_file(path)  # a malformed file is a usage error (exit 2)
-    settings = KitSettings(max_examples=args.examples, steps=args.steps, database=False)
+    settings = KitSettings(
+        max_examples=args.examples, steps=args.steps, database=False, shrink_games=args.shrink
+    )
     files = (*builtin_scenario_files(), *extra)
     failed = 0
     ran = 0

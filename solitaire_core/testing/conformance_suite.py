@@ -24,7 +24,9 @@ class TestVariantConformance(VariantConformance):
     """The kit, for the variant named by ``--solitaire-variant``."""
 
     @pytest.fixture
-    def variant_definition(self, solitaire_configuration: VariantConfiguration) -> VariantDefinition:
+    def variant_definition(
+        self, solitaire_configuration: VariantConfiguration
+    ) -> VariantDefinition:
         return solitaire_configuration.definition
 
     @pytest.fixture

@@ -25,10 +25,10 @@ from hypothesis.stateful import (
     rule,
 )
 
+from .. import rules as engine
 from ..cards import Card
 from ..errors import IllegalMoveError
 from ..moves import Move, PileKind, PileRef
-from ..rules import apply, autoplay_moves, explain, is_legal, legal_moves
 from ..session import Session
 from ..state import GameState
 from ..variant import Rules
@@ -44,7 +44,7 @@ def _pile_moves(state: GameState) -> list[Move]:
         + [PileRef(PileKind.CELL, i) for i in range(rules.cells)]
         + [PileRef(PileKind.FOUNDATION, i) for i in range(rules.foundations)]
     )
-    out = []
+    out: list[Move] = []
     for src in refs:
         pile = state.pile(src)
         if not pile:
@@ -93,7 +93,7 @@ class VariantPlay(RuleBasedStateMachine):
     # -- steps ------------------------------------------------------------------------
 
     def _has_moves(self) -> bool:
-        return bool(legal_moves(self.game.state, cheat=self.game.cheat))
+        return bool(engine.legal_moves(self.game.state, cheat=self.game.cheat))
 
     @precondition(_has_moves)
     @rule(data=st.data())
@@ -101,9 +101,11 @@ class VariantPlay(RuleBasedStateMachine):
         """Every generated move is legal and applies; the session then autoplays."""
         game = self.game
         before = game.state
-        moves = legal_moves(before, cheat=game.cheat)
+        moves = engine.legal_moves(before, cheat=game.cheat)
         move = data.draw(st.sampled_from(moves), label="move")
-        expected, auto = autoplay_moves(apply(before, move, cheat=game.cheat), game.autoplay_policy)
+        expected, auto = engine.autoplay_moves(
+            engine.apply(before, move, cheat=game.cheat), game.autoplay_policy
+        )
         turn = game.play(move)
         assert turn.move == move, f"session played {turn.move}, not the legal move {move}"
         assert turn.before == before
@@ -122,17 +124,19 @@ class VariantPlay(RuleBasedStateMachine):
         game = self.game
         before, history, cheats = game.state, list(game.history), game.cheats
         cheat = game.cheat
-        reason = explain(before, move, cheat=cheat)
+        reason = engine.explain(before, move, cheat=cheat)
         if reason is None:
-            assert is_legal(before, move, cheat=cheat)
+            assert engine.is_legal(before, move, cheat=cheat)
             if move.target.index is not None:
-                assert move in legal_moves(before, cheat=cheat), f"{move} legal but not generated"
+                assert move in engine.legal_moves(before, cheat=cheat), (
+                    f"{move} legal but not generated"
+                )
             return
         assert reason.strip(), f"{move} refused without a reason"
-        assert not is_legal(before, move, cheat=cheat)
-        assert move not in legal_moves(before, cheat=cheat), f"{move} generated but refused"
+        assert not engine.is_legal(before, move, cheat=cheat)
+        assert move not in engine.legal_moves(before, cheat=cheat), f"{move} generated but refused"
         try:
-            apply(before, move, cheat=cheat)
+            engine.apply(before, move, cheat=cheat)
         except IllegalMoveError as exc:
             assert exc.reason == reason, f"apply says {exc.reason!r}, explain says {reason!r}"
         else:
@@ -229,14 +233,14 @@ class VariantPlay(RuleBasedStateMachine):
         if self.session is None:
             return
         state, cheat = self.game.state, self.game.cheat
-        moves = legal_moves(state, cheat=cheat)
+        moves = engine.legal_moves(state, cheat=cheat)
         assert len(set(moves)) == len(moves), "legal_moves lists a move twice"
         generated = set(moves)
         for move in moves:
             assert Move.parse(str(move)) == move, f"notation does not round-trip: {move}"
-            assert explain(state, move, cheat=cheat) is None, f"{move} generated but refused"
+            assert engine.explain(state, move, cheat=cheat) is None, f"{move} generated but refused"
         for move in _pile_moves(state):
-            legal = is_legal(state, move, cheat=cheat)
+            legal = engine.is_legal(state, move, cheat=cheat)
             assert legal == (move in generated), (
                 f"{move}: is_legal says {legal}, legal_moves {'has' if not legal else 'lacks'} it"
             )
@@ -261,7 +265,7 @@ class VariantPlay(RuleBasedStateMachine):
                     fits = build(column[-k], target[-1]) if target else fills(column[-k])
                     move = Move(PileRef(PileKind.TABLEAU, i), PileRef(PileKind.TABLEAU, j), k)
                     expected = fits and k <= limit
-                    assert is_legal(state, move, cheat=cheat) == expected, (
+                    assert engine.is_legal(state, move, cheat=cheat) == expected, (
                         f"{move}: expected {'legal' if expected else 'illegal'} "
                         f"({rules.move_limit}, {free} free cells, {empties} empty columns, "
                         f"limit {limit})"

@@ -81,7 +81,8 @@ def data_path() -> Path:
 def load_golden(path: Path | None = None) -> dict[str, Any]:
     """The golden file's contents: ``{"entries": [{"variant", "options", "deal",
     "sequences", "positions"}, ...], ...}``."""
-    return json.loads((path or data_path()).read_text("utf-8"))  # type: ignore[no-any-return]
+    data: dict[str, Any] = json.loads((path or data_path()).read_text("utf-8"))
+    return data
 
 
 def compute_golden(deals: Sequence[int] = DEALS, depth: int = DEPTH) -> dict[str, Any]:
@@ -142,7 +143,9 @@ def differences(golden: dict[str, Any]) -> list[str]:
         got = {"sequences": list(counts.sequences), "positions": list(counts.positions)}
         want = {"sequences": entry["sequences"], "positions": entry["positions"]}
         if got != want:
-            out.append(f"{entry['variant']} {entry['options']} deal {entry['deal']}: {want} -> {got}")
+            out.append(
+                f"{entry['variant']} {entry['options']} deal {entry['deal']}: {want} -> {got}"
+            )
     return out
 
 
@@ -150,12 +153,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m solitaire_core.testing.perft [--update | --check] [--output FILE]``."""
     parser = argparse.ArgumentParser(
         prog="python -m solitaire_core.testing.perft",
-        description="Check (default) or regenerate the perft golden counts of the built-in variants.",
+        description="Check (default) or regenerate the built-in variants' perft golden counts.",
     )
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--update", action="store_true", help="recompute and write the file")
     group.add_argument("--check", action="store_true", help="compare with the file (default)")
-    parser.add_argument("--output", type=Path, help=f"file to write (default: the packaged {DATA_FILE})")
+    parser.add_argument(
+        "--output", type=Path, help=f"file to write (default: the packaged {DATA_FILE})"
+    )
     args = parser.parse_args(argv)
     if args.update:
         target = args.output or data_path()

@@ -13,8 +13,12 @@ paths were named, or beside the named ones::
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from .configs import VariantConfiguration
 
 SUITE_FILE = Path(__file__).with_name("conformance_suite.py")
 
@@ -71,7 +75,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.args[:] = [str(SUITE_FILE)]
 
 
-def selected_configurations(config: pytest.Config) -> list:  # type: ignore[type-arg]
+def selected_configurations(config: pytest.Config) -> list[VariantConfiguration]:
     """The configurations ``--solitaire-variant`` and ``--solitaire-option`` select.
 
     :raises pytest.UsageError: for an unknown variant, option or value, or a malformed

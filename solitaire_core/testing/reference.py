@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .. import rules as engine
 from ..cards import KING, Card, card_code, full_deck
-from ..rules import apply, legal_moves
 from ..state import GameState
 from ..variant import Rules
 
@@ -133,8 +133,8 @@ def winnable(state: GameState, *, budget: int = 20000) -> bool | None:
     while stack:
         position = stack.pop()
         children = []
-        for move in legal_moves(position):
-            child = apply(position, move)
+        for move in engine.legal_moves(position):
+            child = engine.apply(position, move)
             if child.is_won:
                 return True
             key = position_key(child)

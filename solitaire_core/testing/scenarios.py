@@ -135,10 +135,12 @@ def parse_scenarios(data: Mapping[str, Any], file: str) -> list[Scenario]:
     """Check a parsed scenario table (see :func:`load_scenario_file`)."""
     unknown = set(data) - _FILE_KEYS
     if unknown:
-        raise ScenarioError(f"{file}: unknown key {sorted(unknown)[0]!r} (expected {sorted(_FILE_KEYS)})")
+        raise ScenarioError(
+            f"{file}: unknown key {sorted(unknown)[0]!r} (expected {sorted(_FILE_KEYS)})"
+        )
     variant = data.get("variant")
     if not isinstance(variant, str) or not variant:
-        raise ScenarioError(f"{file}: variant: expected the variant id, e.g. variant = \"seahaven\"")
+        raise ScenarioError(f'{file}: variant: expected the variant id, e.g. variant = "seahaven"')
     base = _options(data.get("options", {}), f"{file}: options")
     tables = data.get("scenario", [])
     if not isinstance(tables, list) or not tables:
@@ -158,21 +160,23 @@ def parse_scenarios(data: Mapping[str, Any], file: str) -> list[Scenario]:
 
 def _options(value: object, where: str) -> dict[str, str]:
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-        raise ScenarioError(f"{where}: expected a table of option = \"value\" strings")
+        raise ScenarioError(f'{where}: expected a table of option = "value" strings')
     return dict(value)
 
 
-def _scenario(
-    table: object, file: str, variant: str, base: dict[str, str], where: str
-) -> Scenario:
+def _scenario(table: object, file: str, variant: str, base: dict[str, str], where: str) -> Scenario:
     if not isinstance(table, dict):
         raise ScenarioError(f"{where}: expected a table")
     kind_keys = _DEAL_KEYS if "deal" in table else _MOVE_KEYS
     unknown = set(table) - _COMMON_KEYS - kind_keys
     if unknown:
         allowed = sorted(_COMMON_KEYS | kind_keys)
-        raise ScenarioError(f"{where}: unknown key {sorted(unknown)[0]!r} (expected one of {allowed})")
-    required = {"name", "source"} | ({"deal", "columns"} if "deal" in table else {"position", "move", "legal"})
+        raise ScenarioError(
+            f"{where}: unknown key {sorted(unknown)[0]!r} (expected one of {allowed})"
+        )
+    required = {"name", "source"} | (
+        {"deal", "columns"} if "deal" in table else {"position", "move", "legal"}
+    )
     for key in sorted(required):
         if key not in table:
             raise ScenarioError(f"{where}: {key}: missing (this key is required)")
@@ -199,7 +203,7 @@ def _scenario(
 
     source = text("source") or ""
     if ":" not in source:
-        raise ScenarioError(f"{where}: source: expected \"file: quoted sentence or paraphrase\"")
+        raise ScenarioError(f'{where}: source: expected "file: quoted sentence or paraphrase"')
     options = {**base, **_options(table.get("options", {}), f"{where}: options")}
     legal = flag("legal")
     if legal is False and "reason" not in table:
@@ -235,13 +239,21 @@ def scenario_applies(
     scenario: Scenario, rules: Rules, definition: VariantDefinition | None = None
 ) -> bool:
     """Whether ``scenario`` is about ``rules``: same variant id and, once the variant's
-    defaults fill in the options it does not name, the same option values."""
+    defaults fill in the options it does not name, the same option values.
+
+    :param definition: the variant, for its defaults; when ``None`` the installed variant
+        with the rules' id is used, and failing that a scenario must name every option the
+        rules carry.
+    """
     if scenario.variant != rules.id:
         return False
+    if definition is None:
+        from ..plugins import get_registry
+
+        definition = get_registry().variants.get(rules.id)
     chosen = dict(definition.default_options()) if definition is not None else {}
     chosen.update(scenario.options)
-    current = rules.option_dict
-    return all(current.get(k) == v for k, v in chosen.items())
+    return chosen == rules.option_dict
 
 
 def run_scenario(
@@ -301,10 +313,14 @@ def _run_deal(scenario: Scenario, rules: Rules, label: str) -> None:
     state = deal(rules, scenario.deal or 1)
     sizes = tuple(len(col) for col in state.columns)
     if scenario.columns is not None and sizes != scenario.columns:
-        raise AssertionError(f"{label}: columns hold {list(sizes)} cards, expected {list(scenario.columns)}")
+        raise AssertionError(
+            f"{label}: columns hold {list(sizes)} cards, expected {list(scenario.columns)}"
+        )
     filled = tuple(i + 1 for i, c in enumerate(state.cells) if c is not None)
     if scenario.cells is not None and filled != tuple(sorted(scenario.cells)):
-        raise AssertionError(f"{label}: cells {list(filled)} are filled, expected {sorted(scenario.cells)}")
+        raise AssertionError(
+            f"{label}: cells {list(filled)} are filled, expected {sorted(scenario.cells)}"
+        )
     if Counter(state.all_cards()) != Counter(all_cards(rules)):
         raise AssertionError(f"{label}: the deal does not hold each card exactly once")
     if any(state.foundations):
@@ -320,13 +336,17 @@ def _position(rules: Rules, text: str, label: str, key: str) -> GameState:
 
 def _expect_position(got: GameState, expected: GameState, label: str, key: str) -> None:
     if got != expected:
-        raise AssertionError(f"{label}: {key}:\n  expected {expected.to_text()}\n  got      {got.to_text()}")
+        raise AssertionError(
+            f"{label}: {key}:\n  expected {expected.to_text()}\n  got      {got.to_text()}"
+        )
 
 
 def _expect_reason(scenario: Scenario, reason: str, label: str) -> None:
     wanted = scenario.reason or ""
     if wanted.lower() not in reason.lower():
-        raise AssertionError(f"{label}: refused because {reason!r}; expected a reason containing {wanted!r}")
+        raise AssertionError(
+            f"{label}: refused because {reason!r}; expected a reason containing {wanted!r}"
+        )
 
 
 def scenarios_for(

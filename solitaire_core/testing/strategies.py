@@ -29,7 +29,9 @@ def pile_refs(rules: Rules, *, numbered: bool = True) -> st.SearchStrategy[PileR
     refuse) and, unless ``numbered``, unnumbered cell and foundation references."""
     sizes = {PileKind.TABLEAU: rules.columns, PileKind.CELL: rules.cells,
              PileKind.FOUNDATION: rules.foundations}  # fmt: skip
-    options = [st.builds(PileRef, st.just(kind), st.integers(0, size)) for kind, size in sizes.items()]
+    options = [
+        st.builds(PileRef, st.just(kind), st.integers(0, size)) for kind, size in sizes.items()
+    ]
     if not numbered:
         options.append(st.sampled_from([PileRef(PileKind.CELL), PileRef(PileKind.FOUNDATION)]))
     return st.one_of(options)
@@ -95,7 +97,6 @@ def small_positions(
         cells=tuple(cells),
         foundations=tuple(foundation_pile(rules, i, h) for i, h in enumerate(heights)),
     )
-
 
 
 @st.composite

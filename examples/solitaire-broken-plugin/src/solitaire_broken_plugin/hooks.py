@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from importlib.resources import files
-from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
 from solitaire_core import hookimpl
 from solitaire_core.predicates import RulePredicate
+
+if TYPE_CHECKING:  # importlib.resources.abc is new in Python 3.11
+    from importlib.resources.abc import Traversable
 
 
 @hookimpl

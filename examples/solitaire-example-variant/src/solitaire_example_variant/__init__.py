@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib.resources import files
-from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
 from solitaire_core import hookimpl
 from solitaire_core.cards import Card, full_deck
 from solitaire_core.deal import DealMethod
 from solitaire_core.predicates import RulePredicate
 from solitaire_core.variant import Rules
+
+if TYPE_CHECKING:  # importlib.resources.abc is new in Python 3.11
+    from importlib.resources.abc import Traversable
 
 
 def down_in_color(card: Card, onto: Card) -> bool:

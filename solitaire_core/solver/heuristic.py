@@ -1,0 +1,107 @@
+"""How promising a position looks: the score the best-first search orders positions by.
+
+Lower is better. The score only steers the search; it never prunes, so a bad score costs
+time, never a wrong verdict. Its terms, each weighted (:data:`WEIGHTS`):
+
+* ``left`` -- cards not yet on a foundation;
+* ``depth`` -- for each card that fits a foundation now, how many cards lie on it;
+* ``cells`` -- occupied cells;
+* ``empty`` -- empty columns (a bonus);
+* ``blockers`` -- cards lying above a lower card of their own suit in a column (the lower
+  one must reach its foundation first, so the upper one has to move away);
+* ``unsettled`` -- cards above the settled part of a column (a run from a card that may
+  fill an empty column: in Seahaven Towers, a King and the cards built on it).
+
+The column terms depend on the column alone and are cached by column contents: a move
+changes two columns, so almost every column of a new position was seen before.
+"""
+
+from __future__ import annotations
+
+from .engine import Engine, Position
+from .tables import EMPTY
+
+WEIGHTS: dict[str, int] = {
+    "left": 20,
+    "depth": 3,
+    "cells": 4,
+    "empty": 4,
+    "blockers": 3,
+    "unsettled": 2,
+}
+"""Default weights, chosen by measuring deals of Seahaven Towers (docs/solver.md)."""
+
+_CACHE_LIMIT = 500_000
+
+
+class Scorer:
+    """The score of positions for one engine.
+
+    :param engine: the engine whose positions are scored.
+    :param weights: overrides of :data:`WEIGHTS` by term name.
+    """
+
+    def __init__(self, engine: Engine, weights: dict[str, int] | None = None) -> None:
+        w = {**WEIGHTS, **(weights or {})}
+        self.w_left, self.w_depth = w["left"], w["depth"]
+        self.w_cells, self.w_empty = w["cells"], w["empty"]
+        self.w_block, self.w_unsettled = w["blockers"], w["unsettled"]
+        self.engine = engine
+        self.total = engine.total
+        self.ncells = engine.ncells
+        tables = engine.tables
+        self.kind = tables.kind
+        self.can_build = tables.can_build
+        self.empty_ok = tables.empty_ok
+        self.of_kind: list[tuple[int, ...]] = [
+            tuple(v for v in range(tables.values) if tables.kind[v] == k) for k in range(52)
+        ]
+        self.cache: dict[bytes, int] = {}
+
+    def column(self, col: bytes) -> int:
+        """The weighted blockers and unsettled cards of one column."""
+        kind = self.kind
+        n = len(col)
+        settled = 0
+        if self.empty_ok[col[0]]:
+            settled = 1
+            can_build = self.can_build
+            while settled < n and can_build[col[settled]][col[settled - 1]]:
+                settled += 1
+        blockers = 0
+        lowest = [99, 99, 99, 99]
+        for v in col:
+            k = kind[v]
+            suit = k // 13
+            if lowest[suit] < k:
+                blockers += 1
+            else:
+                lowest[suit] = k
+        return self.w_block * blockers + self.w_unsettled * (n - settled)
+
+    def __call__(self, pos: Position) -> int:
+        cols, cells, found, need = pos
+        score = self.w_left * (self.total - sum(map(len, found)))
+        score += self.w_cells * (self.ncells - cells.count(EMPTY))
+        cache = self.cache
+        for col in cols:
+            if col:
+                c = cache.get(col)
+                if c is None:
+                    if len(cache) > _CACHE_LIMIT:
+                        cache.clear()
+                    c = cache[col] = self.column(col)
+                score += c
+            else:
+                score -= self.w_empty
+        w_depth = self.w_depth
+        while need and w_depth:
+            low = need & -need
+            need ^= low
+            for v in self.of_kind[low.bit_length() - 1]:
+                for col in cols:
+                    i = col.find(v)
+                    if i >= 0:
+                        score += w_depth * (len(col) - 1 - i)
+                        break
+        return score

@@ -1,0 +1,364 @@
+"""The solver's entry points: :func:`solve`, :func:`solve_deal`, :func:`hint`.
+
+A call compiles the variant's rules (cached per Rules object), turns the core state into
+the engine's compact position, searches, and translates a win back into core moves, which
+it then replays through a :class:`~solitaire_core.session.Session` before returning them:
+a solution that does not win when played is never handed out.
+"""
+
+from __future__ import annotations
+
+import enum
+import heapq
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from ..errors import IllegalMoveError
+from ..moves import Move, PileKind, PileRef
+from ..session import Session
+from ..state import GameState
+from ..variant import Rules
+from .engine import CF, CT, FC, FT, TC, TF, TT, Budget, Engine, IMove, Position
+from .heuristic import Scorer
+from .tables import Tables, compile_rules
+
+DEFAULT_MAX_STATES = 2_000_000
+"""Positions stored before the search gives up (about 0.6 KB each: see docs/solver.md)."""
+
+Cancel = threading.Event | Callable[[], bool]
+"""Something that says "stop": an Event that gets set, or a callable returning True."""
+
+
+class Verdict(enum.Enum):
+    """What the solver found out about a position."""
+
+    WINNABLE = "winnable"
+    """A solution was found (:attr:`SolveResult.moves`)."""
+    UNWINNABLE = "unwinnable"
+    """Every position reachable from it was searched: no sequence of moves wins."""
+    UNDECIDED = "undecided"
+    """A budget ran out first (:attr:`SolveResult.reason` says which); nothing is claimed."""
+
+
+@attrs.frozen
+class SolveResult:
+    """The outcome of one search.
+
+    :param verdict: a :class:`Verdict`.
+    :param moves: for a winnable position, the player's moves of a win, each with
+        numbered piles, to be played with :meth:`Session.play` from the position solved
+        (the variant's autoplay then does the rest); empty otherwise.
+    :param positions: distinct positions the search stored (its memory is proportional).
+    :param seconds: wall-clock time of the search, translation and check included.
+    :param reason: for :attr:`Verdict.UNDECIDED`: ``"time budget"``, ``"state budget"`` or
+        ``"cancelled"``; empty otherwise.
+    """
+
+    verdict: Verdict
+    moves: tuple[Move, ...] = ()
+    positions: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+
+    @property
+    def hint(self) -> Move | None:
+        """The first move of the solution, or ``None`` (not winnable, or already won)."""
+        return self.moves[0] if self.moves else None
+
+    @property
+    def decided(self) -> bool:
+        """True unless the verdict is undecided."""
+        return self.verdict is not Verdict.UNDECIDED
+
+    def move_texts(self) -> list[str]:
+        """The solution in move notation (``t3>f``, ``c1>t7`` ...)."""
+        return [str(m) for m in self.moves]
+
+
+_TABLES: dict[int, tuple[Rules, Tables]] = {}
+_TABLES_LOCK = threading.Lock()
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The compiled tables of ``rules``, compiled on first use and cached (Rules compare
+    by identity, and a variant's Rules object lives as long as its games)."""
+    with _TABLES_LOCK:
+        hit = _TABLES.get(id(rules))
+        if hit is not None and hit[0] is rules:
+            return hit[1]
+        tables = compile_rules(rules)
+        if len(_TABLES) > 32:
+            _TABLES.clear()
+        _TABLES[id(rules)] = (rules, tables)
+        return tables
+
+
+def solve(
+    state: GameState,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    timeout: float | None = None,
+    cancel: Cancel | None = None,
+    progress: Callable[[int], None] | None = None,
+    autoplay: str | None = None,
+    ideas: dict[str, Any] | None = None,
+) -> SolveResult:
+    """Decide whether ``state`` can be won, and how.
+
+    The search mirrors a :class:`~solitaire_core.session.Session`: the variant's autoplay
+    (or ``autoplay``) runs on ``state`` first and after every move, exactly as
+    :meth:`Session.play` does; a session's :attr:`~Session.state` can be passed as it is.
+    Moves follow the Normal difficulty (no Cheat).
+
+    Safe to run in a background thread: it reads only its arguments and checks ``cancel``
+    every few hundred positions. For the same state, ``max_states`` and ``ideas`` the
+    result is always the same; a time budget or a cancellation can only turn it into
+    :attr:`Verdict.UNDECIDED`.
+
+    :param state: any position of any variant.
+    :param max_states: the most distinct positions to store (the memory budget; about
+        0.6 KB each).
+    :param timeout: seconds of wall-clock time, or ``None`` for no limit.
+    :param cancel: a :class:`threading.Event` or a callable returning True to stop early.
+    :param progress: called now and then with the number of positions stored so far.
+    :param autoplay: the autoplay policy the moves will be played with (``"off"``,
+        ``"safe"``, ``"all"``); defaults to the variant's, as a session does.
+    :param ideas: switches for measuring (see docs/solver.md): ``"go_home"``, ``"freeze"``
+        (reductions, default on), ``"search"`` (``"best-first"``, the default, or
+        ``"dfs"``), ``"weights"`` (a dict of heuristic weights).
+    :return: a :class:`SolveResult`.
+    :raises ValueError: when ``max_states`` is below 1 or the foundations hold cards in an
+        order the rules cannot produce.
+    """
+    if max_states < 1:
+        raise ValueError(f"max_states must be at least 1, got {max_states}")
+    started = time.monotonic()
+    ideas = dict(ideas or {})
+    rules = state.rules
+    policy = autoplay or rules.autoplay
+    tables = tables_for(rules)
+    engine = Engine(tables, policy, {k: v for k, v in ideas.items() if k in ("go_home", "freeze")})
+    scorer = Scorer(engine, ideas.get("weights"))
+    start = engine.from_state(state)
+    stop = _Stop(
+        max_states,
+        None if timeout is None else started + timeout,
+        _as_callable(cancel),
+        progress,
+    )
+    try:
+        if ideas.get("search") == "dfs":
+            found, positions = dfs(engine, start, scorer, stop)
+        else:
+            found, positions = best_first(
+                engine, start, scorer, stop, fifo=ideas.get("ties") == "fifo"
+            )
+    except Budget as exc:
+        return SolveResult(
+            Verdict.UNDECIDED,
+            positions=exc.positions,
+            seconds=time.monotonic() - started,
+            reason=exc.reason,
+        )
+    if found is None:
+        return SolveResult(
+            Verdict.UNWINNABLE, positions=positions, seconds=time.monotonic() - started
+        )
+    moves = replay(state, found, policy, tables)
+    return SolveResult(
+        Verdict.WINNABLE, moves, positions=positions, seconds=time.monotonic() - started
+    )
+
+
+def solve_deal(rules: Rules, deal_number: int, **kwargs: Any) -> SolveResult:
+    """Solve deal ``deal_number`` of ``rules`` from its start (the position a new
+    session shows); keyword arguments as for :func:`solve`.
+
+    :raises SolitaireError: for an invalid deal number.
+    """
+    from ..deal import deal
+
+    return solve(deal(rules, deal_number), **kwargs)
+
+
+def hint(state: GameState, **kwargs: Any) -> Move | None:
+    """The next move of a win from ``state``, or ``None`` when the solver found none
+    (unwinnable, already won, or a budget ran out); keyword arguments as for
+    :func:`solve`. The move is legal in ``state``."""
+    return solve(state, **kwargs).hint
+
+
+def _as_callable(cancel: Cancel | None) -> Callable[[], bool] | None:
+    if cancel is None:
+        return None
+    if isinstance(cancel, threading.Event):
+        return cancel.is_set
+    return cancel
+
+
+class SolutionError(AssertionError):
+    """A solution the search found did not win when replayed (a solver bug)."""
+
+
+def replay(state: GameState, imoves: list[IMove], policy: str, tables: Tables) -> tuple[Move, ...]:
+    """Translate internal moves into core moves and play them through a session.
+
+    :return: the concrete moves (numbered piles), which win from ``state``.
+    :raises SolutionError: when a move is illegal or the game is not won at the end.
+    """
+    session = Session(state.rules, 1, state=state, autoplay=policy)
+    out: list[Move] = []
+    try:
+        for what, a, b, k in imoves:
+            move = _core_move(session.state, what, a, b, k, tables)
+            out.append(session.play(move).move)
+    except IllegalMoveError as exc:
+        raise SolutionError(f"solution move {len(out) + 1} is illegal: {exc}") from None
+    if not session.is_won:
+        raise SolutionError("the solution does not win when played")
+    return tuple(out)
+
+
+def _core_move(state: GameState, what: int, a: int, b: int, k: int, tables: Tables) -> Move:
+    T, C, F = PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION
+    if what == TT:
+        return Move(PileRef(T, a), PileRef(T, b), k)
+    if what == TC:
+        return Move(PileRef(T, a), PileRef(C, b))
+    if what == CT:
+        return Move(PileRef(C, a), PileRef(T, b))
+    if what == TF:
+        return Move(PileRef(T, a), PileRef(F))
+    if what == CF:
+        return Move(PileRef(C, a), PileRef(F))
+    # A card back from a foundation: ``a`` is its value; find a foundation it tops.
+    source = next(i for i, f in enumerate(state.foundations) if f and tables.value(f[-1]) == a)
+    target = PileRef(T, b) if what == FT else PileRef(C, b)
+    assert what in (FT, FC)
+    return Move(PileRef(F, source), target)
+
+
+# -- searches --------------------------------------------------------------------------
+
+
+class _Stop:
+    """Budget checks: positions stored, time, cancellation; raises :class:`Budget`."""
+
+    def __init__(
+        self,
+        max_states: int,
+        deadline: float | None,
+        cancelled: Callable[[], bool] | None,
+        progress: Callable[[int], None] | None,
+    ) -> None:
+        self.max_states = max_states
+        self.deadline = deadline
+        self.cancelled = cancelled
+        self.progress = progress
+
+    def check(self, stored: int) -> None:
+        if stored >= self.max_states:
+            raise Budget("state budget", stored)
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise Budget("time budget", stored)
+        if self.cancelled is not None and self.cancelled():
+            raise Budget("cancelled", stored)
+        if self.progress is not None:
+            self.progress(stored)
+
+
+_Node = tuple[IMove, Any]
+
+
+def best_first(
+    engine: Engine,
+    start: Position,
+    score: Callable[[Position], int],
+    stop: _Stop,
+    *,
+    fifo: bool = False,
+) -> tuple[list[IMove] | None, int]:
+    """Best-first search over positions, lowest score first, with a transposition table
+    of keys (columns and cells as multisets).
+
+    :return: ``(moves, positions)``: the internal moves of a win, or ``None`` after every
+        position reachable from ``start`` was expanded (the proof that none wins).
+    :raises Budget: when a budget ran out.
+    """
+    total = engine.total
+    key = engine.key
+    if engine.remaining(start) == 0:
+        return [], 1
+    seen = {key(start)}
+    counter = 0
+    step = 1 if fifo else -1  # among equal scores: the oldest or the newest position first
+    heap: list[tuple[int, int, Position, _Node | None]] = [(score(start), 0, start, None)]
+    pop, push = heapq.heappop, heapq.heappush
+    expanded = 0
+    limit = stop.max_states
+    while heap:
+        _, _, pos, path = pop(heap)
+        expanded += 1
+        if not expanded & 255 or len(seen) >= limit:
+            stop.check(len(seen))
+        for move, child in engine.children_of(pos):
+            k = key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            node = (move, path)
+            if sum(map(len, child[2])) == total:
+                return _unwind(node), len(seen)
+            counter += step
+            push(heap, (score(child), counter, child, node))
+    return None, len(seen)
+
+
+def dfs(
+    engine: Engine, start: Position, score: Callable[[Position], int], stop: _Stop
+) -> tuple[list[IMove] | None, int]:
+    """Depth-first search, children tried best score first, with the same transposition
+    table; same contract as :func:`best_first`."""
+    total = engine.total
+    key = engine.key
+    if engine.remaining(start) == 0:
+        return [], 1
+    seen = {key(start)}
+    stack: list[list[tuple[int, Position, _Node | None]]] = [[(0, start, None)]]
+    expanded = 0
+    limit = stop.max_states
+    while stack:
+        frame = stack[-1]
+        if not frame:
+            stack.pop()
+            continue
+        _, pos, path = frame.pop()
+        expanded += 1
+        if not expanded & 255 or len(seen) >= limit:
+            stop.check(len(seen))
+        kids: list[tuple[int, Position, _Node | None]] = []
+        for move, child in engine.children_of(pos):
+            k = key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            node = (move, path)
+            if sum(map(len, child[2])) == total:
+                return _unwind(node), len(seen)
+            kids.append((-score(child), child, node))
+        kids.sort(key=lambda e: e[0])
+        stack.append(kids)
+    return None, len(seen)
+
+
+def _unwind(node: _Node | None) -> list[IMove]:
+    moves: list[IMove] = []
+    while node is not None:
+        moves.append(node[0])
+        node = node[1]
+    moves.reverse()
+    return moves

@@ -1,0 +1,534 @@
+"""Surveys: solve a range of deals in parallel and count how many are winnable.
+
+Deals are solved in worker processes (:class:`concurrent.futures.ProcessPoolExecutor`), or
+on a Dask distributed cluster when one machine is not enough (``executor="dask"``; the
+optional extra ``towers-solitaire[cluster]``). Each finished deal becomes one CSV row at
+once, so an interrupted survey keeps what it did, and running it again with the same file
+skips the deals already there.
+
+The winnability rate comes with its 95% Wilson score interval (Wilson 1927), which stays
+inside [0, 1] and behaves at rates near 0 or 1, unlike the normal approximation.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, TextIO
+
+import attrs
+
+from ..errors import SolitaireError
+from ..variant import Rules
+
+FIELDS = (
+    "variant",
+    "options",
+    "deal",
+    "verdict",
+    "positions",
+    "seconds",
+    "moves",
+    "reason",
+    "solution",
+)
+"""The CSV columns, in order."""
+
+
+@attrs.frozen
+class SurveyRow:
+    """One solved deal.
+
+    :param variant: variant id.
+    :param options: the chosen options as ``key=value`` joined by ``;`` (empty for none).
+    :param deal: the deal number.
+    :param verdict: ``"winnable"``, ``"unwinnable"`` or ``"undecided"``.
+    :param positions: positions the search stored.
+    :param seconds: time the search took in the worker.
+    :param moves: length of the solution (0 when there is none).
+    :param reason: why an undecided deal stopped (``"time budget"`` ...), else empty.
+    :param solution: the solution's moves in notation, separated by spaces.
+    """
+
+    variant: str
+    options: str
+    deal: int
+    verdict: str
+    positions: int
+    seconds: float
+    moves: int
+    reason: str = ""
+    solution: str = ""
+
+    def as_csv(self) -> list[str]:
+        """The row's fields as CSV text, in :data:`FIELDS` order."""
+        return [
+            self.variant,
+            self.options,
+            str(self.deal),
+            self.verdict,
+            str(self.positions),
+            f"{self.seconds:.4f}",
+            str(self.moves),
+            self.reason,
+            self.solution,
+        ]
+
+    @classmethod
+    def from_csv(cls, record: dict[str, str]) -> SurveyRow:
+        """Read a row written by :meth:`as_csv`.
+
+        :raises ValueError: when a number does not parse.
+        """
+        return cls(
+            variant=record["variant"],
+            options=record["options"],
+            deal=int(record["deal"]),
+            verdict=record["verdict"],
+            positions=int(record["positions"]),
+            seconds=float(record["seconds"]),
+            moves=int(record["moves"]),
+            reason=record.get("reason", ""),
+            solution=record.get("solution", ""),
+        )
+
+
+def options_text(options: dict[str, str] | Sequence[tuple[str, str]]) -> str:
+    """Options as ``key=value;key=value``, sorted by key."""
+    items = options.items() if isinstance(options, dict) else options
+    return ";".join(f"{k}={v}" for k, v in sorted(items))
+
+
+def parse_deals(text: str) -> list[int]:
+    """Deal numbers from ``"A-B"``, ``"N"`` or a comma-separated list of those.
+
+    :raises SolitaireError: for anything else, or a range that runs backwards.
+    """
+    deals: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        first, dash, last = part.partition("-")
+        try:
+            a = int(first)
+            b = int(last) if dash else a
+        except ValueError:
+            raise SolitaireError(
+                f"--deals expects ranges like 1-1000 or 7 or 1-10,20-30, got {text!r}"
+            ) from None
+        if a < 1 or b < a:
+            raise SolitaireError(f"--deals: {part!r} is not a range of deal numbers from 1 up")
+        deals.extend(range(a, b + 1))
+    return list(dict.fromkeys(deals))
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% for the default ``z``).
+
+    :return: ``(low, high)`` within [0, 1]; ``(0.0, 1.0)`` when ``trials`` is 0.
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+# -- the work one deal is ---------------------------------------------------------------
+
+_CANCEL: Any = None
+
+
+def _worker_init(cancel: Any) -> None:
+    """Process-pool initialiser: keep the event that says "stop", and leave Ctrl+C to
+    the parent (which then sets the event)."""
+    global _CANCEL
+    _CANCEL = cancel
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@lru_cache(maxsize=8)
+def _rules(variant: str, options: tuple[tuple[str, str], ...]) -> Rules:
+    from ..plugins import get_variant
+
+    return get_variant(variant).resolve(dict(options))
+
+
+def solve_one(
+    variant: str,
+    options: tuple[tuple[str, str], ...],
+    deal: int,
+    timeout: float | None,
+    max_states: int,
+) -> SurveyRow:
+    """Solve one deal from its start (the function workers run; importable by name, so
+    process pools and Dask workers can call it).
+
+    :param variant: the variant id.
+    :param options: option choices as ``(key, value)`` pairs.
+    :param deal: the deal number.
+    :param timeout: seconds for this deal, or ``None``.
+    :param max_states: the state budget for this deal.
+    """
+    from .search import solve_deal
+
+    rules = _rules(variant, tuple(sorted(options)))
+    cancel = _CANCEL.is_set if _CANCEL is not None else None
+    result = solve_deal(rules, deal, timeout=timeout, max_states=max_states, cancel=cancel)
+    return SurveyRow(
+        variant=variant,
+        options=options_text(options),
+        deal=deal,
+        verdict=result.verdict.value,
+        positions=result.positions,
+        seconds=result.seconds,
+        moves=len(result.moves),
+        reason=result.reason,
+        solution=" ".join(result.move_texts()),
+    )
+
+
+# -- the CSV file -------------------------------------------------------------------------
+
+
+def read_rows(path: Path, variant: str, options: str) -> dict[int, SurveyRow]:
+    """The rows already in ``path`` (none if it does not exist), by deal.
+
+    :raises SolitaireError: when the file is not a survey CSV, or holds rows of another
+        variant or other options (resuming would then mix two surveys).
+    """
+    if not path.exists():
+        return {}
+    rows: dict[int, SurveyRow] = {}
+    try:
+        with path.open(newline="", encoding="utf-8") as fh:
+            reader = csv.DictReader(fh)
+            if reader.fieldnames is None:
+                return {}
+            if tuple(reader.fieldnames) != FIELDS:
+                raise SolitaireError(
+                    f"{path}: not a survey file (expected the columns {', '.join(FIELDS)})"
+                )
+            for record in reader:
+                if None in record.values():  # a line cut short by an interruption
+                    continue
+                try:
+                    row = SurveyRow.from_csv(record)
+                except (ValueError, KeyError):
+                    continue
+                if (row.variant, row.options) != (variant, options):
+                    raise SolitaireError(
+                        f"{path}: holds a survey of {row.variant} "
+                        f"({row.options or 'default options'}), not of {variant} "
+                        f"({options or 'default options'}); use another --csv file"
+                    )
+                rows[row.deal] = row
+    except OSError as exc:
+        raise SolitaireError(f"{path}: cannot read: {exc}") from None
+    return rows
+
+
+def write_sorted(path: Path, rows: Iterable[SurveyRow]) -> None:
+    """Rewrite ``path`` with ``rows`` sorted by deal (through a temporary file, so the
+    old file stays whole if this fails)."""
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(FIELDS)
+        for row in sorted(rows, key=lambda r: r.deal):
+            writer.writerow(row.as_csv())
+    os.replace(tmp, path)
+
+
+# -- running --------------------------------------------------------------------------
+
+
+@attrs.define
+class Tally:
+    """Counts of verdicts over a set of rows."""
+
+    winnable: int = 0
+    unwinnable: int = 0
+    undecided: int = 0
+    seconds: float = 0.0
+
+    def add(self, row: SurveyRow) -> None:
+        """Count one row."""
+        if row.verdict == "winnable":
+            self.winnable += 1
+        elif row.verdict == "unwinnable":
+            self.unwinnable += 1
+        else:
+            self.undecided += 1
+        self.seconds += row.seconds
+
+    @property
+    def total(self) -> int:
+        """Rows counted."""
+        return self.winnable + self.unwinnable + self.undecided
+
+    def summary(self) -> str:
+        """The winnability rate over decided deals, with its 95% Wilson interval."""
+        decided = self.winnable + self.unwinnable
+        parts = [f"{self.total} deals: {self.winnable} winnable, {self.unwinnable} unwinnable"]
+        if self.undecided:
+            parts.append(f", {self.undecided} undecided")
+        if decided:
+            low, high = wilson_interval(self.winnable, decided)
+            rate = self.winnable / decided
+            parts.append(
+                f"\nwinnable: {100 * rate:.1f}% of {decided} decided deals, "
+                f"95% confidence interval (Wilson) {100 * low:.1f}% to {100 * high:.1f}%"
+            )
+        parts.append(f"\nsolver time: {self.seconds:.1f} s in all")
+        return "".join(parts)
+
+
+class Progress:
+    """A one-line progress bar on a stream (stderr), redrawn in place on a terminal and
+    printed every tenth of the way otherwise."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled and total > 0
+        self.tty = self.enabled and self.stream.isatty()
+        self.started = time.monotonic()
+        self.last_step = -1
+
+    def update(self, done: int, tally: Tally) -> None:
+        """Show ``done`` of the total, with the verdicts so far."""
+        if not self.enabled:
+            return
+        elapsed = time.monotonic() - self.started
+        eta = elapsed / done * (self.total - done) if done else 0.0
+        width = 24
+        filled = int(width * done / self.total)
+        line = (
+            f"[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} deals"
+            f"  {tally.winnable} winnable, {tally.unwinnable} not, {tally.undecided} undecided"
+            f"  {elapsed:.0f} s, about {eta:.0f} s left"
+        )
+        if self.tty:
+            self.stream.write("\r" + line)
+            if done == self.total:
+                self.stream.write("\n")
+            self.stream.flush()
+        else:
+            step = done * 10 // self.total
+            if step != self.last_step:
+                self.last_step = step
+                print(line, file=self.stream, flush=True)
+
+
+class SurveyInterrupted(SolitaireError):
+    """Ctrl+C during a survey; the rows written so far are kept.
+
+    :param kept: rows in the file.
+    :param path: the CSV file.
+    """
+
+    def __init__(self, kept: int, path: Path | None) -> None:
+        self.kept = kept
+        self.path = path
+        where = f" in {path}; run the same command again to resume" if path else ""
+        super().__init__(f"interrupted: {kept} finished deals kept{where}")
+
+
+def run_survey(
+    variant: str,
+    options: dict[str, str],
+    deals: Sequence[int],
+    *,
+    jobs: int | None = None,
+    timeout: float | None = None,
+    max_states: int | None = None,
+    csv_path: Path | None = None,
+    executor: str = "process",
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    on_row: Callable[[SurveyRow], None] | None = None,
+) -> list[SurveyRow]:
+    """Solve ``deals`` of a variant in parallel.
+
+    :param variant: variant id; ``options`` its option choices.
+    :param deals: deal numbers; those already in ``csv_path`` are skipped.
+    :param jobs: worker processes (default: the number of CPUs); ignored with Dask.
+    :param timeout: seconds per deal (``None``: no limit).
+    :param max_states: state budget per deal (default: the solver's).
+    :param csv_path: where rows are appended as deals finish; at the end the file is
+        rewritten sorted by deal.
+    :param executor: ``"process"`` or ``"dask"`` (then ``scheduler`` is the address of a
+        Dask distributed scheduler, e.g. ``tcp://10.0.0.5:8786``).
+    :param progress: a :class:`Progress` to update, or ``None``.
+    :param on_row: called with each new row as it arrives.
+    :return: every row of the surveyed deals (from the file and new), sorted by deal.
+    :raises SolitaireError: for a bad CSV file, a missing Dask, an unreachable scheduler.
+    :raises SurveyInterrupted: on Ctrl+C, after stopping the workers; rows are kept.
+    """
+    from .search import DEFAULT_MAX_STATES
+
+    opts = tuple(sorted(options.items()))
+    text = options_text(options)
+    wanted = set(deals)
+    known = read_rows(csv_path, variant, text) if csv_path else {}
+    rows = {d: r for d, r in known.items()}
+    todo = [d for d in deals if d not in known]
+    tally = Tally()
+    for d in deals:
+        if d in known:
+            tally.add(known[d])
+    if progress is not None:
+        progress.total = len(deals)
+        progress.enabled = progress.enabled and len(deals) > 0
+        progress.update(tally.total, tally)
+    budget = max_states or DEFAULT_MAX_STATES
+    args = (variant, opts)
+
+    writer_file = None
+    writer = None
+    if csv_path is not None and todo:
+        new_file = not csv_path.exists() or csv_path.stat().st_size == 0
+        cut_short = not new_file and not _ends_with_newline(csv_path)
+        try:
+            writer_file = csv_path.open("a", newline="", encoding="utf-8")
+        except OSError as exc:
+            raise SolitaireError(f"{csv_path}: cannot write: {exc}") from None
+        if cut_short:  # the last line of an interrupted run: start a fresh one
+            writer_file.write("\r\n")
+        writer = csv.writer(writer_file)
+        if new_file:
+            writer.writerow(FIELDS)
+            writer_file.flush()
+
+    def record(row: SurveyRow) -> None:
+        if row.reason == "cancelled":
+            return  # stopped by Ctrl+C: not a result, solve it again on resume
+        rows[row.deal] = row
+        tally.add(row)
+        if writer is not None and writer_file is not None:
+            writer.writerow(row.as_csv())
+            writer_file.flush()
+        if on_row is not None:
+            on_row(row)
+        if progress is not None:
+            progress.update(tally.total, tally)
+
+    try:
+        if todo:
+            if executor == "dask":
+                _run_dask(args, todo, timeout, budget, scheduler, record)
+            elif executor == "process":
+                _run_processes(args, todo, timeout, budget, jobs, record)
+            else:
+                raise SolitaireError(f"unknown executor {executor!r} (choose process or dask)")
+    except KeyboardInterrupt:
+        if writer_file is not None:
+            writer_file.close()
+        raise SurveyInterrupted(len(rows), csv_path) from None
+    if writer_file is not None:
+        writer_file.close()
+    if csv_path is not None and todo:
+        write_sorted(csv_path, rows.values())
+    return sorted((r for d, r in rows.items() if d in wanted), key=lambda r: r.deal)
+
+
+def _run_processes(
+    args: tuple[str, tuple[tuple[str, str], ...]],
+    todo: list[int],
+    timeout: float | None,
+    budget: int,
+    jobs: int | None,
+    record: Callable[[SurveyRow], None],
+) -> None:
+    workers = max(1, jobs or os.cpu_count() or 1)
+    context = multiprocessing.get_context()
+    cancel = context.Event()
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_worker_init, initargs=(cancel,)
+    )
+    pending: set[Future[SurveyRow]] = set()
+    queue = iter(todo)
+    try:
+        for deal in _take(queue, workers * 4):
+            pending.add(pool.submit(solve_one, *args, deal, timeout, budget))
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                record(future.result())
+            for deal in _take(queue, len(done)):
+                pending.add(pool.submit(solve_one, *args, deal, timeout, budget))
+    except KeyboardInterrupt:
+        cancel.set()
+        for future in pending:
+            future.cancel()
+        for future in pending:  # running ones stop within a few hundred positions
+            if not future.cancelled():
+                try:
+                    record(future.result())
+                except Exception:  # noqa: BLE001 - a dying worker must not hide the interrupt
+                    pass
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _run_dask(
+    args: tuple[str, tuple[tuple[str, str], ...]],
+    todo: list[int],
+    timeout: float | None,
+    budget: int,
+    scheduler: str | None,
+    record: Callable[[SurveyRow], None],
+) -> None:
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError:
+        raise SolitaireError(
+            "the dask executor needs Dask: pip install 'towers-solitaire[cluster]'"
+        ) from None
+    if not scheduler:
+        raise SolitaireError("--executor dask needs --scheduler ADDRESS (e.g. tcp://host:8786)")
+    try:
+        client = Client(scheduler, timeout=30)
+    except (OSError, TimeoutError) as exc:
+        raise SolitaireError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    futures = []
+    try:
+        futures = [
+            client.submit(solve_one, *args, deal, timeout, budget, pure=False) for deal in todo
+        ]
+        for future in as_completed(futures):
+            record(future.result())
+    except KeyboardInterrupt:
+        client.cancel(futures)
+        raise
+    finally:
+        client.close()
+
+
+def _ends_with_newline(path: Path) -> bool:
+    with path.open("rb") as fh:
+        fh.seek(-1, os.SEEK_END)
+        return fh.read(1) in (b"\n", b"\r")
+
+
+def _take(it: Iterator[int], n: int) -> list[int]:
+    out = []
+    for _ in range(n):
+        try:
+            out.append(next(it))
+        except StopIteration:
+            break
+    return out

@@ -1,0 +1,154 @@
+"""The solver's sub-commands: ``solitaire solve`` and ``solitaire survey`` (issue 5).
+
+``solve`` decides one deal and prints the verdict, the solution in move notation, the
+positions searched and the time. ``survey`` solves a range of deals in parallel, writes one
+CSV row per deal as it finishes (so an interrupted survey resumes where it stopped) and ends
+with the winnability rate and its 95% Wilson interval.
+
+Only argparse is imported here; the solver loads when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from pathlib import Path
+
+from .cli import add_variant_args, parse_options
+from .errors import SolitaireError
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``solve`` and ``survey`` to the ``solitaire`` command."""
+    p = subparsers.add_parser(
+        "solve",
+        help="decide whether a deal is winnable and print a solution",
+        description="Search a deal: prints the verdict (winnable, unwinnable, or undecided "
+        "when a budget ran out), the solution in move notation, the positions searched and "
+        "the time.",
+    )
+    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    add_variant_args(p, deal_required=True)
+    p.add_argument("--timeout", type=_seconds, metavar="S", help="give up after S seconds")
+    p.add_argument(
+        "--max-states",
+        type=_count,
+        metavar="N",
+        help="give up after storing N positions (the memory budget, about 0.6 KB each; "
+        "default 2000000)",
+    )
+    p.set_defaults(func=_cmd_solve)
+
+    p = subparsers.add_parser(
+        "survey",
+        help="solve a range of deals in parallel and report the winnability rate",
+        description="Solve many deals in worker processes (or on a Dask cluster), one CSV "
+        "row per deal. Interrupting keeps the rows written; running the same command again "
+        "resumes.",
+    )
+    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    p.add_argument("--deals", required=True, metavar="A-B", help="deal numbers, e.g. 1-1000")
+    p.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a variant option, e.g. empty_columns=any (repeatable)",
+    )
+    p.add_argument("--jobs", type=_count, metavar="N", help="worker processes (default: CPUs)")
+    p.add_argument("--timeout", type=_seconds, metavar="S", help="seconds per deal")
+    p.add_argument("--max-states", type=_count, metavar="N", help="positions per deal")
+    p.add_argument("--csv", type=Path, metavar="FILE", help="write (and resume) rows here")
+    p.add_argument(
+        "--executor",
+        choices=["process", "dask"],
+        default="process",
+        help="process: worker processes on this machine; dask: a Dask distributed "
+        "cluster (pip install 'towers-solitaire[cluster]')",
+    )
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_survey)
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from .plugins import get_variant
+    from .solver import DEFAULT_MAX_STATES, Verdict, solve_deal
+
+    rules = get_variant(args.variant).resolve(parse_options(args.option))
+    result = solve_deal(
+        rules,
+        args.deal,
+        timeout=args.timeout,
+        max_states=args.max_states or DEFAULT_MAX_STATES,
+    )
+    opts = "".join(f", {k}={v}" for k, v in rules.options)
+    title = f"{rules.name} #{args.deal}{opts}"
+    searched = f"{result.positions} positions searched in {result.seconds:.2f} s"
+    if result.verdict is Verdict.WINNABLE:
+        print(f"{title}: winnable ({searched})")
+        print(f"solution, {len(result.moves)} moves:")
+        print(
+            textwrap.fill(
+                " ".join(result.move_texts()), 78, initial_indent="  ", subsequent_indent="  "
+            )
+        )
+    elif result.verdict is Verdict.UNWINNABLE:
+        print(f"{title}: unwinnable (every reachable position searched: {searched})")
+    else:
+        print(f"{title}: undecided, the {result.reason} ran out ({searched})")
+    return 0
+
+
+def _cmd_survey(args: argparse.Namespace) -> int:
+    from .plugins import get_variant
+    from .solver.survey import Progress, SurveyInterrupted, Tally, parse_deals, run_survey
+
+    options = parse_options(args.option)
+    get_variant(args.variant).resolve(options)  # report a bad variant or option here
+    deals = parse_deals(args.deals)
+    if args.executor == "dask" and not args.scheduler:
+        raise SolitaireError("--executor dask needs --scheduler ADDRESS (e.g. tcp://host:8786)")
+    progress = Progress(len(deals), enabled=not args.quiet)
+    try:
+        rows = run_survey(
+            args.variant,
+            options,
+            deals,
+            jobs=args.jobs,
+            timeout=args.timeout,
+            max_states=args.max_states,
+            csv_path=args.csv,
+            executor=args.executor,
+            scheduler=args.scheduler,
+            progress=progress,
+        )
+    except SurveyInterrupted as exc:
+        print(f"solitaire: {exc}", file=__import__("sys").stderr)
+        return 130
+    tally = Tally()
+    for row in rows:
+        tally.add(row)
+    print(tally.summary())
+    if args.csv:
+        print(f"rows: {args.csv}")
+    return 0

@@ -1,0 +1,178 @@
+"""Table geometry without a display: every variant's piles fit the window without
+overlapping, the Seahaven layout the program help describes, fanning and compression,
+hit testing, drop targets, and the pile keys."""
+
+from __future__ import annotations
+
+import itertools
+from types import SimpleNamespace
+
+import pytest
+
+from solitaire_core.moves import PileKind, PileRef
+from solitaire_core.plugins import get_registry
+from ui_tk.layout import ARRANGEMENTS, EXTRA_ROWS, MIN_CARD_WIDTH, compute_layout, pile_keys
+
+VARIANTS = sorted(get_registry().variants)
+SIZES = [(640, 480), (800, 560), (1100, 760), (1920, 1200)]
+
+
+def rules(variant: str):
+    return get_registry().get(variant).resolve()
+
+
+def counts(columns: int, cells: int, foundations: int, longest: int = 7) -> SimpleNamespace:
+    """Pile counts of a made-up (plugin) variant."""
+    deal = SimpleNamespace(columns=(longest,) * columns)
+    return SimpleNamespace(columns=columns, cells=cells, foundations=foundations, deal=deal)
+
+
+def boxes(layout):
+    return {s.ref: (s.x, s.y, s.x + layout.card_w, s.y + layout.card_h) for s in layout.slots}
+
+
+def overlap(a, b) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def check_sane(layout, width: int, height: int) -> None:
+    """Piles apart, inside the window, labels above their own pile, top area clear of
+    the tableau."""
+    placed = boxes(layout)
+    for (ra, a), (rb, b) in itertools.combinations(placed.items(), 2):
+        assert not overlap(a, b), f"{ra} and {rb} overlap"
+    for ref, (x0, y0, x1, y1) in placed.items():
+        assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, ref
+    for slot in layout.slots:
+        assert slot.label_y < slot.y, slot.ref
+        label = (slot.label_x - 2, slot.label_y - 2, slot.label_x + 2, slot.label_y + 2)
+        assert not any(overlap(label, box) for box in placed.values()), slot.ref
+    tableau_top = min(s.y for s in layout.columns)
+    tableau_right = max(s.x for s in layout.columns) + layout.card_w
+    for slot in layout.cells + layout.foundations:
+        above = slot.y + layout.card_h < tableau_top
+        beside = slot.x >= tableau_right
+        assert above or (layout.arrangement == "side" and beside), slot.ref
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_fits_without_overlaps(variant, size):
+    layout = compute_layout(rules(variant), *size)
+    assert layout.card_w > MIN_CARD_WIDTH
+    assert layout.card_h == round(layout.card_w * 1.4)
+    check_sane(layout, *size)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_dealt_column_and_more_fit_at_the_normal_fan(variant):
+    r = rules(variant)
+    layout = compute_layout(r, 1100, 760)
+    planned = max(r.deal.columns) + EXTRA_ROWS
+    assert layout.fan_step(planned) == layout.fan
+    assert layout.fan >= 0.25 * layout.card_h  # the corner index shows
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_cards_grow_with_the_window(variant):
+    widths = [compute_layout(rules(variant), w, h).card_w for w, h in SIZES]
+    assert widths == sorted(widths) and widths[0] < widths[-1]
+
+
+def test_seahaven_has_reserve_on_the_left_and_foundations_on_the_right():
+    layout = compute_layout(rules("seahaven"), 1100, 760)
+    assert layout.arrangement == "grid"
+    columns_x = [s.x for s in layout.columns]
+    assert [s.x for s in layout.cells] == columns_x[:4]
+    assert [s.x for s in layout.foundations] == columns_x[-4:]
+    assert len({s.y for s in layout.cells + layout.foundations}) == 1
+
+
+@pytest.mark.parametrize("variant", ["double-sea-towers", "eight-off", "double-seahaven"])
+def test_more_top_piles_than_columns_use_another_arrangement(variant):
+    r = rules(variant)
+    assert r.cells + r.foundations > r.columns
+    layout = compute_layout(r, 1100, 760)
+    assert layout.arrangement != "grid"
+    # ... and it gives cards at least as large as one plain row would.
+    assert layout.card_w >= compute_layout(r, 1100, 760, arrangement="row").card_w
+
+
+@pytest.mark.parametrize(
+    "shape", [(3, 0, 4), (20, 12, 8), (6, 1, 12), (12, 2, 4), (4, 10, 4), (1, 1, 4)]
+)
+def test_plugin_shapes_lay_out_sanely(shape):
+    for size in [(900, 640), (1400, 900)]:
+        check_sane(compute_layout(counts(*shape), *size), *size)
+
+
+def test_every_arrangement_that_applies_is_sane():
+    for arrangement in ARRANGEMENTS:
+        try:
+            layout = compute_layout(counts(8, 4, 4), 1100, 760, arrangement=arrangement)
+        except ValueError:
+            continue
+        assert layout.arrangement == arrangement
+        check_sane(layout, 1100, 760)
+    with pytest.raises(ValueError):
+        compute_layout(counts(8, 4, 4), 1100, 760, arrangement="spiral")
+
+
+def test_long_columns_are_compressed_to_fit():
+    layout = compute_layout(rules("double-sea-towers"), 1100, 760)
+    col = PileRef(PileKind.TABLEAU, 0)
+    for n in (20, 30, 40):
+        x0, y0, x1, y1 = layout.pile_box(col, n)
+        assert y1 <= layout.tableau_bottom
+        assert layout.fan_step(n) < layout.fan
+    assert layout.fan_step(3) == layout.fan
+
+
+def test_hit_testing_finds_each_card_of_a_column():
+    layout = compute_layout(rules("seahaven"), 1100, 760)
+    col = PileRef(PileKind.TABLEAU, 2)
+    cnt = {col: 8}
+    for index in range(8):
+        x, y = layout.card_xy(col, index, 8)
+        assert layout.card_at(x + 5, y + 5, cnt) == (col, index)
+    x, y = layout.card_xy(col, 7, 8)
+    assert layout.card_at(x + 5, y + layout.card_h - 5, cnt) == (col, 7)
+    empty = layout.slot(PileRef(PileKind.CELL, 0))
+    assert layout.card_at(empty.x + 3, empty.y + 3, cnt) == (empty.ref, None)
+    assert layout.card_at(1, layout.height - 2, cnt) is None
+
+
+def test_drop_target_is_the_pile_overlapped_most():
+    layout = compute_layout(rules("seahaven"), 1100, 760)
+    t4 = PileRef(PileKind.TABLEAU, 3)
+    x, y = layout.card_xy(t4, 4, 5)
+    box = (x + 30, y + 10, x + 30 + layout.card_w, y + 10 + layout.card_h)
+    assert layout.drop_target(box, {t4: 5}) == t4
+    f1 = layout.slot(PileRef(PileKind.FOUNDATION, 0))
+    box = (f1.x - 10, f1.y + 5, f1.x - 10 + layout.card_w, f1.y + 5 + layout.card_h)
+    assert layout.drop_target(box, {}) == f1.ref
+    assert layout.drop_target((-500, -500, -400, -360), {}) is None
+
+
+def test_pile_keys_scheme():
+    keys = pile_keys(rules("seahaven"))
+    tableau = [keys[PileRef(PileKind.TABLEAU, i)] for i in range(10)]
+    assert tableau == list("abcdefghij")
+    assert [keys[PileRef(PileKind.CELL, i)] for i in range(4)] == list("1234")
+    assert [keys[PileRef(PileKind.FOUNDATION, i)] for i in range(4)] == list("klmn")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_pile_of_every_variant_has_its_own_key(variant):
+    r = rules(variant)
+    keys = pile_keys(r)
+    assert len(keys) == r.columns + r.cells + r.foundations
+    assert len(set(keys.values())) == len(keys)
+
+
+def test_keys_run_out_gracefully_for_huge_plugins():
+    keys = pile_keys(counts(24, 12, 8))
+    assert len(set(keys.values())) == len(keys)
+    assert sum(1 for r in keys if r.kind is PileKind.TABLEAU) == 24
+    assert sum(1 for r in keys if r.kind is PileKind.FOUNDATION) == 2  # y, z
+    assert sum(1 for r in keys if r.kind is PileKind.CELL) == 10  # 1..9, 0

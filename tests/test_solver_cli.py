@@ -1,0 +1,195 @@
+"""``solitaire solve`` and ``solitaire survey`` (issue 5): output, CSV rows, resuming, the
+Wilson interval, and the Dask executor on a local cluster."""
+
+from __future__ import annotations
+
+import csv
+import math
+from pathlib import Path
+
+import pytest
+
+from solitaire_core.cli import main
+from solitaire_core.moves import Move
+from solitaire_core.plugins import get_variant
+from solitaire_core.session import Session
+from solitaire_core.solver.survey import (
+    FIELDS,
+    Progress,
+    SurveyInterrupted,
+    SurveyRow,
+    Tally,
+    parse_deals,
+    run_survey,
+    wilson_interval,
+)
+
+
+def test_solve_prints_a_solution_that_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "seahaven", "--deal", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Seahaven Towers #1: winnable" in out
+    assert "positions searched" in out
+    moves = " ".join(out.split("moves:", 1)[1].split()).split()
+    session = Session(get_variant("seahaven").resolve(), 1)
+    for text in moves:
+        session.play(Move.parse(text))
+    assert session.is_won
+
+
+def test_solve_reports_unwinnable_and_undecided(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "seahaven", "--deal", "21"]) == 0
+    assert "#21: unwinnable" in capsys.readouterr().out
+    assert main(["solve", "seahaven", "--deal", "73", "--max-states", "100"]) == 0
+    assert "undecided, the state budget ran out" in capsys.readouterr().out
+
+
+def test_solve_with_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["solve", "sea-towers", "--deal", "3", "--option", "empty_columns=any"]
+    assert main(argv) == 0
+    assert "empty_columns=any" in capsys.readouterr().out
+
+
+def test_solve_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "no-such-variant", "--deal", "1"]) == 2
+    assert "unknown variant" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["solve", "seahaven", "--deal", "1", "--timeout", "-3"])
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_survey_writes_rows_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "s.csv"
+    argv = ["survey", "seahaven", "--deals", "19-22", "--jobs", "2", "--csv", str(out)]
+    assert main([*argv, "--quiet"]) == 0
+    text = capsys.readouterr().out
+    rows = _rows(out)
+    assert [int(r["deal"]) for r in rows] == [19, 20, 21, 22]
+    assert {r["verdict"] for r in rows} == {"winnable", "unwinnable"}
+    assert "4 deals: 3 winnable, 1 unwinnable" in text
+    assert "95% confidence interval (Wilson)" in text
+    win = next(r for r in rows if r["verdict"] == "winnable")
+    session = Session(get_variant("seahaven").resolve(), int(win["deal"]))
+    for move in win["solution"].split():
+        session.play(move)
+    assert session.is_won
+
+
+def test_survey_resumes_from_its_csv(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    first = run_survey("seahaven", {}, [1, 2], jobs=1, csv_path=out)
+    assert [r.deal for r in first] == [1, 2]
+    # An interrupted run: a row for deal 3 cut short in the middle of its line.
+    with out.open("a", encoding="utf-8", newline="") as fh:
+        fh.write("seahaven,,3,winn")
+    solved: list[int] = []
+    rows = run_survey(
+        "seahaven", {}, [1, 2, 3, 4], jobs=1, csv_path=out, on_row=lambda r: solved.append(r.deal)
+    )
+    assert sorted(solved) == [3, 4]  # deals 1 and 2 were not solved again
+    assert [r.deal for r in rows] == [1, 2, 3, 4]
+    assert [int(r["deal"]) for r in _rows(out)] == [1, 2, 3, 4]
+
+
+def test_interrupted_survey_keeps_its_rows(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+
+    def interrupt(row: SurveyRow) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(SurveyInterrupted) as caught:
+        run_survey("seahaven", {}, [1, 2, 3, 4, 5, 6], jobs=2, csv_path=out, on_row=interrupt)
+    kept = [int(r["deal"]) for r in _rows(out)]
+    assert caught.value.kept == len(kept) >= 1
+    solved: list[int] = []
+    run_survey(
+        "seahaven",
+        {},
+        [1, 2, 3, 4, 5, 6],
+        jobs=2,
+        csv_path=out,
+        on_row=lambda r: solved.append(r.deal),
+    )
+    assert sorted(solved + kept) == [1, 2, 3, 4, 5, 6]
+
+
+def test_survey_refuses_a_csv_of_another_survey(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "s.csv"
+    run_survey("seahaven", {}, [1], jobs=1, csv_path=out)
+    argv = ["survey", "sea-towers", "--deals", "1-2", "--csv", str(out), "--quiet"]
+    assert main([*argv, "--option", "empty_columns=any"]) == 2
+    assert "use another --csv file" in capsys.readouterr().err
+
+
+def test_survey_bad_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["survey", "seahaven", "--deals", "9-3"]) == 2
+    assert "--deals" in capsys.readouterr().err
+
+
+def test_parse_deals() -> None:
+    assert parse_deals("3-5") == [3, 4, 5]
+    assert parse_deals("7") == [7]
+    assert parse_deals("1-2,2-3,10") == [1, 2, 3, 10]
+
+
+def test_wilson_interval() -> None:
+    # No successes in 10 trials: the upper bound has the closed form z^2 / (n + z^2).
+    z = 1.959964
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and math.isclose(high, z * z / (10 + z * z), rel_tol=1e-9)
+    # Symmetric around one half.
+    low, high = wilson_interval(50, 100)
+    assert math.isclose(low + high, 1.0, rel_tol=1e-12) and 0.40 < low < 0.41
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_tally_summary_counts_undecided_apart() -> None:
+    tally = Tally()
+    for verdict in ("winnable", "winnable", "unwinnable", "undecided"):
+        tally.add(SurveyRow("seahaven", "", 1, verdict, 10, 0.5, 0))
+    text = tally.summary()
+    assert "4 deals: 2 winnable, 1 unwinnable, 1 undecided" in text
+    assert "of 3 decided deals" in text
+
+
+def test_progress_lines_when_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    progress = Progress(20, stream=sys.stderr)
+    for done in range(1, 21):
+        progress.update(done, Tally(winnable=done))
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert 1 < len(lines) <= 11 and lines[-1].startswith("[" + "#" * 24 + "] 20/20")
+
+
+def test_csv_columns_are_stable() -> None:
+    row = SurveyRow("seahaven", "", 1, "winnable", 5, 0.25, 2, "", "t1>c t2>f")
+    record = dict(zip(FIELDS, row.as_csv()))
+    assert SurveyRow.from_csv(record) == row
+
+
+def test_survey_on_a_dask_cluster(tmp_path: Path) -> None:
+    distributed = pytest.importorskip(
+        "dask.distributed", reason="dask is not installed (pip install 'towers-solitaire[cluster]')"
+    )
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        out = tmp_path / "dask.csv"
+        rows = run_survey(
+            "seahaven",
+            {},
+            [19, 20, 21],
+            executor="dask",
+            scheduler=cluster.scheduler_address,
+            csv_path=out,
+        )
+    assert [r.deal for r in rows] == [19, 20, 21]
+    assert rows[2].verdict == "unwinnable"  # as with worker processes
+    assert [int(r["deal"]) for r in _rows(out)] == [19, 20, 21]

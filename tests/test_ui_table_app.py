@@ -1,0 +1,268 @@
+"""The game window as a whole, in a real Tk window (Xvfb via pytest-xvfb): menus and
+status bar, win and "no useful move left", restart and new deal with statistics, the
+autosave and resume, saved games, the launcher, the ``play`` command, and one test that
+drives the window with real X input (xdotool)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tkinter as tk
+
+import pytest
+from ui_helpers import (
+    CONTROL,
+    card,
+    click_card,
+    close,
+    expected_xy,
+    item_xy,
+    key,
+    open_app,
+    put,
+    toplevels,
+)
+
+from solitaire_core.plugins import get_registry
+from ui_tk.app import App
+from ui_tk.persist import AppStore
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
+
+
+@pytest.fixture
+def root():
+    root = tk.Tk()
+    root.geometry("1100x760+0+0")
+    yield root
+    close(root)
+
+
+def press(button: tk.Misc) -> None:
+    """A real click on a (ttk) button."""
+    button.update()
+    button.event_generate("<Enter>", x=5, y=5)
+    button.event_generate("<ButtonPress-1>", x=5, y=5)
+    button.event_generate("<ButtonRelease-1>", x=5, y=5)
+    button.update()
+
+
+def one_move_from_a_win(rules, board):
+    """Every card up but the spade Queen and King; the King blocks the Queen."""
+    return board(rules, ["QS,KS"], foundations=["AC..KC", "AD..KD", "AH..KH", "AS..JS"])
+
+
+def stuck_position(rules, board):
+    """Cells full, no move at all: nothing can reach a foundation."""
+    columns = ["AC,3D", "AD,3H", "AH,3S", "AS,3C", "5C", "5D", "5H", "5S", "9C", "9D"]
+    return board(rules, columns, cells=["7C", "7D", "7H", "7S"])
+
+
+# --------------------------------------------------------------------------- window
+
+
+def test_menus_and_status_bar(root, tmp_path):
+    app = open_app(root, tmp_path, "double-sea-towers", deal=5)
+    bar = app.menubar
+    labels = [bar.entrycget(i, "label") for i in range(bar.index("end") + 1)]
+    assert labels == ["Game", "Edit", "Options", "Help"]
+    status = {name: label.cget("text") for name, label in app.status.items()}
+    assert status["variant"] == "Double Sea Towers"
+    assert status["deal"] == "Deal 5"
+    assert status["moves"] == "Moves 0"
+    assert status["score"] == f"Score {app.session.score}"
+    assert status["cards"] == f"Cards left {104 - app.session.score}"
+    assert status["cheats"] == "Cheats 0"
+    assert status["time"].startswith("Time 0:0")
+    assert "Double Sea Towers" in root.title() and "5" in root.title()
+
+
+def test_win_shows_the_figures_and_next_deal_deals_the_next_number(root, tmp_path, board, seahaven):
+    app = open_app(root, tmp_path)
+    session = put(app, one_move_from_a_win(seahaven, board), deal=41)
+    click_card(app.view, "KS")  # to an empty column or a cell; autoplay does the rest
+    assert session.is_won
+    dialog = app.dialog
+    assert dialog is not None and dialog.winfo_exists() and dialog in toplevels(root)
+    assert dialog.figures["Moves"] == "1"
+    assert dialog.figures["Score"] == "52"
+    assert "41" in dialog.figures["Game"]
+    assert app.status["cards"].cget("text") == "Cards left 0"
+    stats = app.store.stats.summary("seahaven")
+    assert [(s.played, s.won) for s in stats] == [(1, 1)]
+    press(dialog.next_button)
+    assert app.session is not session and app.session.deal_number == 42
+    assert not dialog.winfo_exists()
+
+
+def test_no_useful_move_left_offers_undo_restart_new_deal(root, tmp_path, board, seahaven):
+    app = open_app(root, tmp_path)
+    session = put(app, stuck_position(seahaven, board))
+    assert app.check_stuck()
+    dialog = app.dialog
+    assert set(dialog.choice_buttons) >= {"undo", "restart", "new"}
+    assert app.status["message"].cget("text") == "No useful move left."
+    press(dialog.choice_buttons["new"])
+    assert app.session is not session and app.session.rules.id == "seahaven"
+
+
+def test_no_notice_while_a_useful_move_exists(root, tmp_path, board, seahaven):
+    app = open_app(root, tmp_path)
+    put(app, board(seahaven, ["KH,5H", "6H", "AD,9C"]))  # 9C to a cell and AD goes up
+    assert not app.check_stuck()
+    assert app.dialog is None
+
+
+def test_restart_and_new_deal_record_abandoned_games(root, tmp_path):
+    app = open_app(root, tmp_path, "freecell", deal=3)
+    first = app.session.state
+    key(app.view, "a", 0x1)  # Shift+A: a card to a cell
+    assert app.session.moves == 1
+    key(app.view, "r", CONTROL)
+    assert app.session.state == first and app.session.moves == 0
+    assert [s.lost for s in app.store.stats.summary("freecell")] == [1]
+    key(app.view, "a", 0x1)
+    key(app.view, "F2")
+    assert app.session.moves == 0
+    assert [s.lost for s in app.store.stats.summary("freecell")] == [2]
+
+
+def test_closing_keeps_the_game_and_the_next_start_offers_to_resume(root, tmp_path):
+    app = open_app(root, tmp_path, "seahaven", deal=9)
+    key(app.view, "a", 0x1)
+    key(app.view, "b", 0x1)
+    key(app.view, "z", CONTROL)
+    state, moves = app.session.state, app.session.move_texts()
+    app.four_colour_var.set(True)
+    app._four_colour_changed()
+    autosave = app.store.autosave_path()
+    app.quit()
+    assert autosave.exists()
+    with pytest.raises(tk.TclError):  # the window is gone
+        root.winfo_exists()
+
+    again = tk.Tk()
+    try:
+        store = AppStore(tmp_path, registry=get_registry())
+        assert store.settings.four_colour is True
+        asked = []
+
+        class Resuming(App):
+            def confirm(self, title: str, question: str) -> bool:
+                asked.append(question)
+                return True
+
+        app2 = Resuming(again, store=store, modal=False)
+        assert asked and "Seahaven Towers" in asked[0] and "deal 9" in asked[0]
+        assert app2.session.state == state and app2.session.move_texts() == moves
+        assert app2.session.can_redo
+        assert app2.view.four_colour is True
+    finally:
+        close(again)
+
+
+def test_save_and_open_a_named_game(root, tmp_path, board, seahaven):
+    app = open_app(root, tmp_path, "sea-towers", deal=4, empty_columns="any")
+    key(app.view, "c", 0x1)
+    saved_state = app.session.state
+    path = tmp_path / "game.json"
+    assert app.save_path(path)
+    key(app.view, "F2")
+    assert app.session.state != saved_state
+    assert app.open_path(path)
+    assert app.session.state == saved_state
+    assert app.session.rules.option_dict == {"empty_columns": "any"}
+    warned = []
+    app.warn = lambda title, text: warned.append(text)  # type: ignore[method-assign]
+    (tmp_path / "bad.json").write_text("{not json", "utf-8")
+    assert not app.open_path(tmp_path / "bad.json")
+    assert warned and app.session.state == saved_state
+
+
+def test_launcher_play_opens_the_table_and_ctrl_l_goes_back(root, tmp_path):
+    store = AppStore(tmp_path, registry=get_registry())
+    app = App(root, store=store, modal=False, offer_resume=False)
+    root.update()
+    assert app.launcher is not None and app.session is None
+    app.launcher.select("eight-off")
+    app.launcher.deal_var.set("12")
+    root.update()
+    press(app.launcher.play_button)
+    assert app.launcher is None
+    assert app.session.rules.id == "eight-off" and app.session.deal_number == 12
+    assert len(app.view.find_withtag("card")) == 52
+    key(app.view, "l", CONTROL)
+    assert app.launcher is not None and not app.view.winfo_ismapped()
+    assert store.settings.last_variant == "eight-off"
+
+
+# --------------------------------------------------------------------------- real X input
+
+
+@pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
+def test_real_x_click_and_keys_with_xdotool(root, tmp_path, board, seahaven):
+    app = open_app(root, tmp_path)
+    put(app, board(seahaven, ["KH,5H", "6H", "9C,4D"]))
+    root.lift()
+    root.update()
+    view = app.view
+    x, y = view.card_center(card("5H"))
+    sx, sy = view.winfo_rootx() + x, view.winfo_rooty() + y
+
+    def xdotool(*args: str) -> None:
+        subprocess.run(["xdotool", *args], check=True, timeout=20)
+
+    def wait_for(condition) -> bool:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            root.update()
+            if condition():
+                return True
+            time.sleep(0.02)
+        return False
+
+    xdotool("mousemove", "--sync", str(sx), str(sy))
+    xdotool("click", "1")
+    assert wait_for(lambda: app.session.moves == 1)
+    assert app.session.state.columns[1][-1] == card("5H")
+    assert item_xy(view, "5H") == expected_xy(view, "t2", 1)
+    xdotool("key", "c")  # column c's 4D fits nowhere: to a cell
+    assert wait_for(lambda: app.session.state.cells[0] == card("4D"))
+    xdotool("key", "ctrl+z")
+    assert wait_for(lambda: app.session.moves == 1)
+    assert item_xy(view, "4D") == expected_xy(view, "t3", 1)
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_play_command_reports_an_unknown_variant_without_a_window(tmp_path):
+    env = {**os.environ, "SOLITAIRE_HOME": str(tmp_path), "DISPLAY": ""}
+    result = subprocess.run(
+        [sys.executable, "-m", "solitaire_core", "play", "no-such-game"],
+        capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "no-such-game" in result.stderr and "seahaven" in result.stderr
+
+
+def test_play_command_opens_the_table(tmp_path):
+    env = {**os.environ, "SOLITAIRE_HOME": str(tmp_path), "SOLITAIRE_TIMING": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solitaire_core", "play", "seahaven", "--deal", "3"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("first-draw "), proc.stderr.read() if not line else line
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

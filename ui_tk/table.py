@@ -1,0 +1,787 @@
+"""The board view: a Tk canvas that draws a game state and turns clicks, drags and keys
+into moves.
+
+The view never decides legality itself. It asks the rules core which moves a position
+allows (:func:`~solitaire_core.rules.legal_moves`) and why a move is not allowed
+(:func:`~solitaire_core.rules.explain`), picks the move a click or a key stands for among
+the legal ones (:func:`click_move`, :func:`key_move`, the order the issue and the
+Seahaven program help give), and reports it through the ``on_move`` callback; the owner
+plays it on its :class:`~solitaire_core.session.Session` and hands the new state back
+with :meth:`TableView.show`.
+
+Drawing is incremental: every card is one canvas image item, created once per game; a
+new state moves only the items whose place changed and restacks only the piles whose
+cards changed. Card faces come from :mod:`ui_tk.cardfaces` (Pillow, anti-aliased) at the
+card size :mod:`ui_tk.layout` computes; a resize re-renders them once the window has
+stopped changing size (debounced).
+"""
+
+from __future__ import annotations
+
+import time
+import tkinter as tk
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from PIL import Image, ImageTk
+
+from solitaire_core.cards import Card
+from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation
+from solitaire_core.rules import apply, explain, legal_moves, run_length
+from solitaire_core.session import Turn
+from solitaire_core.state import GameState
+from solitaire_core.variant import Rules
+
+from . import cardfaces
+from .layout import Layout, compute_layout, pile_keys
+
+__all__ = [
+    "FELT",
+    "TableView",
+    "click_move",
+    "key_move",
+    "pile_counts",
+]
+
+FELT = "#17663a"
+"""The table's base colour (green felt)."""
+
+_FELT_CENTRE = (33, 128, 72)
+_FELT_EDGE = (14, 78, 42)
+_LABEL = "#eef6e8"
+_LABEL_DIM = "#9cc9a8"
+_TARGET = "#ffd54a"
+_DRAG_THRESHOLD = 4  # px the pointer must travel before a press becomes a drag
+_RESIZE_DELAY = 120  # ms without further size changes before cards are re-rendered
+_FRAME = 15  # ms between animation frames
+
+
+# --------------------------------------------------------------------------- choosing moves
+
+
+def pile_counts(state: GameState) -> dict[PileRef, int]:
+    """Cards per pile of ``state``, keyed by numbered pile references."""
+    counts: dict[PileRef, int] = {}
+    for i, col in enumerate(state.columns):
+        counts[PileRef(PileKind.TABLEAU, i)] = len(col)
+    for i, c in enumerate(state.cells):
+        counts[PileRef(PileKind.CELL, i)] = 0 if c is None else 1
+    for i, f in enumerate(state.foundations):
+        counts[PileRef(PileKind.FOUNDATION, i)] = len(f)
+    return counts
+
+
+def _rank(state: GameState, move: Move, order: Sequence[str]) -> tuple[int, int, int]:
+    """Sort key of a candidate move: its destination's place in ``order`` (``found``,
+    ``card`` = onto a matching card, ``empty`` = an empty column, ``cell``), then more
+    cards first, then the leftmost pile."""
+    target = move.target
+    if target.kind is PileKind.FOUNDATION:
+        what = "found"
+    elif target.kind is PileKind.CELL:
+        what = "cell"
+    elif state.columns[target.index or 0]:
+        what = "card"
+    else:
+        what = "empty"
+    place = order.index(what) if what in order else len(order)
+    return place, -move.count, target.index or 0
+
+
+def _no_move_reason(state: GameState, source: PileRef, count: int, cheat: bool) -> str:
+    """Why the top ``count`` cards of ``source`` cannot move anywhere, in words."""
+    cards = state.pile(source)
+    if not cards:
+        return f"{source} is empty"
+    if source.kind is PileKind.FOUNDATION:
+        reason = explain(state, Move(source, PileRef(PileKind.TABLEAU, 0)), cheat=cheat)
+        if reason and "out of play" in reason:
+            return reason
+    # A target the cards would fit by rank and suit gives the most telling reason (the
+    # move limit); otherwise the run check or a full set of cells explains it.
+    for i, col in enumerate(state.columns):
+        target = PileRef(PileKind.TABLEAU, i)
+        if target != source and col and state.rules.build(cards[-count], col[-1]):
+            reason = explain(state, Move(source, target, count), cheat=cheat)
+            if reason:
+                return reason
+    if count > 1:
+        reason = explain(state, Move(source, foundation(), count), cheat=cheat)
+        if reason and "not a run" in reason:
+            return reason
+        return f"{cards[-count].label} and the cards on it have nowhere to go"
+    label = cards[-1].label
+    if source.kind is not PileKind.CELL and state.free_cells == 0:
+        return f"{label} has nowhere to go and there is no free cell"
+    return f"{label} has nowhere to go"
+
+
+def click_move(
+    state: GameState, source: PileRef, index: int, *, cheat: bool = False
+) -> tuple[Move | None, str]:
+    """The move a click on the card at ``index`` (0 = bottom) of ``source`` stands for.
+
+    The card moves with the cards on it (a tableau card within a run) to the best legal
+    destination, in the issue's order: a foundation, a matching card, an empty column, a
+    cell (a card already in a cell does not go to another cell).
+
+    :return: ``(move, "")``, or ``(None, reason)`` when the cards cannot move, with the
+        reason in words (from :func:`~solitaire_core.rules.explain` where it applies).
+    """
+    cards = state.pile(source)
+    count = max(1, len(cards) - index) if source.kind is PileKind.TABLEAU else 1
+    order = (
+        ("found", "card", "empty")
+        if source.kind is PileKind.CELL
+        else ("found", "card", "empty", "cell")
+    )
+    candidates = [
+        m
+        for m in legal_moves(state, cheat=cheat)
+        if m.source == source and m.count == count and _rank(state, m, order)[0] < len(order)
+    ]
+    if candidates:
+        return min(candidates, key=lambda m: _rank(state, m, order)), ""
+    return None, _no_move_reason(state, source, count, cheat)
+
+
+def key_move(
+    state: GameState, source: PileRef, *, shift: bool = False, cheat: bool = False
+) -> tuple[Move | None, str]:
+    """The move a pile's key stands for (the Seahaven program help).
+
+    Without Shift: the top card, or the longest run the rules allow, goes to the
+    appropriate tableau position, a matching card first, else an empty column; if there
+    is none, to a foundation; else to a cell (not from a cell). With Shift: the top card
+    goes to a free cell.
+
+    :return: ``(move, "")`` or ``(None, reason)``.
+    """
+    if not state.pile(source):
+        return None, f"{source} is empty"
+    if shift:
+        move = Move(source, cell(), 1)
+        if source.kind is PileKind.CELL:
+            return None, f"{state.pile(source)[-1].label} is already in a cell"
+        reason = explain(state, move, cheat=cheat)
+        return (None, reason) if reason else (move, "")
+    order = (
+        ("card", "empty", "found")
+        if source.kind is PileKind.CELL
+        else ("card", "empty", "found", "cell")
+    )
+    candidates = [
+        m
+        for m in legal_moves(state, cheat=cheat)
+        if m.source == source and _rank(state, m, order)[0] < len(order)
+    ]
+    # Among moves to a foundation prefer one card (the usual step), elsewhere the most.
+    if candidates:
+        best = min(candidates, key=lambda m: _rank(state, m, order))
+        if best.target.kind is PileKind.FOUNDATION:
+            best = min((m for m in candidates if m.target == best.target), key=lambda m: m.count)
+        return best, ""
+    return None, _no_move_reason(state, source, 1, cheat)
+
+
+# --------------------------------------------------------------------------- the view
+
+
+def _felt(width: int, height: int) -> Image.Image:
+    """A felt background: lighter in the middle, darker towards the edges."""
+    grad = Image.radial_gradient("L").resize(
+        (max(1, width), max(1, height)), Image.Resampling.BILINEAR
+    )
+    centre = Image.new("RGB", grad.size, _FELT_CENTRE)
+    edge = Image.new("RGB", grad.size, _FELT_EDGE)
+    return Image.composite(edge, centre, grad)
+
+
+def _rounded_box(x0: float, y0: float, x1: float, y1: float, r: float) -> list[float]:
+    """Points of a rounded rectangle for a smoothed canvas polygon."""
+    return [
+        x0 + r, y0, x1 - r, y0, x1, y0, x1, y0 + r, x1, y1 - r, x1, y1,
+        x1 - r, y1, x0 + r, y1, x0, y1, x0, y1 - r, x0, y0 + r, x0, y0,
+    ]  # fmt: skip
+
+
+class TableView(tk.Canvas):
+    """The table: draws a :class:`~solitaire_core.state.GameState` and reports moves.
+
+    :param master: the parent widget.
+    :param on_move: called with a legal :class:`~solitaire_core.moves.Move` the player
+        made (click, drag and drop, or a pile key); the owner plays it and calls
+        :meth:`show` with the result.
+    :param on_message: called with a sentence for the status bar (why a move was not
+        possible; ``""`` clears it).
+    :param cheat: returns whether the Cheat difficulty is on (asked at each move).
+    :param four_colour: draw the four-colour deck.
+    :param animation: animate autoplay moves to the foundations.
+
+    For tests and tools: every card item has the tags ``card`` and ``card:<text>`` (e.g.
+    ``card:TS`` or ``card:TS'`` for the second deck's ten of spades); key letters have
+    the tags ``key`` and ``key:<pile>`` (``key:t1``); drop-target highlights have the
+    tag ``target``; :meth:`card_center` and :meth:`pile_center` give where to point.
+    """
+
+    def __init__(
+        self,
+        master: tk.Misc,
+        *,
+        on_move: Callable[[Move], object],
+        on_message: Callable[[str], object] = lambda text: None,
+        cheat: Callable[[], bool] = lambda: False,
+        four_colour: bool = False,
+        animation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("background", FELT)
+        kwargs.setdefault("highlightthickness", 0)
+        kwargs.setdefault("borderwidth", 0)
+        kwargs.setdefault("takefocus", 1)
+        super().__init__(master, **kwargs)
+        self.on_move = on_move
+        self.on_message = on_message
+        self.cheat = cheat
+        self.four_colour = four_colour
+        self.animation = animation
+        self.rules: Rules | None = None
+        self.state: GameState | None = None
+        self.layout: Layout | None = None
+        self.key_of: dict[PileRef, str] = {}
+        self._by_key: dict[str, PileRef] = {}
+        self._items: dict[Card, int] = {}
+        self._placed: dict[Card, tuple[int, int]] = {}
+        self._drawn: dict[PileRef, tuple[Card, ...]] = {}
+        self._shown: GameState | None = None  # what the canvas shows (mid-animation too)
+        self._slot_items: dict[PileRef, int] = {}
+        self._key_items: dict[PileRef, int] = {}
+        self._faces: dict[tuple[int, str], ImageTk.PhotoImage] = {}
+        self._slots: dict[tuple[str, str], ImageTk.PhotoImage] = {}
+        self._felt_photo: ImageTk.PhotoImage | None = None
+        self._felt_item: int | None = None
+        self._image_size: tuple[int, int] = (0, 0)
+        self._resize_job: str | None = None
+        self._press: dict[str, Any] | None = None
+        self._dragging = False
+        self._anim_job: str | None = None
+        self._anim_queue: list[tuple[GameState, Move | None]] = []
+        self._anim_done: Callable[[], object] | None = None
+        self._flight: dict[str, Any] | None = None
+        self._last_press: tuple[int, int] = (-100, -100)
+        self._provisional = True
+        self.bind("<Configure>", self._on_configure)
+        self.bind("<Map>", self._on_map)
+        self.bind("<ButtonPress-1>", self._on_press)
+        self.bind("<Double-ButtonPress-1>", self._on_double_press)
+        self.bind("<B1-Motion>", self._on_motion)
+        self.bind("<ButtonRelease-1>", self._on_release)
+        self.bind("<KeyPress>", self._on_key)
+
+    # ------------------------------------------------------------------ public
+
+    def set_game(self, state: GameState) -> None:
+        """Start drawing a new game (a new deal or another variant): lays out the piles
+        and creates one image item per card."""
+        self.cancel_animation()
+        self._cancel_drag()
+        self.rules = state.rules
+        self.state = state
+        self.key_of = pile_keys(state.rules)
+        self._by_key = {k: ref for ref, k in self.key_of.items()}
+        self.delete("all")
+        self._items.clear()
+        self._placed.clear()
+        self._drawn.clear()
+        self._slot_items.clear()
+        self._key_items.clear()
+        self._felt_item = None
+        self._shown = None
+        self.layout = None
+        if self.winfo_ismapped():
+            self._relayout(force=True)
+        else:  # drawn once the canvas is shown, at its real size (see _on_map)
+            self._provisional = True
+
+    def show(
+        self,
+        state: GameState,
+        *,
+        turn: Turn | None = None,
+        done: Callable[[], object] | None = None,
+    ) -> None:
+        """Draw ``state`` (the game's new position).
+
+        :param turn: the turn that led to it; its autoplay moves are animated when
+            animation is on (the player's own move is shown at once).
+        :param done: called once the canvas shows ``state`` (at once, or when the
+            animation ends or is cut short by the player's next input).
+        """
+        self.cancel_animation()
+        self.state = state
+        if self.rules is None or state.rules is not self.rules:
+            self.set_game(state)
+        if turn is None or not turn.autoplay or not self.animation or self.layout is None:
+            self._sync(state)
+            if done:
+                done()
+            return
+        step = apply(turn.before, turn.move, cheat=True)
+        self._sync(step)
+        queue: list[tuple[GameState, Move | None]] = []
+        for move in turn.autoplay:
+            step = apply(step, move, cheat=True)
+            queue.append((step, move))
+        self._anim_queue = queue
+        self._anim_done = done
+        self._anim_job = self.after(_FRAME, self._animate_next)
+
+    @property
+    def animating(self) -> bool:
+        """Whether an autoplay animation is running."""
+        return self._anim_job is not None
+
+    def finish_animation(self) -> None:
+        """Cut a running animation short: show the final position at once and call its
+        ``done``."""
+        if self._anim_job is None:
+            return
+        self.after_cancel(self._anim_job)
+        self._anim_job = None
+        self._anim_queue = []
+        self._flight = None
+        done, self._anim_done = self._anim_done, None
+        if self.state is not None:
+            self._sync(self.state)
+        if done:
+            done()
+
+    def cancel_animation(self) -> None:
+        """Stop a running animation without calling its ``done``."""
+        if self._anim_job is not None:
+            self.after_cancel(self._anim_job)
+        self._anim_job = None
+        self._anim_queue = []
+        self._anim_done = None
+        self._flight = None
+
+    def set_four_colour(self, on: bool) -> None:
+        """Switch the four-colour deck on or off (re-renders the faces)."""
+        if on != self.four_colour:
+            self.four_colour = on
+            self._faces.clear()
+            if self.state is not None:
+                self._relayout(force=True)
+
+    def press_key(self, key: str, *, shift: bool = False) -> bool:
+        """Act on a pile key as if it was typed: returns whether ``key`` is a pile key."""
+        ref = self._by_key.get(key.lower())
+        if ref is None or self.state is None:
+            return False
+        self.finish_animation()
+        move, reason = key_move(self.state, ref, shift=shift, cheat=self.cheat())
+        self._report(move, reason)
+        return True
+
+    def click_card(self, ref: PileRef, index: int) -> None:
+        """Act on a click on the card at ``index`` of pile ``ref``."""
+        if self.state is None:
+            return
+        move, reason = click_move(self.state, ref, index, cheat=self.cheat())
+        self._report(move, reason)
+
+    def card_center(self, card: Card) -> tuple[int, int]:
+        """Canvas coordinates of the middle of the visible strip of ``card`` (a good
+        place to click it)."""
+        x, y = self._placed[card]
+        assert self.layout is not None
+        return x + self.layout.card_w // 2, y + max(
+            4, min(self.layout.fan, self.layout.card_h) // 3
+        )
+
+    def pile_center(self, ref: PileRef) -> tuple[int, int]:
+        """Canvas coordinates of the middle of a pile's top card (or empty outline)."""
+        assert self.layout is not None and self.state is not None
+        n = len(self.state.pile(ref))
+        x, y = self.layout.card_xy(ref, max(0, n - 1), n)
+        return x + self.layout.card_w // 2, y + self.layout.card_h // 2
+
+    def item_of(self, card: Card) -> int:
+        """The canvas item that draws ``card``."""
+        return self._items[card]
+
+    def relayout(self) -> None:
+        """Lay the table out again for the current canvas size now (normally done after a
+        resize, debounced)."""
+        self._relayout(force=False)
+
+    def destroy(self) -> None:
+        """Stop the timers (resize, animation) and destroy the canvas."""
+        self.cancel_animation()
+        if self._resize_job is not None:
+            self.after_cancel(self._resize_job)
+            self._resize_job = None
+        super().destroy()
+
+    # ------------------------------------------------------------------ layout and images
+
+    def _on_map(self, event: tk.Event) -> None:
+        if self.state is not None and (self._provisional or self.layout is None):
+            self._relayout(force=True)
+
+    def _on_configure(self, event: tk.Event) -> None:
+        if self.state is None:
+            return
+        if self._provisional:  # laid out for the requested size before the window showed
+            self._relayout(force=False)
+            return
+        if self._resize_job is not None:
+            self.after_cancel(self._resize_job)
+        self._resize_job = self.after(_RESIZE_DELAY, self._resized)
+
+    def _resized(self) -> None:
+        self._resize_job = None
+        self._relayout(force=False)
+
+    def _size(self) -> tuple[int, int]:
+        width, height = self.winfo_width(), self.winfo_height()
+        self._provisional = width <= 1 or height <= 1
+        if self._provisional:  # not mapped yet: use the requested size
+            width, height = int(self.cget("width")), int(self.cget("height"))
+        return width, height
+
+    @property
+    def drawn_for_window(self) -> bool:
+        """Whether the table is laid out for the canvas' real size (not the size it
+        asked for before the window was shown)."""
+        layout = self.layout
+        return (
+            layout is not None
+            and not self._provisional
+            and (layout.width, layout.height) == (self.winfo_width(), self.winfo_height())
+        )
+
+    def _relayout(self, *, force: bool) -> None:
+        if self.state is None or self.rules is None:
+            return
+        width, height = self._size()
+        old = self.layout
+        if not force and old is not None and (old.width, old.height) == (width, height):
+            return
+        self.finish_animation()
+        self._cancel_drag()
+        layout = compute_layout(self.rules, width, height)
+        self.layout = layout
+        size = (layout.card_w, layout.card_h)
+        if size != self._image_size:
+            self._faces.clear()
+            self._slots.clear()
+            self._image_size = size
+        self._draw_felt(width, height)
+        self._draw_slots()
+        self._placed.clear()
+        self._drawn.clear()
+        for card, item in self._items.items():
+            self.itemconfigure(item, image=self._face(card))
+        self._sync(self._shown or self.state)
+
+    def _draw_felt(self, width: int, height: int) -> None:
+        self._felt_photo = ImageTk.PhotoImage(_felt(width, height), master=self)
+        if self._felt_item is None:
+            self._felt_item = self.create_image(0, 0, anchor="nw", tags=("felt",))
+        self.itemconfigure(self._felt_item, image=self._felt_photo)
+        self.tag_lower(self._felt_item)
+
+    def _face(self, card: Card) -> ImageTk.PhotoImage:
+        key = (card.rank, card.suit.value)
+        photo = self._faces.get(key)
+        if photo is None:
+            w, h = self._image_size
+            image = cardfaces.render_face(
+                card.rank, card.suit.value, w, h, four_colour=self.four_colour
+            )
+            photo = self._faces[key] = ImageTk.PhotoImage(image, master=self)
+        return photo
+
+    def _slot_image(self, kind: str, label: str) -> ImageTk.PhotoImage:
+        photo = self._slots.get((kind, label))
+        if photo is None:
+            w, h = self._image_size
+            image = cardfaces.render_slot(w, h, label, kind=kind)
+            photo = self._slots[(kind, label)] = ImageTk.PhotoImage(image, master=self)
+        return photo
+
+    def _draw_slots(self) -> None:
+        assert self.layout is not None and self.rules is not None
+        king_only = self.rules.empty_rule == "king"
+        font = ("DejaVu Sans", -self.layout.font_px, "bold")
+        for slot in self.layout.slots:
+            ref = slot.ref
+            if ref.kind is PileKind.TABLEAU:
+                image = self._slot_image("tableau", "K" if king_only else "")
+            elif ref.kind is PileKind.CELL:
+                image = self._slot_image("cell", "")
+            else:
+                image = self._slot_image("foundation", "")
+            item = self._slot_items.get(ref)
+            if item is None:
+                item = self.create_image(
+                    slot.x, slot.y, anchor="nw", image=image, tags=("slot", f"slot:{ref}")
+                )
+                self._slot_items[ref] = item
+            else:
+                self.coords(item, slot.x, slot.y)
+                self.itemconfigure(item, image=image)
+            if slot.key:
+                key_item = self._key_items.get(ref)
+                colour = _LABEL if ref.kind is not PileKind.FOUNDATION else _LABEL_DIM
+                if key_item is None:
+                    key_item = self.create_text(
+                        slot.label_x,
+                        slot.label_y,
+                        text=slot.key.upper() if slot.key.isalpha() else slot.key,
+                        fill=colour,
+                        font=font,
+                        tags=("key", f"key:{ref}"),
+                    )
+                    self._key_items[ref] = key_item
+                else:
+                    self.coords(key_item, slot.label_x, slot.label_y)
+                    self.itemconfigure(key_item, font=font)
+        self.tag_raise("slot", "felt")
+        self.tag_raise("key", "slot")
+
+    # ------------------------------------------------------------------ drawing a state
+
+    def _piles(self, state: GameState) -> Iterable[tuple[PileRef, tuple[Card, ...]]]:
+        for i, col in enumerate(state.columns):
+            yield PileRef(PileKind.TABLEAU, i), col
+        for i, c in enumerate(state.cells):
+            yield PileRef(PileKind.CELL, i), (() if c is None else (c,))
+        for i, f in enumerate(state.foundations):
+            # Only the top two cards of a foundation can ever be seen.
+            yield PileRef(PileKind.FOUNDATION, i), f
+
+    def _sync(self, state: GameState) -> None:
+        """Make the canvas show ``state``: move the items whose place changed and restack
+        the piles whose cards changed."""
+        layout = self.layout
+        if layout is None:
+            return
+        self._shown = state
+        placed, items, drawn = self._placed, self._items, self._drawn
+        for ref, cards in self._piles(state):
+            n = len(cards)
+            changed = drawn.get(ref) != cards
+            for index, card in enumerate(cards):
+                xy = layout.card_xy(ref, index, n)
+                item = items.get(card)
+                if item is None:
+                    item = self.create_image(
+                        xy[0],
+                        xy[1],
+                        anchor="nw",
+                        image=self._face(card),
+                        tags=("card", f"card:{card}{chr(39) * card.deck}"),
+                    )
+                    items[card] = item
+                    placed[card] = xy
+                elif placed.get(card) != xy:
+                    self.coords(item, xy[0], xy[1])
+                    placed[card] = xy
+            if changed:
+                for card in cards:
+                    self.tag_raise(items[card])
+                drawn[ref] = cards
+
+    def _animate_next(self) -> None:
+        """Start flying the next autoplay card, or finish."""
+        self._anim_job = None
+        if not self._anim_queue:
+            done, self._anim_done = self._anim_done, None
+            if self.state is not None:
+                self._sync(self.state)
+            if done:
+                done()
+            return
+        target_state, move = self._anim_queue.pop(0)
+        assert move is not None and self.layout is not None and self._shown is not None
+        card = self._shown.pile(move.source)[-1]
+        item = self._items[card]
+        start = self._placed[card]
+        n = len(target_state.pile(move.target))
+        end = self.layout.card_xy(move.target, n - 1, n)
+        remaining = len(self._anim_queue)
+        duration = 0.09 if remaining < 6 else 0.05  # seconds per card; faster in a cascade
+        self.tag_raise(item)
+        self._flight = {
+            "item": item, "start": start, "end": end, "t0": time.perf_counter(),
+            "duration": duration, "state": target_state,
+        }  # fmt: skip
+        self._anim_job = self.after(_FRAME, self._animate_frame)
+
+    def _animate_frame(self) -> None:
+        flight = self._flight
+        assert flight is not None
+        t = (time.perf_counter() - flight["t0"]) / flight["duration"]
+        if t >= 1.0:
+            self._flight = None
+            self._sync(flight["state"])
+            self._anim_job = self.after(1, self._animate_next)
+            return
+        ease = 1 - (1 - t) ** 3
+        (x0, y0), (x1, y1) = flight["start"], flight["end"]
+        self.coords(flight["item"], x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease)
+        self._anim_job = self.after(_FRAME, self._animate_frame)
+
+    # ------------------------------------------------------------------ input
+
+    def _report(self, move: Move | None, reason: str) -> None:
+        if move is None:
+            self.on_message(reason[:1].upper() + reason[1:] + "." if reason else "")
+        else:
+            self.on_message("")
+            self.on_move(move)
+
+    def _on_key(self, event: tk.Event) -> str | None:
+        state = event.state if isinstance(event.state, int) else 0
+        if state & 0x4 or state & 0x8:  # Control or Alt: a menu shortcut
+            return None
+        keysym = event.keysym
+        if keysym.startswith("KP_") and keysym[3:].isdigit():
+            keysym = keysym[3:]
+        if len(keysym) != 1 or not keysym.isalnum():
+            return None
+        shift = bool(state & 0x1) or (keysym.isupper() and not state & 0x2)
+        return "break" if self.press_key(keysym, shift=shift) else None
+
+    def _counts(self) -> dict[PileRef, int]:
+        assert self.state is not None
+        return pile_counts(self.state)
+
+    def _on_double_press(self, event: tk.Event) -> None:
+        # The second press of a double click on the same spot: the first click already
+        # moved the card, so it must not move the card that is there now too.
+        lx, ly = self._last_press
+        if abs(event.x - lx) <= _DRAG_THRESHOLD and abs(event.y - ly) <= _DRAG_THRESHOLD:
+            return
+        self._on_press(event)
+
+    def _on_press(self, event: tk.Event) -> None:
+        self._last_press = (event.x, event.y)
+        self.focus_set()
+        self.finish_animation()
+        self._cancel_drag()
+        if self.state is None or self.layout is None:
+            return
+        x, y = self.canvasx(event.x), self.canvasy(event.y)
+        hit = self.layout.card_at(x, y, self._counts())
+        if hit is None or hit[1] is None:
+            return
+        ref, index = hit
+        cards = self.state.pile(ref)
+        moving = cards[index:] if ref.kind is PileKind.TABLEAU else cards[-1:]
+        self._press = {"ref": ref, "index": index, "x": x, "y": y, "cards": moving,
+                       "last": (x, y)}  # fmt: skip
+
+    def _on_motion(self, event: tk.Event) -> None:
+        press = self._press
+        if press is None or self.state is None:
+            return
+        x, y = self.canvasx(event.x), self.canvasy(event.y)
+        if not self._dragging:
+            if abs(x - press["x"]) < _DRAG_THRESHOLD and abs(y - press["y"]) < _DRAG_THRESHOLD:
+                return
+            if not self._start_drag():
+                self._press = None
+                return
+        lx, ly = press["last"]
+        self.move("drag", x - lx, y - ly)
+        press["last"] = (x, y)
+
+    def _start_drag(self) -> bool:
+        """Lift the pressed cards and highlight where they may go; ``False`` (with the
+        reason in the status bar) when they cannot be moved as a unit."""
+        press = self._press
+        assert press is not None and self.state is not None and self.rules is not None
+        ref, cards = press["ref"], press["cards"]
+        count = len(cards)
+        if ref.kind is PileKind.FOUNDATION and not self.rules.foundation_return:
+            return False
+        if ref.kind is PileKind.TABLEAU and count > run_length(
+            self.rules, self.state.columns[ref.index or 0]
+        ):
+            self._report(None, _no_move_reason(self.state, ref, count, self.cheat()))
+            return False
+        self._dragging = True
+        self.on_message("")
+        targets = {
+            m.target
+            for m in legal_moves(self.state, cheat=self.cheat())
+            if m.source == ref and m.count == count
+        }
+        press["targets"] = targets
+        self._highlight(targets)
+        for card in cards:
+            item = self._items[card]
+            self.addtag_withtag("drag", item)
+            self.tag_raise(item)
+        return True
+
+    def _highlight(self, targets: Iterable[PileRef]) -> None:
+        assert self.layout is not None and self.state is not None
+        pad = max(2, self.layout.card_w // 30)
+        radius = self.layout.card_w * 0.09
+        for ref in targets:
+            n = len(self.state.pile(ref))
+            x, y = self.layout.card_xy(ref, max(0, n - 1), n)
+            self.create_polygon(
+                _rounded_box(x - pad, y - pad, x + self.layout.card_w + pad,
+                             y + self.layout.card_h + pad, radius),
+                smooth=True, fill="", outline=_TARGET, width=max(2, pad + 1),
+                tags=("target",),
+            )  # fmt: skip
+
+    def _on_release(self, event: tk.Event) -> None:
+        press, dragging = self._press, self._dragging
+        self._press = None
+        self._dragging = False
+        if press is None or self.state is None or self.layout is None:
+            return
+        if not dragging:
+            self.click_card(press["ref"], press["index"])
+            return
+        self.delete("target")
+        self.dtag("drag", "drag")
+        ref, cards = press["ref"], press["cards"]
+        first = self._items[cards[0]]
+        x0, y0 = self.coords(first)
+        box = (x0, y0, x0 + self.layout.card_w, y0 + self.layout.card_h)
+        counts = self._counts()
+        counts[ref] = counts.get(ref, 0) - len(cards)
+        target = self.layout.drop_target(box, counts)
+        move = Move(ref, target, len(cards)) if target is not None and target != ref else None
+        reason = explain(self.state, move, cheat=self.cheat()) if move else None
+        if move is not None and reason is None:
+            self.on_message("")
+            self.on_move(move)
+            if self._shown is not None and self._shown is not self.state:
+                return
+        # Snap back: the canvas shows the position before the drag again.
+        for card in cards:
+            self._placed.pop(card, None)
+        self._sync(self._shown or self.state)
+        if reason:
+            self._report(None, reason)
+
+    def _cancel_drag(self) -> None:
+        if self._dragging:
+            self.delete("target")
+            self.dtag("drag", "drag")
+            if self._press is not None:
+                for card in self._press["cards"]:
+                    self._placed.pop(card, None)
+            self._dragging = False
+            if self.state is not None and self.layout is not None:
+                self._sync(self._shown or self.state)
+        self._press = None
