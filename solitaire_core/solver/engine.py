@@ -33,7 +33,7 @@ _BIG = 10**9
 _SEP = b"\xff"
 _CELL_SEP = b"\xfe"
 
-DEFAULT_IDEAS = {"go_home": True, "freeze": True}
+DEFAULT_IDEAS = {"go_home": True, "freeze": True, "canonical": True}
 """The reductions the solver uses unless told otherwise (see :meth:`Engine.set_ideas`)."""
 
 Position = tuple[tuple[bytes, ...], bytes, tuple[bytes, ...], int]
@@ -99,6 +99,8 @@ class Engine:
 
         * ``"go_home"``: a card in a cell whose parent tops a column goes onto it; needs
           :attr:`Tables.chain`, a move limit other than ``"one"`` and no foundation return.
+        * ``"canonical"``: store positions by a key that forgets the order of columns and
+          cells (off: by their order as on the table).
         * ``"freeze"``: a settled column (a run from a card that only fills empty columns)
           longer than the number of cells never moves except to a foundation; needs
           :attr:`Tables.chain`, :attr:`Tables.king_only`, a limit that does not count empty
@@ -107,6 +109,8 @@ class Engine:
         t, rules = self.tables, self.tables.rules
         want = {**DEFAULT_IDEAS, **ideas}
         self.ideas = want
+        if not want["canonical"]:
+            self.key = self.plain_key  # type: ignore[method-assign]
         base = t.chain and not rules.foundation_return and self.policy != "off"
         self.go_home = want["go_home"] and base and rules.move_limit != "one"
         freeze = want["freeze"] and base and t.king_only and rules.move_limit != "supermove"
@@ -242,6 +246,13 @@ class Engine:
     def key(self, pos: Position) -> bytes:
         """The transposition-table key: columns and cells as multisets."""
         k = _SEP.join(sorted(pos[0])) + _CELL_SEP + bytes(sorted(pos[1]))
+        if self.key_found:
+            k += _CELL_SEP + _SEP.join(pos[2])
+        return k
+
+    def plain_key(self, pos: Position) -> bytes:
+        """A key that keeps the order of columns and cells (idea ``canonical`` off)."""
+        k = _SEP.join(pos[0]) + _CELL_SEP + pos[1]
         if self.key_found:
             k += _CELL_SEP + _SEP.join(pos[2])
         return k

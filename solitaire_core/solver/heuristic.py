@@ -4,7 +4,8 @@ Lower is better. The score only steers the search; it never prunes, so a bad sco
 time, never a wrong verdict. Its terms, each weighted (:data:`WEIGHTS`):
 
 * ``left`` -- cards not yet on a foundation;
-* ``depth`` -- for each card that fits a foundation now, how many cards lie on it;
+* ``depth`` -- for each card that fits a foundation now, how many cards lie on it (weight
+  0 by default: measured no better, and the dearest term to compute);
 * ``cells`` -- occupied cells;
 * ``empty`` -- empty columns (a bonus);
 * ``blockers`` -- cards lying above a lower card of their own suit in a column (the lower
@@ -19,19 +20,21 @@ changes two columns, so almost every column of a new position was seen before.
 from __future__ import annotations
 
 from .engine import Engine, Position
-from .tables import EMPTY
+from .tables import EMPTY, Tables
 
 WEIGHTS: dict[str, int] = {
     "left": 20,
-    "depth": 3,
+    "depth": 0,
     "cells": 4,
     "empty": 4,
     "blockers": 3,
     "unsettled": 2,
+    "homeless": 0,
 }
 """Default weights, chosen by measuring deals of Seahaven Towers (docs/solver.md)."""
 
-_CACHE_LIMIT = 500_000
+_CACHE_LIMIT = 200_000
+_COLUMN_CACHES: dict[tuple[int, int, int, int], tuple[Tables, dict[bytes, int]]] = {}
 
 
 class Scorer:
@@ -46,6 +49,7 @@ class Scorer:
         self.w_left, self.w_depth = w["left"], w["depth"]
         self.w_cells, self.w_empty = w["cells"], w["empty"]
         self.w_block, self.w_unsettled = w["blockers"], w["unsettled"]
+        self.w_homeless = w["homeless"]
         self.engine = engine
         self.total = engine.total
         self.ncells = engine.ncells
@@ -53,10 +57,16 @@ class Scorer:
         self.kind = tables.kind
         self.can_build = tables.can_build
         self.empty_ok = tables.empty_ok
-        self.of_kind: list[tuple[int, ...]] = [
-            tuple(v for v in range(tables.values) if tables.kind[v] == k) for k in range(52)
-        ]
-        self.cache: dict[bytes, int] = {}
+        self.parentless = tuple(not p for p in tables.parents)
+        self.of_kind = tables.of_kind
+        # Column terms depend on the tables and two weights only: share them between calls.
+        key = (id(tables), self.w_block, self.w_unsettled, self.w_homeless)
+        cache = _COLUMN_CACHES.get(key)
+        if cache is None or cache[0] is not tables:
+            if len(_COLUMN_CACHES) > 8:
+                _COLUMN_CACHES.clear()
+            cache = _COLUMN_CACHES[key] = (tables, {})
+        self.cache = cache[1]
 
     def column(self, col: bytes) -> int:
         """The weighted blockers and unsettled cards of one column."""
@@ -69,6 +79,8 @@ class Scorer:
             while settled < n and can_build[col[settled]][col[settled - 1]]:
                 settled += 1
         blockers = 0
+        parentless = self.parentless
+        homeless = sum(1 for v in col[1:] if parentless[v])
         lowest = [99, 99, 99, 99]
         for v in col:
             k = kind[v]
@@ -77,12 +89,19 @@ class Scorer:
                 blockers += 1
             else:
                 lowest[suit] = k
-        return self.w_block * blockers + self.w_unsettled * (n - settled)
+        return (
+            self.w_block * blockers + self.w_unsettled * (n - settled) + self.w_homeless * homeless
+        )
 
     def __call__(self, pos: Position) -> int:
         cols, cells, found, need = pos
         score = self.w_left * (self.total - sum(map(len, found)))
         score += self.w_cells * (self.ncells - cells.count(EMPTY))
+        if self.w_homeless:
+            parentless = self.parentless
+            for v in cells:
+                if v != EMPTY and parentless[v]:
+                    score += self.w_homeless
         cache = self.cache
         for col in cols:
             if col:

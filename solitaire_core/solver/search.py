@@ -127,9 +127,11 @@ def solve(
     :param progress: called now and then with the number of positions stored so far.
     :param autoplay: the autoplay policy the moves will be played with (``"off"``,
         ``"safe"``, ``"all"``); defaults to the variant's, as a session does.
-    :param ideas: switches for measuring (see docs/solver.md): ``"go_home"``, ``"freeze"``
-        (reductions, default on), ``"search"`` (``"best-first"``, the default, or
-        ``"dfs"``), ``"weights"`` (a dict of heuristic weights).
+    :param ideas: switches for measuring each idea (see docs/solver.md): ``"go_home"``,
+        ``"freeze"``, ``"canonical"``, ``"twins"`` (default on), ``"search"``
+        (``"best-first"``, the default, or ``"dfs"``), ``"ties"`` (``"lifo"``, the default,
+        or ``"fifo"``), ``"weights"`` (a dict of heuristic weights, see
+        :data:`~solitaire_core.solver.heuristic.WEIGHTS`).
     :return: a :class:`SolveResult`.
     :raises ValueError: when ``max_states`` is below 1 or the foundations hold cards in an
         order the rules cannot produce.
@@ -140,8 +142,12 @@ def solve(
     ideas = dict(ideas or {})
     rules = state.rules
     policy = autoplay or rules.autoplay
-    tables = tables_for(rules)
-    engine = Engine(tables, policy, {k: v for k, v in ideas.items() if k in ("go_home", "freeze")})
+    if ideas.get("twins", True):
+        tables = tables_for(rules)
+    else:
+        tables = compile_rules(rules, merge_twins=False)
+    switches = {k: v for k, v in ideas.items() if k in ("go_home", "freeze", "canonical")}
+    engine = Engine(tables, policy, switches)
     scorer = Scorer(engine, ideas.get("weights"))
     start = engine.from_state(state)
     stop = _Stop(

@@ -45,6 +45,7 @@ class Tables:
     :param parents: value -> the values it may be built on.
     :param children: value -> the values that may be built on it.
     :param empty_ok: value -> whether it may lead a run into an empty column.
+    :param of_kind: kind -> the values of that kind (one, or two when twins differ).
     :param copies: how many cards of each value the game holds (1, or 2 for twins).
     :param chain: one deck, and every build pair is "one rank down in the same suit":
         each card then has at most one place on the tableau and one card that may go on it,
@@ -63,6 +64,7 @@ class Tables:
     parents: tuple[tuple[int, ...], ...]
     children: tuple[tuple[int, ...], ...]
     empty_ok: tuple[bool, ...]
+    of_kind: tuple[tuple[int, ...], ...]
     copies: int
     chain: bool
     king_only: bool
@@ -76,9 +78,12 @@ class Tables:
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
-def compile_rules(rules: Rules) -> Tables:
+def compile_rules(rules: Rules, *, merge_twins: bool = True) -> Tables:
     """Compile ``rules`` into :class:`Tables` (about 11,000 predicate calls for two decks,
     a few milliseconds).
+
+    :param merge_twins: merge twins when the predicates allow it (off only to measure
+        what merging is worth).
 
     Deck copies are merged into one value when, for every pair of cards, both predicates
     give the same answer whichever copies are asked about.
@@ -88,7 +93,7 @@ def compile_rules(rules: Rules) -> Tables:
     build = rules.build
     table = [[bool(build(x, y)) for y in deck] for x in deck]
     empty = [bool(rules.empty_accepts(x)) for x in deck]
-    twins = rules.decks > 1
+    twins = merge_twins and rules.decks > 1
     if twins:
         for a in range(n):
             if empty[a] != empty[a % 52]:
@@ -120,6 +125,7 @@ def compile_rules(rules: Rules) -> Tables:
         parents=parents,
         children=children,
         empty_ok=tuple(empty[:count]),
+        of_kind=tuple(tuple(v for v in range(count) if kind[v] == k) for k in range(52)),
         copies=rules.decks if twins else 1,
         chain=chain,
         king_only=king_only,
