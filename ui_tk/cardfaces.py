@@ -22,7 +22,7 @@ import bisect
 import functools
 import math
 from collections.abc import Sequence
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
@@ -51,7 +51,7 @@ _RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 Point = tuple[float, float]
-_Font = Union[ImageFont.FreeTypeFont, ImageFont.ImageFont]
+_Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 # --------------------------------------------------------------------------- colours
 
@@ -648,7 +648,12 @@ def _rounded_rect_path(box: tuple[float, float, float, float], radius: float) ->
     x0, y0, x1, y1 = box
     r = min(radius, (x1 - x0) / 2, (y1 - y0) / 2)
     pts: list[Point] = []
-    corners = ((x1 - r, y0 + r, -90), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90), (x0 + r, y0 + r, 180))
+    corners = (
+        (x1 - r, y0 + r, -90),
+        (x1 - r, y1 - r, 0),
+        (x0 + r, y1 - r, 90),
+        (x0 + r, y0 + r, 180),
+    )
     for ccx, ccy, start in corners:
         for i in range(13):
             a = math.radians(start + 90 * i / 12)
