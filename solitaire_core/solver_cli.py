@@ -54,8 +54,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--max-states",
         type=_count,
         metavar="N",
-        help="give up after storing N positions (the memory budget, about 0.6 KB each; "
-        "default 2000000)",
+        help="give up after storing N positions (the memory budget: at most 0.65 KB each; "
+        "default 1000000)",
     )
     p.set_defaults(func=_cmd_solve)
 

@@ -15,11 +15,18 @@ from solitaire_core.plugins import get_registry, get_variant
 from solitaire_core.predicates import BUILTIN_PREDICATES, RulePredicate
 from solitaire_core.rules import apply, autoplay_moves, canonical_key, is_legal, legal_moves
 from solitaire_core.session import Session
-from solitaire_core.solver import SolverJob, Verdict, hint, solve, solve_deal
+from solitaire_core.solver import (
+    SolverJob,
+    Verdict,
+    hint,
+    next_winnable_deal,
+    solve,
+    solve_deal,
+)
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules, parse_variant
 
-NO_REDUCTIONS = {"go_home": False, "freeze": False}
+NO_REDUCTIONS = {"go_home": False, "freeze": False, "king_home": False, "suit_check": False}
 
 
 def replay_wins(state: GameState, moves) -> bool:  # type: ignore[no-untyped-def]
@@ -215,6 +222,31 @@ def test_known_unwinnable_deal() -> None:
     result = solve_deal(get_variant("seahaven").resolve(), 21)
     assert result.verdict is Verdict.UNWINNABLE
     assert result.moves == () and result.hint is None
+
+
+def test_next_winnable_deal_skips_unwinnable_ones() -> None:
+    rules = get_variant("seahaven").resolve()
+    found = next_winnable_deal(rules, 21)  # #21 is unwinnable
+    assert found is not None
+    number, result = found
+    assert number > 21 and replay_wins(deal(rules, number), result.moves)
+    assert next_winnable_deal(rules, 21, tries=1) is None
+
+
+def test_settled_column_that_must_move() -> None:
+    """A King-led column may have to move to a cell to let a longer King run into its place:
+    the brute force found this position, winnable only that way, so "settled columns never
+    move" would be an unsound reduction (docs/solver.md)."""
+    rules = mini_rules(columns=3, cells=2)
+    state = GameState.from_text(
+        rules,
+        "- TC,TD,KH,QS,QC,KC,QD,JD,KS,JC - | JS KD | "
+        "AC,2C,3C,4C,5C,6C,7C,8C,9C AD,2D,3D,4D,5D,6D,7D,8D,9D "
+        "AH,2H,3H,4H,5H,6H,7H,8H,9H,TH,JH,QH AS,2S,3S,4S,5S,6S,7S,8S,9S,TS",
+    )
+    assert brute_force(state)
+    result = solve(state)
+    assert result.verdict is Verdict.WINNABLE and replay_wins(state, result.moves)
 
 
 def test_solves_from_the_middle_of_a_game() -> None:

@@ -10,10 +10,12 @@ dialogs of :mod:`ui_tk.dialogs`.
 Keys (also in Help > Keyboard shortcuts, :data:`SHORTCUTS`): the pile keys of
 :mod:`ui_tk.layout` (columns ``a``-``n``, cells ``1``-``9``, foundations after the
 columns' letters), Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo, F2 or Ctrl+N new deal,
-Ctrl+R restart, Ctrl+G select deal, F3 next deal, Ctrl+L choose another game, F1 rules.
+Ctrl+R restart, Ctrl+G select deal, F3 next deal, Ctrl+L choose another game, F1 rules,
+Ctrl+H hint, Ctrl+D demo, Escape stops a search or the demo.
 
-Later features (a hint, a solver) plug in through :meth:`App.play_moves`,
-:attr:`App.menus` and :meth:`App.set_message`.
+The solver's features (hint, demo, winnable deals, the winnability field) live in
+:class:`ui_tk.assist.Assistant` (``App.assist``); they use :meth:`App.play`,
+:attr:`App.menus` and :meth:`App.set_message` like any later feature may.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from solitaire_core.session import Session
 from solitaire_core.state import GameState
 
 from . import dialogs
+from .assist import Assistant
 from .layout import keys_text, pile_keys
 from .table import TableView
 
@@ -76,6 +79,9 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("F3", "Next deal (this deal's number + 1)"),
     ("Ctrl+G", "Select a deal by number"),
     ("Ctrl+R", "Restart this deal"),
+    ("Ctrl+H", "Hint: the next move of a win is outlined on the table"),
+    ("Ctrl+D", "Solve (demo): the computer plays the rest of the game"),
+    ("Esc", "Stop the demo, or a search for a hint or a winnable deal"),
     ("Ctrl+L", "Choose another game"),
     ("Ctrl+O, Ctrl+S", "Open, save a game"),
     ("F1", "Rules of this game"),
@@ -115,7 +121,8 @@ class App:
     Attributes for tests and later features: ``session``, ``view`` (the
     :class:`~ui_tk.table.TableView`), ``launcher`` (when shown), ``status`` (field name
     -> ttk.Label: ``message``, ``variant``, ``deal``, ``moves``, ``score``, ``time``,
-    ``cards``, ``cheats``), ``menus`` (``game``, ``edit``, ``options``, ``help``).
+    ``cards``, ``cheats``), ``menus`` (``game``, ``edit``, ``options``, ``help``),
+    ``assist`` (the :class:`~ui_tk.assist.Assistant`: hint, demo, winnable deals).
     """
 
     def __init__(
@@ -171,6 +178,7 @@ class App:
         )
         self._build_status()
         self.view.pack(side="top", fill="both", expand=True)
+        self.assist = Assistant(self)
         self._bind_keys()
 
         if store.warnings:
@@ -212,6 +220,11 @@ class App:
         game.add_command(label="Select deal…", accelerator="Ctrl+G", command=self.select_deal)
         game.add_command(label="Restart", accelerator="Ctrl+R", command=self.restart, underline=0)
         game.add_separator()
+        game.add_command(label="Hint", accelerator="Ctrl+H", command=self.hint, underline=0)
+        game.add_command(label="Solve (demo)", accelerator="Ctrl+D", command=self.demo,
+                         underline=1)  # fmt: skip
+        game.add_command(label="Stop", accelerator="Esc", command=self.stop, state="disabled")
+        game.add_separator()
         game.add_command(label="Choose game…", accelerator="Ctrl+L", command=self.show_launcher)
         game.add_separator()
         game.add_command(label="Open…", accelerator="Ctrl+O", command=self.open_game)
@@ -235,6 +248,15 @@ class App:
                              command=self._animation_changed)  # fmt: skip
         opts.add_checkbutton(label="Four-colour deck", variable=self.four_colour_var,
                              command=self._four_colour_changed)  # fmt: skip
+        opts.add_separator()
+        # Settings has no field for "Show winnability": it is kept for this run only.
+        self.winnability_var = tk.BooleanVar(root, value=False)
+        self.winnable_only_var = tk.BooleanVar(root, value=self.settings.winnable_only)
+        opts.add_checkbutton(label="Show winnability", variable=self.winnability_var,
+                             command=self._winnability_changed)  # fmt: skip
+        opts.add_checkbutton(label="Winnable deals only", variable=self.winnable_only_var,
+                             command=lambda: self.set_winnable_only(
+                                 bool(self.winnable_only_var.get())))  # fmt: skip
         helpm.add_command(label="Rules of this game", accelerator="F1", command=self.show_rules)
         helpm.add_command(label="Keyboard shortcuts", command=self.show_shortcuts)
         helpm.add_separator()
@@ -270,6 +292,9 @@ class App:
             (("<Control-s>",), self.save_game),
             (("<Control-q>",), self.quit),
             (("<F1>",), self.show_rules),
+            (("<Control-h>",), self.hint),
+            (("<Control-d>",), self.demo),
+            (("<Escape>",), self.stop),
         ]
         for sequences, action in pairs:
             for sequence in sequences:
@@ -305,10 +330,21 @@ class App:
     def start(self, variant: str, options: Mapping[str, str], deal: int | None) -> None:
         """Deal a new game of ``variant`` (random deal when ``deal`` is ``None``).
 
+        With "Winnable deals only" on, a random deal is one the solver proved winnable:
+        the search runs in the background and the game is dealt when it ends
+        (:meth:`Assistant.find_winnable_deal <ui_tk.assist.Assistant.find_winnable_deal>`).
+
         :raises SolitaireError: for an unknown variant or option (shown to the player
             when the launcher asked for it).
         """
         definition = self.registry.get(variant)
+        if deal is None and self.settings.winnable_only:
+            rules = definition.resolve(options)  # a bad option is reported now
+            chosen = dict(options)
+            self.assist.find_winnable_deal(
+                rules, lambda number: self.start(variant, chosen, number), draw=random_deal
+            )
+            return
         number = deal if deal is not None else random_deal()
         session = Session.new(definition, number, options, cheat=self.cheat_var.get() == "cheat")
         self._finish_current()
@@ -333,6 +369,7 @@ class App:
             return False
         self.cheat_var.set("cheat" if session.cheat else "normal")
         self.begin(session, saved.elapsed_seconds)
+        self.used_hint = bool(saved.used_hint)
         return True
 
     def begin(self, session: Session, elapsed: float = 0.0) -> None:
@@ -360,6 +397,7 @@ class App:
         self.view.focus_set()
         self._remember_variant(rules.id, dict(rules.options))
         self._schedule_stuck_check()
+        self.assist.position_changed()
         if not self._timing_reported:
             self._timing_reported = True
             self.root.after_idle(self._report_first_draw)
@@ -445,6 +483,7 @@ class App:
             return
         from .launcher import Launcher
 
+        self.assist.leave_game()
         if self.session is not None:
             self.view.finish_animation()
             self._finish_current()
@@ -454,7 +493,11 @@ class App:
         self._set_game_menu_state("disabled")
         self.root.title("Towers Solitaire")
         self.launcher = Launcher(
-            self.root, registry=self.registry, settings=self.settings, on_play=self._on_play
+            self.root,
+            registry=self.registry,
+            settings=self.settings,
+            on_play=self._on_play,
+            on_winnable_only=self.set_winnable_only,
         )
         self.launcher.pack(fill="both", expand=True)
 
@@ -466,7 +509,9 @@ class App:
 
     def _set_game_menu_state(self, state: str) -> None:
         game = self.menus["game"]
-        for label in ("New deal", "Next deal", "Select deal…", "Restart", "Save as…"):
+        labels = ("New deal", "Next deal", "Select deal…", "Restart", "Hint", "Solve (demo)",
+                  "Save as…")  # fmt: skip
+        for label in labels:
             game.entryconfigure(label, state=state)
         for label in ("Undo", "Redo"):
             self.menus["edit"].entryconfigure(label, state=state)
@@ -549,6 +594,7 @@ class App:
             if job is not None:
                 self.root.after_cancel(job)
         self._tick_job = self._stuck_job = self._autosave_job = None
+        self.assist.shutdown()
         self.view.cancel_animation()
         if self.launcher is not None:
             self.launcher.destroy()
@@ -578,6 +624,7 @@ class App:
             self._clock_from = time.monotonic()
         self.view.show(self.session.state, turn=turn, done=self._after_turn)
         self.update_status()
+        self.assist.position_changed()
         return True
 
     def play_moves(self, moves: Sequence[Move | str]) -> int:
@@ -600,6 +647,7 @@ class App:
             self._after_change()
 
     def _after_change(self) -> None:
+        self.assist.position_changed()
         self.update_status()
         self._schedule_stuck_check()
         self._schedule_autosave()
@@ -694,6 +742,7 @@ class App:
             self._stuck_checked = None
             self._schedule_stuck_check()
         self._save_settings(difficulty="cheat" if cheat else "normal")
+        self.assist.refresh()
         self.set_message("Cheat: runs of any size move." if cheat else "Normal difficulty.")
         self.update_status()
 
@@ -701,6 +750,38 @@ class App:
         """Switch between Normal and Cheat (as the Options menu does)."""
         self.cheat_var.set("cheat" if on else "normal")
         self._difficulty_changed()
+
+    def _winnability_changed(self) -> None:
+        self.assist.show_winnability = bool(self.winnability_var.get())
+
+    def set_show_winnability(self, on: bool) -> None:
+        """Show or hide the "still winnable?" status field (Options > Show winnability;
+        kept for this run of the program only)."""
+        self.winnability_var.set(on)
+        self._winnability_changed()
+
+    def set_winnable_only(self, on: bool) -> None:
+        """Deal only winnable random deals, or any (the launcher's check box and Options >
+        Winnable deals only; saved in the settings)."""
+        self.winnable_only_var.set(on)
+        if self.launcher is not None:
+            self.launcher.winnable_var.set(on)
+        if self.settings.winnable_only != on:
+            self._save_settings(winnable_only=on)
+
+    # ------------------------------------------------------------------ the solver
+
+    def hint(self) -> None:
+        """Show the next move of a win, or say the position cannot be won (Game > Hint)."""
+        self.assist.hint()
+
+    def demo(self) -> None:
+        """Let the computer play the rest of the game (Game > Solve (demo))."""
+        self.assist.demo()
+
+    def stop(self) -> None:
+        """Stop the demo or a running search (Game > Stop, Escape)."""
+        self.assist.stop()
 
     def _animation_changed(self) -> None:
         self.view.animation = bool(self.animation_var.get())

@@ -3,7 +3,9 @@
 A :class:`Launcher` is a ``ttk.Frame`` the app packs into its root window. It lists every
 installed variant (third-party ones with their plugin's name), and for the selected one
 shows its summary, a picture of a dealt layout (:mod:`ui_tk.preview`), its options as
-radio buttons, a deal-number field (empty means a random deal) and the Play button.
+radio buttons, a deal-number field (empty means a random deal), the "Winnable deals
+only" check box (a random deal is then one the solver proved winnable) and the Play
+button.
 
 Keyboard: Up/Down choose a variant, Tab moves through the options, the deal field and the
 buttons, Return plays (on the Rules button it opens the rules). A double click on a variant
@@ -47,12 +49,17 @@ class Launcher(ttk.Frame):
         deal.
     :param preview_size: the picture's (width, height) in pixels.
     :param four_colour: draw the picture with the four-colour deck.
+    :param on_winnable_only: called with the new value when the player ticks or unticks
+        "Winnable deals only" (its first value is ``settings.winnable_only``); the owner
+        saves it and finds the winnable deal when Play asks for a random one.
 
     Attributes for the app and tests: ``tree`` (the variant list, one row per variant id),
     ``deal_var``, ``deal_entry``, ``deal_message`` (the error next to the field),
     ``play_button``, ``rules_button``, ``option_vars`` (option name -> StringVar),
     ``option_buttons`` ((option name, value) -> Radiobutton), ``preview_label``,
-    ``preview_image`` (the PIL image shown).
+    ``preview_image`` (the PIL image shown), ``winnable_var`` and ``winnable_check`` (the
+    "Winnable deals only" check box), ``busy_label`` and ``cancel_button`` (shown while
+    the owner looks for a winnable deal, :meth:`show_busy`).
     """
 
     def __init__(
@@ -64,12 +71,18 @@ class Launcher(ttk.Frame):
         on_play: OnPlay,
         preview_size: tuple[int, int] = PREVIEW_SIZE,
         four_colour: bool | None = None,
+        on_winnable_only: Callable[[bool], object] | None = None,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("padding", (18, 14, 18, 14))
         super().__init__(master, **kwargs)
         self.registry = registry
         self.on_play = on_play
+        self.on_winnable_only = on_winnable_only
+        self.winnable_var = tk.BooleanVar(
+            self, value=bool(getattr(settings, "winnable_only", False))
+        )
+        self._busy = False
         self.preview_size = preview_size
         if four_colour is None:
             four_colour = bool(getattr(settings, "four_colour", False))
@@ -184,9 +197,21 @@ class Launcher(ttk.Frame):
         self.deal_message = ttk.Label(deal_row, text="", foreground=dialogs.ERROR)
         self.deal_message.grid(row=1, column=1, columnspan=2, sticky="w", padx=(8, 0), pady=(2, 0))
         self.deal_var.trace_add("write", lambda *_a: self._on_deal_changed())
+        self.winnable_check = ttk.Checkbutton(
+            deal_row,
+            text="Winnable deals only",
+            variable=self.winnable_var,
+            command=self._on_winnable_changed,
+        )
+        self.winnable_check.grid(row=2, column=0, columnspan=2, sticky="w", pady=(8, 0))
+        ttk.Label(
+            deal_row, text="a random deal the solver has proved winnable", foreground=dialogs.DIM
+        ).grid(row=2, column=2, sticky="w", pady=(8, 0))
 
         buttons = ttk.Frame(right)
         buttons.grid(row=7, column=0, sticky="e", pady=(12, 0))
+        self.busy_label = ttk.Label(buttons, text="")
+        self.cancel_button = ttk.Button(buttons, text="Cancel", command=lambda: None)
         self.rules_button = ttk.Button(buttons, text="Rules...", command=self.show_rules)
         self.rules_button.pack(side="left", padx=(0, 8))
         self.rules_button.bind("<Return>", self._on_rules_key)
@@ -322,10 +347,38 @@ class Launcher(ttk.Frame):
             self._chosen[self._current] = self.options
         self._update_preview()
 
+    def _on_winnable_changed(self) -> None:
+        if self.on_winnable_only is not None:
+            self.on_winnable_only(bool(self.winnable_var.get()))
+
+    def show_busy(self, text: str, on_cancel: Callable[[], object]) -> None:
+        """Show that the owner is working on Play (e.g. "Finding a winnable deal…") with
+        a Cancel button that calls ``on_cancel``; Play is disabled meanwhile."""
+        self._busy = True
+        self.busy_label.configure(text=text)
+        self.cancel_button.configure(command=on_cancel)
+        if not self.busy_label.winfo_manager():
+            self.busy_label.pack(side="left", padx=(0, 10), before=self.rules_button)
+            self.cancel_button.pack(side="left", padx=(0, 8), before=self.rules_button)
+        self.play_button.state(["disabled"])
+
+    def hide_busy(self) -> None:
+        """Remove what :meth:`show_busy` showed and enable Play again."""
+        self._busy = False
+        if self.busy_label.winfo_manager():
+            self.busy_label.pack_forget()
+            self.cancel_button.pack_forget()
+        self.play_button.state(["disabled"] if self.deal_error else ["!disabled"])
+
+    @property
+    def busy(self) -> bool:
+        """Whether :meth:`show_busy` is in effect."""
+        return self._busy
+
     def _on_deal_changed(self) -> None:
         error = self.deal_error
         self.deal_message.configure(text=error)
-        self.play_button.state(["disabled"] if error else ["!disabled"])
+        self.play_button.state(["disabled"] if error or self._busy else ["!disabled"])
         if self._preview_job is not None:
             self.after_cancel(self._preview_job)
         self._preview_job = self.after(_PREVIEW_DELAY_MS, self._update_preview)
@@ -379,7 +432,7 @@ class Launcher(ttk.Frame):
         :return: whether ``on_play`` was called (not when no variant is installed or the
             deal number is invalid; the message next to the field says why).
         """
-        if self._current is None or self.deal_error:
+        if self._current is None or self.deal_error or self._busy:
             if self.deal_error:
                 self.deal_entry.focus_set()
                 self.bell()

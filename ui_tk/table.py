@@ -26,8 +26,9 @@ from typing import Any
 from PIL import Image, ImageTk
 
 from solitaire_core.cards import Card
+from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation
-from solitaire_core.rules import apply, explain, legal_moves, run_length
+from solitaire_core.rules import apply, explain, legal_moves, resolve, run_length
 from solitaire_core.session import Turn
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
@@ -51,6 +52,8 @@ _FELT_EDGE = (14, 78, 42)
 _LABEL = "#eef6e8"
 _LABEL_DIM = "#9cc9a8"
 _TARGET = "#ffd54a"
+_HINT = "#39d3ff"  # the hint's outlines and arrow: a light blue, unlike the drop targets
+_HINT_SHADOW = "#07283a"
 _DRAG_THRESHOLD = 4  # px the pointer must travel before a press becomes a drag
 _RESIZE_DELAY = 120  # ms without further size changes before cards are re-rendered
 _FRAME = 15  # ms between animation frames
@@ -205,6 +208,22 @@ def _rounded_box(x0: float, y0: float, x1: float, y1: float, r: float) -> list[f
     ]  # fmt: skip
 
 
+def _centre(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _exit(box: tuple[float, float, float, float], dx: float, dy: float) -> float:
+    """How far (in pixels) from the middle of ``box`` a line in direction (dx, dy) leaves
+    it."""
+    length = (dx * dx + dy * dy) ** 0.5
+    if length == 0:
+        return 0.0
+    half_w, half_h = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+    tx = half_w / abs(dx) if dx else float("inf")
+    ty = half_h / abs(dy) if dy else float("inf")
+    return min(tx, ty) * length
+
+
 class TableView(tk.Canvas):
     """The table: draws a :class:`~solitaire_core.state.GameState` and reports moves.
 
@@ -221,7 +240,9 @@ class TableView(tk.Canvas):
     For tests and tools: every card item has the tags ``card`` and ``card:<text>`` (e.g.
     ``card:TS`` or ``card:TS'`` for the second deck's ten of spades); key letters have
     the tags ``key`` and ``key:<pile>`` (``key:t1``); drop-target highlights have the
-    tag ``target``; :meth:`card_center` and :meth:`pile_center` give where to point.
+    tag ``target``; a hint (:meth:`highlight_move`) has the tags ``hint`` and
+    ``hint:source``, ``hint:target`` or ``hint:arrow``; :meth:`card_center` and
+    :meth:`pile_center` give where to point.
     """
 
     def __init__(
@@ -270,6 +291,7 @@ class TableView(tk.Canvas):
         self._flight: dict[str, Any] | None = None
         self._last_press: tuple[int, int] = (-100, -100)
         self._provisional = True
+        self.hinted: Move | None = None  # the move :meth:`highlight_move` shows
         self.bind("<Configure>", self._on_configure)
         self.bind("<Map>", self._on_map)
         self.bind("<ButtonPress-1>", self._on_press)
@@ -285,6 +307,7 @@ class TableView(tk.Canvas):
         and creates one image item per card."""
         self.cancel_animation()
         self._cancel_drag()
+        self.hinted = None
         self.rules = state.rules
         self.state = state
         self.key_of = pile_keys(state.rules)
@@ -318,6 +341,8 @@ class TableView(tk.Canvas):
             animation ends or is cut short by the player's next input).
         """
         self.cancel_animation()
+        if state is not self.state:
+            self.clear_highlight()  # a hint belongs to the position it was given for
         self.state = state
         if self.rules is None or state.rules is not self.rules:
             self.set_game(state)
@@ -372,6 +397,78 @@ class TableView(tk.Canvas):
             self._faces.clear()
             if self.state is not None:
                 self._relayout(force=True)
+
+    def highlight_move(self, move: Move) -> bool:
+        """Show ``move`` on the table (a hint, or the computer's next move in a demo):
+        a thick outline round the cards that move and round the place they go, and an
+        arrow from one to the other. It stays until :meth:`clear_highlight`, the next
+        :meth:`highlight_move`, or a new position (:meth:`show`); a resize redraws it.
+
+        :param move: a move legal in the position shown (an unnumbered foundation or
+            cell target is shown at the pile the rules pick).
+        :return: ``False`` when the move is not legal in the position shown (nothing is
+            drawn); a table not laid out yet draws it once it is.
+        """
+        self.clear_highlight()
+        if self.state is None:
+            return False
+        try:
+            concrete = resolve(self.state, move, cheat=True)
+        except IllegalMoveError:
+            return False
+        self.hinted = concrete
+        self._draw_highlight()
+        return True
+
+    def clear_highlight(self) -> None:
+        """Remove the hint's outlines and arrow."""
+        self.hinted = None
+        self.delete("hint")
+
+    def _draw_highlight(self) -> None:
+        self.delete("hint")
+        move, layout, state = self.hinted, self.layout, self._shown or self.state
+        if move is None or layout is None or state is None:
+            return
+        w, h = layout.card_w, layout.card_h
+        pad = max(3, w // 22)
+        width = max(3, w // 16)
+        radius = w * 0.1
+
+        def box(ref: PileRef, first: int, n: int) -> tuple[float, float, float, float]:
+            x0, y0 = layout.card_xy(ref, max(0, first), n)
+            x1, y1 = layout.card_xy(ref, max(0, n - 1), n)
+            return x0 - pad, y0 - pad, x1 + w + pad, y1 + h + pad
+
+        n = len(state.pile(move.source))
+        count = move.count if move.source.kind is PileKind.TABLEAU else 1
+        source = box(move.source, n - count, n)
+        m = len(state.pile(move.target))
+        target = box(move.target, m - 1, m)
+        for (x0, y0, x1, y1), part in ((source, "source"), (target, "target")):
+            points = _rounded_box(x0, y0, x1, y1, radius)
+            self.create_polygon(points, smooth=True, fill="", outline=_HINT_SHADOW,
+                                width=width + 4, tags=("hint", f"hint:{part}"))  # fmt: skip
+            self.create_polygon(points, smooth=True, fill="", outline=_HINT, width=width,
+                                tags=("hint", f"hint:{part}"))  # fmt: skip
+        # The arrow joins the two outlines, so it covers neither the moving cards nor the
+        # card they go onto.
+        (sx, sy), (tx, ty) = _centre(source), _centre(target)
+        dx, dy = tx - sx, ty - sy
+        length = (dx * dx + dy * dy) ** 0.5
+        gap = width * 1.5
+        start = _exit(source, dx, dy) + gap
+        end = length - _exit(target, -dx, -dy) - gap
+        if length > 0 and end - start > width * 4:
+            ux, uy = dx / length, dy / length
+            for colour, grow in ((_HINT_SHADOW, 3), (_HINT, 0)):
+                shape = (width * 4.0 + grow, width * 4.5 + grow, width * 2.0 + grow)
+                self.create_line(
+                    sx + ux * start, sy + uy * start, sx + ux * end, sy + uy * end,
+                    fill=colour, width=width + grow, arrow="last", arrowshape=shape,
+                    capstyle="round", tags=("hint", "hint:arrow"),
+                )  # fmt: skip
+        self.tag_raise("hint")
 
     def press_key(self, key: str, *, shift: bool = False) -> bool:
         """Act on a pile key as if it was typed: returns whether ``key`` is a pile key."""
@@ -484,6 +581,7 @@ class TableView(tk.Canvas):
         for card, item in self._items.items():
             self.itemconfigure(item, image=self._face(card))
         self._sync(self._shown or self.state)
+        self._draw_highlight()
 
     def _draw_felt(self, width: int, height: int) -> None:
         self._felt_photo = ImageTk.PhotoImage(_felt(width, height), master=self)

@@ -23,6 +23,7 @@ from .search import (
     SolveResult,
     Verdict,
     hint,
+    next_winnable_deal,
     solve,
     solve_deal,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "SolverJob",
     "Verdict",
     "hint",
+    "next_winnable_deal",
     "solve",
     "solve_deal",
 ]

@@ -22,12 +22,14 @@ from ..moves import Move, PileKind, PileRef
 from ..session import Session
 from ..state import GameState
 from ..variant import Rules
+from .deadends import SuitCheck, applies
 from .engine import CF, CT, FC, FT, TC, TF, TT, Budget, Engine, IMove, Position
 from .heuristic import Scorer
 from .tables import Tables, compile_rules
 
-DEFAULT_MAX_STATES = 2_000_000
-"""Positions stored before the search gives up (about 0.6 KB each: see docs/solver.md)."""
+DEFAULT_MAX_STATES = 1_000_000
+"""Positions stored before the search gives up. Measured at 120 to 410 bytes each (peak,
+Python 3.11), 0.65 KB at worst, so the default stays well under 1 GB (docs/solver.md)."""
 
 Cancel = threading.Event | Callable[[], bool]
 """Something that says "stop": an Event that gets set, or a callable returning True."""
@@ -52,10 +54,13 @@ class SolveResult:
     :param moves: for a winnable position, the player's moves of a win, each with
         numbered piles, to be played with :meth:`Session.play` from the position solved
         (the variant's autoplay then does the rest); empty otherwise.
-    :param positions: distinct positions the search stored (its memory is proportional).
+    :param positions: distinct positions the search stored (its memory is proportional),
+        including those of the dead-end test's small searches.
     :param seconds: wall-clock time of the search, translation and check included.
-    :param reason: for :attr:`Verdict.UNDECIDED`: ``"time budget"``, ``"state budget"`` or
-        ``"cancelled"``; empty otherwise.
+    :param reason: for :attr:`Verdict.UNDECIDED`: ``"time budget"``, ``"state budget"``,
+        ``"cancelled"``, or ``"solution failed its check"`` (a solution that did not win
+        when replayed through a session: a solver bug, reported rather than handed out);
+        empty otherwise.
     """
 
     verdict: Verdict
@@ -120,15 +125,15 @@ def solve(
     :attr:`Verdict.UNDECIDED`.
 
     :param state: any position of any variant.
-    :param max_states: the most distinct positions to store (the memory budget; about
-        0.6 KB each).
+    :param max_states: the most distinct positions to store: the memory budget, at
+        120 to 650 bytes per position (docs/solver.md).
     :param timeout: seconds of wall-clock time, or ``None`` for no limit.
     :param cancel: a :class:`threading.Event` or a callable returning True to stop early.
     :param progress: called now and then with the number of positions stored so far.
     :param autoplay: the autoplay policy the moves will be played with (``"off"``,
         ``"safe"``, ``"all"``); defaults to the variant's, as a session does.
     :param ideas: switches for measuring each idea (see docs/solver.md): ``"go_home"``,
-        ``"freeze"``, ``"canonical"``, ``"twins"`` (default on), ``"search"``
+        ``"freeze"``, ``"canonical"``, ``"twins"``, ``"suit_check"`` (default on), ``"search"``
         (``"best-first"``, the default, or ``"dfs"``), ``"ties"`` (``"lifo"``, the default,
         or ``"fifo"``), ``"weights"`` (a dict of heuristic weights, see
         :data:`~solitaire_core.solver.heuristic.WEIGHTS`).
@@ -146,7 +151,9 @@ def solve(
         tables = tables_for(rules)
     else:
         tables = compile_rules(rules, merge_twins=False)
-    switches = {k: v for k, v in ideas.items() if k in ("go_home", "freeze", "canonical")}
+    switches = {
+        k: v for k, v in ideas.items() if k in ("go_home", "freeze", "canonical", "king_home")
+    }
     engine = Engine(tables, policy, switches)
     scorer = Scorer(engine, ideas.get("weights"))
     start = engine.from_state(state)
@@ -156,25 +163,36 @@ def solve(
         _as_callable(cancel),
         progress,
     )
+    check = SuitCheck(engine) if ideas.get("suit_check", True) and applies(tables) else None
     try:
         if ideas.get("search") == "dfs":
-            found, positions = dfs(engine, start, scorer, stop)
+            found, positions = dfs(engine, start, scorer, stop, check=check)
         else:
             found, positions = best_first(
-                engine, start, scorer, stop, fifo=ideas.get("ties") == "fifo"
+                engine, start, scorer, stop, fifo=ideas.get("ties") == "fifo", check=check
             )
     except Budget as exc:
         return SolveResult(
             Verdict.UNDECIDED,
-            positions=exc.positions,
+            positions=exc.positions + (check.positions if check else 0),
             seconds=time.monotonic() - started,
             reason=exc.reason,
         )
+    if check is not None:  # the dead-end test's own searches count too
+        positions += check.positions
     if found is None:
         return SolveResult(
             Verdict.UNWINNABLE, positions=positions, seconds=time.monotonic() - started
         )
-    moves = replay(state, found, policy, tables)
+    try:
+        moves = replay(state, found, policy, tables)
+    except SolutionError:  # never hand out a solution that does not win when played
+        return SolveResult(
+            Verdict.UNDECIDED,
+            positions=positions,
+            seconds=time.monotonic() - started,
+            reason="solution failed its check",
+        )
     return SolveResult(
         Verdict.WINNABLE, moves, positions=positions, seconds=time.monotonic() - started
     )
@@ -189,6 +207,26 @@ def solve_deal(rules: Rules, deal_number: int, **kwargs: Any) -> SolveResult:
     from ..deal import deal
 
     return solve(deal(rules, deal_number), **kwargs)
+
+
+def next_winnable_deal(
+    rules: Rules, start: int, *, tries: int = 100, **kwargs: Any
+) -> tuple[int, SolveResult] | None:
+    """The first deal from ``start`` on that the solver shows winnable (for a
+    "winnable deals only" mode); undecided deals are skipped, never offered.
+
+    :param start: the first deal number to try.
+    :param tries: how many deal numbers to try at most.
+    :param kwargs: budgets for each deal, as for :func:`solve` (a ``timeout`` keeps the
+        wait short: most deals are decided in milliseconds).
+    :return: ``(deal number, result with its solution)``, or ``None`` after ``tries``.
+    :raises SolitaireError: for an invalid deal number.
+    """
+    for number in range(start, start + tries):
+        result = solve_deal(rules, number, **kwargs)
+        if result.verdict is Verdict.WINNABLE:
+            return number, result
+    return None
 
 
 def hint(state: GameState, **kwargs: Any) -> Move | None:
@@ -287,10 +325,13 @@ def best_first(
     stop: _Stop,
     *,
     fifo: bool = False,
+    check: SuitCheck | None = None,
 ) -> tuple[list[IMove] | None, int]:
     """Best-first search over positions, lowest score first, with a transposition table
     of keys (columns and cells as multisets).
 
+    :param check: the single-suit dead-end test, or ``None``: a new position it finds
+        dead is stored but not searched further.
     :return: ``(moves, positions)``: the internal moves of a win, or ``None`` after every
         position reachable from ``start`` was expanded (the proof that none wins).
     :raises Budget: when a budget ran out.
@@ -299,6 +340,8 @@ def best_first(
     key = engine.key
     if engine.remaining(start) == 0:
         return [], 1
+    if check is not None and check.dead_somewhere(start):
+        return None, 1
     seen = {key(start)}
     counter = 0
     step = 1 if fifo else -1  # among equal scores: the oldest or the newest position first
@@ -319,13 +362,22 @@ def best_first(
             node = (move, path)
             if sum(map(len, child[2])) == total:
                 return _unwind(node), len(seen)
+            if check is not None:
+                suit = check.moved_suit(pos, move)
+                if suit >= 0 and check.dead(child, suit):
+                    continue
             counter += step
             push(heap, (score(child), counter, child, node))
     return None, len(seen)
 
 
 def dfs(
-    engine: Engine, start: Position, score: Callable[[Position], int], stop: _Stop
+    engine: Engine,
+    start: Position,
+    score: Callable[[Position], int],
+    stop: _Stop,
+    *,
+    check: SuitCheck | None = None,
 ) -> tuple[list[IMove] | None, int]:
     """Depth-first search, children tried best score first, with the same transposition
     table; same contract as :func:`best_first`."""
@@ -333,6 +385,8 @@ def dfs(
     key = engine.key
     if engine.remaining(start) == 0:
         return [], 1
+    if check is not None and check.dead_somewhere(start):
+        return None, 1
     seen = {key(start)}
     stack: list[list[tuple[int, Position, _Node | None]]] = [[(0, start, None)]]
     expanded = 0
@@ -355,6 +409,10 @@ def dfs(
             node = (move, path)
             if sum(map(len, child[2])) == total:
                 return _unwind(node), len(seen)
+            if check is not None:
+                suit = check.moved_suit(pos, move)
+                if suit >= 0 and check.dead(child, suit):
+                    continue
             kids.append((-score(child), child, node))
         kids.sort(key=lambda e: e[0])
         stack.append(kids)
@@ -362,6 +420,7 @@ def dfs(
 
 
 def _unwind(node: _Node | None) -> list[IMove]:
+    """The moves from the start to ``node``."""
     moves: list[IMove] = []
     while node is not None:
         moves.append(node[0])

@@ -1,0 +1,864 @@
+"""The solver in the game window: hints, the demo, winnable deals and the "still
+winnable?" status line (issue 5).
+
+An :class:`Assistant` belongs to one :class:`~ui_tk.app.App`. It runs the solver of
+:mod:`solitaire_core.solver` in the background, never on the Tk thread: it owns at most
+one :class:`~solitaire_core.solver.SolverJob` at a time and polls it with
+``widget.after``, so the window keeps drawing, taking clicks and keys while a search
+runs, and every search can be cancelled (the Cancel button next to the status message,
+Escape, or Game > Stop).
+
+What it offers the player:
+
+* **Hint** (:meth:`Assistant.hint`): the next move of a win from the position on the
+  table, outlined on the table (:meth:`~ui_tk.table.TableView.highlight_move`) and said
+  in words in the status bar (:func:`describe_move`); or, when the solver has proved it,
+  that the position cannot be won any more.
+* **Solve (demo)** (:meth:`Assistant.demo`): the computer plays the rest of the game, one
+  move every :attr:`Assistant.demo_step_ms` milliseconds, each move outlined just before
+  it is played, autoplay animated as usual. Any key, a click on the table, Escape or
+  Game > Stop ends it; its moves are ordinary moves, so Undo takes them back.
+* **Winnable deals only** (:meth:`Assistant.find_winnable_deal`): random deal numbers
+  are drawn and solved in the background until the solver proves one winnable
+  (undecided ones are skipped), with "Finding a winnable deal…" and Cancel shown.
+* **Show winnability** (:attr:`Assistant.show_winnability`): a status field says after
+  each move whether the position is still winnable, checked in the background with a
+  modest budget: "Winnable", "Cannot be won" (only on a proof) or "Unknown" (the budget
+  ran out).
+
+The solver is pure Python and shares the interpreter lock with the Tk thread: while a
+job runs, the interpreter's thread switch interval is lowered to 1 ms (from Python's
+5 ms), so the Tk thread waits at most about a millisecond for the lock after each Tk
+call. Measured on Seahaven deal 73 (a 1.5 s search), a 10 ms ``after`` timer then fires
+every 12 ms (at worst 21 ms) during the search instead of every 40-57 ms (at worst
+110 ms), at a cost to the search within the measurement noise. The interval is restored
+when no job runs.
+
+Results are kept by position (:func:`position_key`): a solution found once serves every
+position along it, so repeated hints are instant and the demo plays the solution the
+hint found. The solver's verdicts are for the Normal difficulty: with Cheat on a
+position it calls unwinnable may still be won by cheating, and the texts say so.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import tkinter as tk
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from tkinter import ttk
+from typing import TYPE_CHECKING
+
+import attrs
+
+from solitaire_core.errors import IllegalMoveError
+from solitaire_core.moves import Move, PileKind, PileRef
+from solitaire_core.rules import resolve
+from solitaire_core.session import Session
+from solitaire_core.solver import SolveResult, SolverJob, Verdict
+from solitaire_core.state import GameState
+from solitaire_core.variant import Rules
+
+if TYPE_CHECKING:
+    from .app import App
+
+__all__ = [
+    "CHECK_MAX_STATES",
+    "CHECK_TIMEOUT",
+    "DEAL_MAX_STATES",
+    "DEAL_TIMEOUT",
+    "DEAL_TRIES",
+    "HINT_MAX_STATES",
+    "HINT_TIMEOUT",
+    "Assistant",
+    "describe_move",
+    "position_key",
+]
+
+HINT_TIMEOUT = 30.0
+"""Seconds a hint or demo search may take before it gives up (Cancel stops it sooner)."""
+HINT_MAX_STATES = 500_000
+"""Positions a hint or demo search may store (about 0.6 KB each: some 300 MB at most)."""
+CHECK_TIMEOUT = 3.0
+"""Seconds the "still winnable?" check may take per position."""
+CHECK_MAX_STATES = 200_000
+"""Positions the "still winnable?" check may store per position."""
+DEAL_TIMEOUT = 3.0
+"""Seconds spent on one candidate deal when looking for a winnable deal."""
+DEAL_MAX_STATES = 200_000
+"""Positions stored for one candidate deal when looking for a winnable deal."""
+DEAL_TRIES = 200
+"""Candidate deals tried before the search for a winnable deal gives up."""
+
+_POLL_MS = 15  # how often a running job is looked at
+_BUSY_DELAY_MS = 250  # the Cancel button appears only for searches that take longer
+_CHECK_DELAY_MS = 200  # quiet after a move before the "still winnable?" check starts
+_SWITCH_INTERVAL = 0.001  # seconds; see _start
+_CACHE_SIZE = 5_000  # positions whose verdict is remembered (a few MB at most)
+
+
+def position_key(state: GameState, policy: str) -> Hashable:
+    """What a solver result depends on: the variant and its options, the autoplay
+    policy the moves are played with, and every pile of ``state`` (piles keep their
+    numbers, since the solution's moves name them)."""
+    rules = state.rules
+    return (rules.id, rules.options, policy, state)
+
+
+def _pile_name(ref: PileRef, keys: dict[PileRef, str]) -> str:
+    key = keys.get(ref, "")
+    shown = key.upper() if key.isalpha() else key
+    index = "" if ref.index is None else str(ref.index + 1)
+    if ref.kind is PileKind.TABLEAU:
+        return f"column {shown or index}"
+    if ref.kind is PileKind.CELL:
+        return f"cell {shown or index}"
+    return f"foundation {shown or index}".rstrip()
+
+
+def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str:
+    """A move in plain words, as the status bar shows a hint (short, the status bar is
+    narrow): ``"7♠ from column C onto 8♠ in column F"``, ``"9♥–7♥ from column A to the
+    empty column E"`` (a run: its first and last card), ``"A♦ from cell 2 to the
+    foundation"``.
+
+    :param state: the position the move is made from.
+    :param move: a move legal in ``state`` (unnumbered targets are resolved as the rules
+        resolve them).
+    :param keys: the pile keys shown on the table (:func:`ui_tk.layout.pile_keys`); a
+        pile is named by its key, as the player sees it.
+    :raises IllegalMoveError: when ``move`` is not legal in ``state``.
+    """
+    move = resolve(state, move, cheat=True)
+    cards = state.pile(move.source)
+    count = move.count if move.source.kind is PileKind.TABLEAU else 1
+    first = cards[-count]
+    what = first.label if count == 1 else f"{first.label}–{cards[-1].label}"
+    source = _pile_name(move.source, keys)
+    target = move.target
+    if target.kind is PileKind.FOUNDATION:
+        where = "to the foundation"
+    elif target.kind is PileKind.CELL:
+        where = f"to {_pile_name(target, keys)}"
+    elif state.pile(target):
+        where = f"onto {state.pile(target)[-1].label} in {_pile_name(target, keys)}"
+    else:
+        where = f"to the empty {_pile_name(target, keys)}"
+    return f"{what} from {source} {where}"
+
+
+@attrs.define
+class _Search:
+    """A running job and what it is for: ``"hint"``, ``"demo"`` (the player waits for
+    it), ``"check"`` (the status field) or ``"deal"`` (a candidate winnable deal)."""
+
+    kind: str
+    state: GameState
+    policy: str
+    key: Hashable
+    job: SolverJob
+    max_states: int
+    started: float
+    deal: int | None = None
+
+
+@attrs.define
+class _DealSearch:
+    """The search for a winnable deal in progress."""
+
+    rules: Rules
+    on_found: Callable[[int], object]
+    draw: Callable[[], int]
+    tries: int
+    tried: list[int] = attrs.field(factory=list)
+    started: float = attrs.field(factory=time.monotonic)
+
+
+class Assistant:
+    """Hints, the demo, winnable deals and the winnability field for an app.
+
+    :param app: the :class:`~ui_tk.app.App` (its ``session``, ``view``, ``root``,
+        ``status`` fields, ``set_message``, ``play`` and ``used_hint`` are used).
+    :param show_winnability: start with the "still winnable?" field shown.
+
+    The app calls :meth:`position_changed` whenever the position on the table may have
+    changed (a move, undo, redo, restart, another game), :meth:`leave_game` when the
+    table is replaced by the launcher and :meth:`shutdown` when the window closes.
+
+    Attributes for tests and tools: ``search_job`` (the running
+    :class:`~solitaire_core.solver.SolverJob` or ``None``), ``demo_step_ms`` and
+    ``demo_show_ms`` (the demo's pace), ``field`` (the winnability label),
+    ``cancel_button``, ``last_result`` (the last finished search's result).
+    """
+
+    def __init__(self, app: App, *, show_winnability: bool = False) -> None:
+        self.app = app
+        self.root = app.root
+        self.demo_step_ms = 300
+        self.demo_show_ms = 160
+        self.hint_budget = {"timeout": HINT_TIMEOUT, "max_states": HINT_MAX_STATES}
+        self.check_budget = {"timeout": CHECK_TIMEOUT, "max_states": CHECK_MAX_STATES}
+        self.deal_budget = {"timeout": DEAL_TIMEOUT, "max_states": DEAL_MAX_STATES}
+        self.last_result: SolveResult | None = None
+        self._show = show_winnability
+        self._search: _Search | None = None
+        self._deals: _DealSearch | None = None
+        self._known: OrderedDict[Hashable, tuple[Move, ...] | None] = OrderedDict()
+        self._unknown: dict[Hashable, int] = {}  # undecided within this many states
+        self._poll_job: str | None = None
+        self._busy_job: str | None = None
+        self._check_job: str | None = None
+        self._demo_job: str | None = None
+        self._demo = False
+        self._demo_session: Session | None = None
+        self._moving = False  # the demo is playing a move
+        self._expected: GameState | None = None  # the position the demo's move gave
+        self._seen: GameState | None = None
+        self._switch: float | None = None  # the switch interval to restore
+        self._busy_shown = False  # the Cancel button is on the status bar
+        self._busy_text = ""
+        self._build()
+
+    # ------------------------------------------------------------------ widgets
+
+    def _build(self) -> None:
+        app = self.app
+        message = app.status["message"]
+        bar = message.master
+        # One frame for the Cancel button and the winnability field, packed once just
+        # right of the message, so the fields keep their order when shown and hidden.
+        self.frame = ttk.Frame(bar, style="Status.TFrame")
+        self.frame.pack(side="right", before=message)
+        self.busy = ttk.Frame(self.frame, style="Status.TFrame")
+        style = ttk.Style(self.root)
+        style.configure("Status.TButton", padding=(8, 0))
+        self.cancel_button = ttk.Button(
+            self.busy, text="Cancel", command=self.stop, style="Status.TButton", width=7
+        )
+        self.cancel_button.pack(side="left", padx=(4, 6))
+        self.winnability = ttk.Frame(self.frame, style="Status.TFrame")
+        self.field = ttk.Label(self.winnability, style="Status.TLabel")
+        ttk.Separator(self.winnability, orient="vertical").pack(side="right", fill="y", pady=3)
+        self.field.pack(side="right")
+        for name, colour in (("Good", "#1d6b2f"), ("Bad", "#9a1d12"), ("Dim", "#6b716c")):
+            style.configure(f"{name}.Status.TLabel", background="#e9ece6", foreground=colour,
+                            padding=(8, 3))  # fmt: skip
+        # Any key or click on the table stops the demo (and does nothing else).
+        view = app.view
+        self._stop_tag = f"AssistDemo{id(self)}"
+        view.bindtags((self._stop_tag, *view.bindtags()))
+        for sequence in ("<KeyPress>", "<ButtonPress>"):
+            view.bind_class(self._stop_tag, sequence, self._input_during_demo)
+        self._refit()
+
+    def _refit(self) -> None:
+        """Pack the frame's parts that are in use (Tk keeps an emptied frame's size, so
+        it is shrunk by hand)."""
+        busy = self._busy_shown
+        for part, wanted in ((self.busy, busy), (self.winnability, self._field_wanted)):
+            if wanted and not part.winfo_manager():
+                part.pack(side="left" if part is self.busy else "right")
+            elif not wanted and part.winfo_manager():
+                part.pack_forget()
+        if not busy and not self._field_wanted:
+            self.frame.configure(width=1, height=1)
+
+    @property
+    def _field_wanted(self) -> bool:
+        return self._show and self.app.playing
+
+    def _show_busy(self, text: str) -> None:
+        """Say what the search is doing; the Cancel button follows if it takes long."""
+        self._busy_text = text
+        if self.app.launcher is not None:
+            self.app.launcher.show_busy(text, self.stop)
+            return
+        self.app.set_message(text)
+        if self._busy_job is None and not self._busy_shown:
+            self._busy_job = self.root.after(_BUSY_DELAY_MS, self._busy_now)
+
+    def _busy_now(self) -> None:
+        self._busy_job = None
+        if self._search is None or self._search.kind == "check" or self.app.ended:
+            return
+        self._busy_shown = True
+        self._refit()
+
+    def _hide_busy(self) -> None:
+        if self._busy_job is not None:
+            self.root.after_cancel(self._busy_job)
+            self._busy_job = None
+        if self.app.launcher is not None:
+            self.app.launcher.hide_busy()
+        if self._busy_shown:
+            self._busy_shown = False
+            self._refit()
+
+    def _input_during_demo(self, event: tk.Event) -> str | None:
+        if not self._demo:
+            return None
+        self.stop_demo("Demo stopped.")
+        return "break"
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def busy_searching(self) -> bool:
+        """Whether a search the player waits for (hint, demo, winnable deal) runs."""
+        return self._deals is not None or (
+            self._search is not None and self._search.kind in ("hint", "demo")
+        )
+
+    @property
+    def demo_running(self) -> bool:
+        """Whether the computer is playing (the demo)."""
+        return self._demo
+
+    @property
+    def search_job(self) -> SolverJob | None:
+        """The running solver job, if any."""
+        return self._search.job if self._search is not None else None
+
+    @property
+    def show_winnability(self) -> bool:
+        """Whether the "still winnable?" field is shown (Options > Show winnability)."""
+        return self._show
+
+    @show_winnability.setter
+    def show_winnability(self, on: bool) -> None:
+        self._show = bool(on)
+        self._update_field()
+
+    def _key(self, state: GameState) -> Hashable:
+        session = self.app.session
+        policy = session.autoplay_policy if session is not None else state.rules.autoplay
+        return position_key(state, policy)
+
+    def known(self, state: GameState) -> Verdict | None:
+        """What is known about ``state`` (a position of the game on the table):
+        :attr:`Verdict.WINNABLE`, :attr:`Verdict.UNWINNABLE`, or ``None`` (not solved,
+        or undecided)."""
+        key = self._key(state)
+        if key not in self._known:
+            return None
+        return Verdict.WINNABLE if self._known[key] is not None else Verdict.UNWINNABLE
+
+    def solution(self, state: GameState) -> tuple[Move, ...] | None:
+        """The moves of a known win from ``state`` (``None`` when none is known)."""
+        return self._known.get(self._key(state))
+
+    def _remember(self, search: _Search, result: SolveResult) -> None:
+        """Keep a decided result for its position, and a solution for every position
+        along it; an undecided one only as "unknown within this budget"."""
+        if result.verdict is Verdict.UNDECIDED:
+            if result.reason != "cancelled":
+                old = self._unknown.get(search.key, 0)
+                self._unknown[search.key] = max(old, search.max_states)
+            return
+        if result.verdict is Verdict.UNWINNABLE:
+            self._put(search.key, None)
+            return
+        policy, state = search.policy, search.state
+        session = Session(state.rules, 1, state=state, autoplay=policy)
+        moves = result.moves
+        for i, move in enumerate(moves):
+            self._put(position_key(session.state, policy), moves[i:])
+            try:
+                session.play(move)
+            except IllegalMoveError:  # cannot happen: the solver replays its solutions
+                break
+        self._put(search.key, moves)
+
+    def forget(self) -> None:
+        """Forget every kept result (the next hint searches afresh)."""
+        self._known.clear()
+        self._unknown.clear()
+
+    def _put(self, key: Hashable, moves: tuple[Move, ...] | None) -> None:
+        self._known[key] = moves
+        self._known.move_to_end(key)
+        self._unknown.pop(key, None)
+        while len(self._known) > _CACHE_SIZE:
+            self._known.popitem(last=False)
+
+    # ------------------------------------------------------------------ jobs
+
+    def _start(self, kind: str, state: GameState, budget: dict[str, float], **extra: int) -> None:
+        """Start a search (cancelling the running one)."""
+        self._cancel_search()
+        session = self.app.session
+        policy = (
+            session.autoplay_policy
+            if session is not None and kind != "deal"
+            else state.rules.autoplay
+        )
+        max_states = int(budget["max_states"])
+        job = SolverJob(
+            state, timeout=float(budget["timeout"]), max_states=max_states, autoplay=policy
+        )
+        key = position_key(state, policy)
+        self._search = _Search(kind, state, policy, key, job, max_states, time.monotonic(), **extra)
+        if self._switch is None:
+            self._switch = sys.getswitchinterval()
+            sys.setswitchinterval(min(self._switch, _SWITCH_INTERVAL))
+        job.start()
+        if self._poll_job is None:
+            self._poll_job = self.root.after(_POLL_MS, self._poll)
+        self._update_stop()
+
+    def _cancel_search(self) -> None:
+        search, self._search = self._search, None
+        if search is not None:
+            search.job.cancel()
+
+    def _poll(self) -> None:
+        self._poll_job = None
+        search = self._search
+        if search is None or self.app.ended:
+            self._restore_switch()
+            return
+        if not search.job.done:
+            self._poll_job = self.root.after(_POLL_MS, self._poll)
+            label = self.app.status["message"]
+            text = str(label.cget("text"))
+            if self._busy_shown and search.kind != "check" and text.startswith(self._busy_text):
+                seconds = int(time.monotonic() - search.started)
+                label.configure(
+                    text=f"{self._busy_text} {seconds} s" if seconds else self._busy_text
+                )
+            return
+        self._search = None
+        self._finished(search)
+        if self._search is not None and self._poll_job is None:
+            self._poll_job = self.root.after(_POLL_MS, self._poll)
+        elif self._search is None:
+            self._restore_switch()
+
+    def _restore_switch(self) -> None:
+        if self._switch is not None:
+            sys.setswitchinterval(self._switch)
+            self._switch = None
+
+    def _finished(self, search: _Search) -> None:
+        job = search.job
+        result = job.result
+        if result is None:  # the solver raised: a bug, or a variant it cannot handle
+            self._hide_busy()
+            self._deals = None
+            self._update_stop()
+            problem = f"The solver failed: {job.error}."
+            if search.kind == "check":
+                self.field.configure(text="Unknown", style="Dim.Status.TLabel")
+            elif search.kind == "deal":
+                self.app.warn("No winnable deal found", problem)
+            else:
+                self.app.set_message(problem, warn=True)
+            return
+        self.last_result = result
+        self._remember(search, result)
+        if search.kind == "deal":
+            self._deal_result(search, result)
+            return
+        if search.kind in ("hint", "demo"):
+            self._hide_busy()
+            session = self.app.session
+            if session is not None and self._key(session.state) == search.key:
+                if search.kind == "hint":
+                    self._answer_hint(session.state, result)
+                elif result.verdict is Verdict.WINNABLE:
+                    self._begin_demo()
+                else:
+                    self._answer_hint(session.state, result, demo=True)
+        self._update_stop()
+        self._update_field()
+
+    # ------------------------------------------------------------------ hint
+
+    def _ready(self) -> Session | None:
+        """The session when a hint or demo can be given, else ``None`` (with the reason
+        in the status bar)."""
+        app = self.app
+        session = app.session
+        if not app.playing or session is None:
+            return None
+        if self._deals is not None:
+            app.set_message("Still looking for a winnable deal (Esc stops).")
+            return None
+        if session.is_won:
+            app.set_message("The game is won.")
+            return None
+        app.view.finish_animation()
+        return session
+
+    def hint(self) -> None:
+        """Show the next move of a win from the position on the table, or say that it
+        cannot be won any more; searches in the background when the answer is not known
+        yet (Cancel, Escape or Game > Stop end the search)."""
+        if self._demo:
+            return
+        session = self._ready()
+        if session is None:
+            return
+        state = session.state
+        key = self._key(state)
+        if key in self._known or self._unknown.get(key, 0) >= self.hint_budget["max_states"]:
+            self._answer_hint(state, None)
+            return
+        running = self._search
+        if running is not None and running.key == key and running.kind in ("hint", "demo"):
+            return
+        self._start("hint", state, self.hint_budget)
+        self._show_busy("Looking for a hint…")
+
+    def _answer_hint(
+        self, state: GameState, result: SolveResult | None, *, demo: bool = False
+    ) -> None:
+        """Tell the player what the solver found for ``state`` (``result``, or what is
+        known)."""
+        app = self.app
+        key = self._key(state)
+        cheat = app.session is not None and app.session.cheat
+        if key in self._known:
+            moves = self._known[key]
+            if moves is None:
+                app.used_hint = True
+                extra = " without Cheat" if cheat else ""
+                app.set_message(
+                    f"Cannot be won from here{extra}: undo (Ctrl+Z) or deal again (F2).",
+                    warn=True,
+                )
+                return
+            if moves:
+                if demo:
+                    self._begin_demo()
+                    return
+                app.used_hint = True
+                move = moves[0]
+                app.view.highlight_move(move)
+                text = describe_move(state, move, app.view.key_of)
+                app.set_message(f"Hint: {text}.")
+                return
+        what = "No solution found" if demo else "No hint"
+        if result is None and self._unknown.get(key, 0) >= self.hint_budget["max_states"]:
+            app.set_message(
+                f"{what}: the solver could not decide whether this position can still be won.",
+                warn=True,
+            )
+            return
+        if result is None or result.reason == "cancelled":
+            app.set_message("Demo cancelled." if demo else "Hint cancelled.")
+            return
+        app.set_message(
+            f"{what}: the solver searched {result.positions:,} positions in "
+            f"{result.seconds:.0f} s without deciding whether this position can still be "
+            "won.",
+            warn=True,
+        )
+
+    # ------------------------------------------------------------------ demo
+
+    def demo(self) -> None:
+        """Let the computer play the rest of the game (Solve (demo)); searches first when
+        no solution is known."""
+        if self._demo:
+            return
+        session = self._ready()
+        if session is None:
+            return
+        state = session.state
+        key = self._key(state)
+        if key in self._known:
+            if self._known[key] is None:
+                self._answer_hint(state, None)
+            else:
+                self._begin_demo()
+            return
+        running = self._search
+        if running is not None and running.key == key and running.kind == "hint":
+            running.kind = "demo"
+            self._show_busy("Looking for a solution…")
+            return
+        self._start("demo", state, self.demo_budget)
+        self._show_busy("Looking for a solution…")
+
+    @property
+    def demo_budget(self) -> dict[str, float]:
+        """The demo searches with the hint's budget."""
+        return self.hint_budget
+
+    def _begin_demo(self) -> None:
+        app = self.app
+        self._demo = True
+        app.used_hint = True
+        self._demo_session = app.session
+        self._expected = app.session.state if app.session is not None else None
+        app.set_message("Demo: the computer plays. Press any key or click to stop.")
+        self._update_stop()
+        self._demo_job = self.root.after(0, self._demo_step)
+
+    def _demo_step(self) -> None:
+        self._demo_job = None
+        if not self._demo:
+            return
+        app, view = self.app, self.app.view
+        session = app.session
+        if session is None or not app.playing or app.ended:
+            self.stop_demo("")
+            return
+        if view.animating:
+            self._demo_job = self.root.after(_POLL_MS, self._demo_step)
+            return
+        if session.is_won:
+            self._demo = False
+            self._update_stop()
+            return
+        moves = self.solution(session.state)
+        if not moves:
+            self.stop_demo("Demo stopped: the computer lost track of its solution.")
+            return
+        view.highlight_move(moves[0])
+        last = len(moves) == 1
+        self._demo_job = self.root.after(
+            self.demo_show_ms, lambda: self._demo_move(moves[0], last=last)
+        )
+
+    def _demo_move(self, move: Move, *, last: bool) -> None:
+        self._demo_job = None
+        if not self._demo:
+            return
+        app = self.app
+        if last:  # the demo ends before the win, whose dialog may wait for the player
+            self._demo = False
+            self._update_stop()
+        self._moving = True
+        try:
+            played = app.play(move)
+        finally:
+            self._moving = False
+        session = app.session
+        if not self._demo:
+            return
+        if not played or session is None:
+            self.stop_demo("Demo stopped.")
+            return
+        self._expected = session.state
+        pause = max(1, self.demo_step_ms - self.demo_show_ms)
+        self._demo_job = self.root.after(pause, self._demo_step)
+
+    def stop_demo(self, message: str = "Demo stopped.") -> bool:
+        """End the demo (its moves stay played; Undo takes them back).
+
+        :param message: what the status bar says then (``""`` leaves it alone).
+        :return: whether a demo was running.
+        """
+        if not self._demo:
+            return False
+        self._demo = False
+        self._expected = None
+        self._demo_session = None
+        if self._demo_job is not None:
+            self.root.after_cancel(self._demo_job)
+            self._demo_job = None
+        self.app.view.clear_highlight()
+        if message:
+            self.app.set_message(f"{message} Undo (Ctrl+Z) takes the moves back one by one.")
+        self._update_stop()
+        return True
+
+    # ------------------------------------------------------------------ stopping
+
+    def stop(self) -> bool:
+        """Stop what runs: the demo, a hint or demo search, or the search for a
+        winnable deal (Escape, Game > Stop, the Cancel button).
+
+        :return: whether something was stopped.
+        """
+        stopped = self.stop_demo()
+        search = self._search
+        if search is not None and search.kind in ("hint", "demo", "deal"):
+            self._cancel_search()
+            self._hide_busy()
+            if search.kind == "deal":
+                self._deals = None
+                self.app.set_message("Stopped looking for a winnable deal.")
+            else:
+                self.app.set_message("Hint cancelled." if search.kind == "hint" else
+                                     "Demo cancelled.")  # fmt: skip
+            stopped = True
+            self._update_field()
+        self._update_stop()
+        return stopped
+
+    def _update_stop(self) -> None:
+        running = self._demo or self.busy_searching
+        self.app.menus["game"].entryconfigure("Stop", state="normal" if running else "disabled")
+
+    # ------------------------------------------------------------------ position changes
+
+    def position_changed(self) -> None:
+        """The position on the table may have changed: forget a stale search, stop the
+        demo if the player moved, and refresh the winnability field."""
+        session = self.app.session
+        state = session.state if session is not None and self.app.playing else None
+        if state is self._seen:
+            return
+        self._seen = state
+        if (
+            self._demo
+            and not self._moving
+            and (state is not self._expected or session is not self._demo_session)
+        ):
+            self.stop_demo("Demo stopped.")
+        search = self._search
+        if search is not None and search.kind != "deal":
+            if state is None or self._key(state) != search.key:
+                self._cancel_search()
+                if search.kind in ("hint", "demo"):
+                    self._hide_busy()
+                    self._update_stop()
+        self._update_field()
+
+    def leave_game(self) -> None:
+        """The table is being replaced by the launcher: stop the demo and every search."""
+        self.stop_demo("")
+        self._deals = None
+        self._cancel_search()
+        self._hide_busy()
+        self._seen = None
+        self._update_field()
+        self._update_stop()
+
+    def shutdown(self) -> None:
+        """Cancel every job and timer (the window closes)."""
+        self._demo = False
+        self._deals = None
+        self._cancel_search()
+        self._restore_switch()
+        for name in ("_poll_job", "_busy_job", "_check_job", "_demo_job"):
+            job = getattr(self, name)
+            if job is not None:
+                try:
+                    self.root.after_cancel(job)
+                except tk.TclError:
+                    pass
+                setattr(self, name, None)
+
+    # ------------------------------------------------------------------ winnability field
+
+    def refresh(self) -> None:
+        """Redraw the winnability field (after the difficulty changed, say)."""
+        self._update_field()
+
+    def _update_field(self) -> None:
+        """Show what is known about the position on the table, and check it in the
+        background if nothing is known yet."""
+        self._refit()
+        if not self._field_wanted:
+            return
+        session = self.app.session
+        assert session is not None
+        state = session.state
+        key = self._key(state)
+        if session.is_won:
+            self.field.configure(text="Won", style="Good.Status.TLabel")
+            return
+        if key in self._known:
+            if self._known[key] is None:
+                text = "Cannot be won without Cheat" if session.cheat else "Cannot be won"
+                self.field.configure(text=text, style="Bad.Status.TLabel")
+            else:
+                self.field.configure(text="Winnable", style="Good.Status.TLabel")
+            return
+        if self._unknown.get(key, 0) >= int(self.check_budget["max_states"]):
+            self.field.configure(text="Unknown", style="Dim.Status.TLabel")
+            return
+        self.field.configure(text="Checking…", style="Dim.Status.TLabel")
+        if self._check_job is not None:
+            self.root.after_cancel(self._check_job)
+        self._check_job = self.root.after(_CHECK_DELAY_MS, self._start_check)
+
+    def _start_check(self) -> None:
+        self._check_job = None
+        session = self.app.session
+        if not self._field_wanted or session is None or session.is_won:
+            return
+        state = session.state
+        key = self._key(state)
+        if key in self._known or self._unknown.get(key, 0) >= int(self.check_budget["max_states"]):
+            self._update_field()
+            return
+        running = self._search
+        if running is not None and (running.kind != "check" or running.key == key):
+            return  # a hint, demo or deal search goes first; its end refreshes the field
+        self._start("check", state, self.check_budget)
+
+    # ------------------------------------------------------------------ winnable deals
+
+    def find_winnable_deal(
+        self,
+        rules: Rules,
+        on_found: Callable[[int], object],
+        *,
+        draw: Callable[[], int],
+        tries: int = DEAL_TRIES,
+    ) -> None:
+        """Draw deal numbers and solve them in the background until one is proved
+        winnable, then call ``on_found(number)`` (on the Tk thread). Undecided deals are
+        skipped like unwinnable ones. Shows "Finding a winnable deal…" with Cancel (in
+        the launcher when it is shown, else in the status bar).
+
+        :param rules: the variant with its options.
+        :param draw: returns a random deal number.
+        :param tries: give up (with a message) after this many deals.
+        """
+        self.stop_demo("")
+        self._cancel_search()
+        self._deals = _DealSearch(rules, on_found, draw, tries)
+        self._next_deal()
+
+    def _next_deal(self) -> None:
+        deals = self._deals
+        if deals is None:
+            return
+        if len(deals.tried) >= deals.tries:
+            self._deals = None
+            self._hide_busy()
+            self._update_stop()
+            self.app.warn(
+                "No winnable deal found",
+                f"The solver proved none of {deals.tries} random deals of "
+                f'{deals.rules.name} winnable within its budget. Turn off "Winnable '
+                'deals only" or choose a deal number.',
+            )
+            return
+        number = deals.draw()
+        for _ in range(20):
+            if number not in deals.tried:
+                break
+            number = deals.draw()
+        deals.tried.append(number)
+        state = Session(deals.rules, number).state
+        self._start("deal", state, self.deal_budget, deal=number)
+        count = len(deals.tried)
+        tried = f" (deal {number}, try {count})" if count > 1 else ""
+        self._show_busy(f"Finding a winnable deal…{tried}")
+
+    def _deal_result(self, search: _Search, result: SolveResult) -> None:
+        deals = self._deals
+        if deals is None:
+            return
+        if result.verdict is not Verdict.WINNABLE:
+            self._next_deal()
+            return
+        self._deals = None
+        self._hide_busy()
+        self._update_stop()
+        assert search.deal is not None
+        seconds = time.monotonic() - deals.started
+        tries = len(deals.tried)
+        deals.on_found(search.deal)
+        self.app.set_message(
+            f"Deal {search.deal} is winnable: the solver proved it "
+            f"({tries} deal{'s' if tries > 1 else ''} tried, {seconds:.1f} s)."
+        )
