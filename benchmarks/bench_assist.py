@@ -26,17 +26,13 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 
-
-def _percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1))))
-    return ordered[k]
+from gui_bench import percentile, x_display
 
 
 def _report(name: str, values_ms: Sequence[float]) -> None:
     print(
         f"{name:<46} n={len(values_ms):<4} median {statistics.median(values_ms):8.1f} ms   "
-        f"p95 {_percentile(values_ms, 95):8.1f} ms   max {max(values_ms):8.1f} ms"
+        f"p95 {percentile(values_ms, 95):8.1f} ms   max {max(values_ms):8.1f} ms"
     )
 
 
@@ -168,17 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--deals", type=int, default=20)
     args = parser.parse_args(argv)
-    display = None
-    if not os.environ.get("DISPLAY"):
-        from pyvirtualdisplay import Display
-
-        display = Display(visible=False, size=(1400, 1000))
-        display.start()
-    try:
+    with x_display():
         bench(args.positions, args.deals)
-    finally:
-        if display is not None:
-            display.stop()
     return 0
 
 

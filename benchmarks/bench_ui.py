@@ -27,19 +27,15 @@ import tempfile
 import time
 from collections.abc import Sequence
 
+from gui_bench import percentile, x_display
+
 VARIANT = "double-sea-towers"
-
-
-def _percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1))))
-    return ordered[k]
 
 
 def _report(name: str, values_ms: Sequence[float]) -> None:
     print(
         f"{name:<44} n={len(values_ms):<4} median {statistics.median(values_ms):7.2f} ms   "
-        f"p95 {_percentile(values_ms, 95):7.2f} ms   max {max(values_ms):7.2f} ms"
+        f"p95 {percentile(values_ms, 95):7.2f} ms   max {max(values_ms):7.2f} ms"
     )
 
 
@@ -160,18 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=200)
     parser.add_argument("--starts", type=int, default=5)
     args = parser.parse_args(argv)
-    display = None
-    if not os.environ.get("DISPLAY"):
-        from pyvirtualdisplay import Display
-
-        display = Display(visible=False, size=(1400, 1000))
-        display.start()
-    try:
+    with x_display():
         bench_events(args.events)
         bench_startup(args.starts)
-    finally:
-        if display is not None:
-            display.stop()
     return 0
 
 

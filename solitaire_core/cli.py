@@ -42,7 +42,12 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
-def _positive_int(text: str) -> int:
+def positive_int(text: str) -> int:
+    """An argparse ``type=`` for a whole number >= 1 (a deal number, a count).
+
+    :raises argparse.ArgumentTypeError: for anything else (argparse reports it as a
+        usage error, exit status 2).
+    """
     try:
         value = int(text)
     except ValueError:
@@ -52,17 +57,22 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def add_variant_args(parser: argparse.ArgumentParser, *, deal_required: bool = False) -> None:
-    """Add ``--deal N`` and ``--option key=value`` (repeatable) to a sub-command."""
-    parser.add_argument(
-        "--deal", type=_positive_int, required=deal_required, metavar="N", help="deal number"
-    )
+def add_option_arg(parser: argparse.ArgumentParser) -> None:
+    """Add ``--option key=value`` (repeatable; read it with :func:`parse_options`)."""
     parser.add_argument(
         "--option",
         action="append",
         metavar="KEY=VALUE",
         help="a variant option, e.g. empty_columns=any (repeatable)",
     )
+
+
+def add_variant_args(parser: argparse.ArgumentParser, *, deal_required: bool = False) -> None:
+    """Add ``--deal N`` and ``--option key=value`` (repeatable) to a sub-command."""
+    parser.add_argument(
+        "--deal", type=positive_int, required=deal_required, metavar="N", help="deal number"
+    )
+    add_option_arg(parser)
 
 
 def _cmd_list(args: argparse.Namespace) -> int:

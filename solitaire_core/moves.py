@@ -15,10 +15,15 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 
 from .errors import IllegalMoveError
+
+_Pile = TypeVar("_Pile")
+_Cell = TypeVar("_Cell")
 
 
 class PileKind(enum.Enum):
@@ -46,6 +51,25 @@ class PileRef:
 
     def __repr__(self) -> str:
         return f"PileRef.parse({str(self)!r})"
+
+    def select(
+        self, columns: Sequence[_Pile], cells: Sequence[_Cell], foundations: Sequence[_Pile]
+    ) -> _Pile | _Cell:
+        """The entry for the pile this names, from one sequence per kind of pile (a
+        state's piles, a layout's places ...), each indexed from 0.
+
+        :raises ValueError: for an unnumbered reference (``c`` or ``f``: "any that fits").
+        :raises IndexError: when the numbered pile is not in its sequence.
+        """
+        if self.index is None:
+            raise ValueError(f"{self} names no single pile")
+        if self.index < 0:
+            raise IndexError(self.index)
+        if self.kind is PileKind.TABLEAU:
+            return columns[self.index]
+        if self.kind is PileKind.CELL:
+            return cells[self.index]
+        return foundations[self.index]
 
     @staticmethod
     def parse(text: str) -> PileRef:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from .cards import Card
-from .moves import PileKind, PileRef
+from .moves import PileRef
 from .variant import Rules
 
 
@@ -36,16 +36,10 @@ class GameState:
         :raises IndexError: when the pile does not exist in this variant.
         :raises ValueError: for an unnumbered reference.
         """
-        if ref.index is None:
-            raise ValueError(f"{ref} names no single pile")
-        if ref.index < 0:
-            raise IndexError(ref.index)
-        if ref.kind is PileKind.TABLEAU:
-            return self.columns[ref.index]
-        if ref.kind is PileKind.CELL:
-            card = self.cells[ref.index]
-            return () if card is None else (card,)
-        return self.foundations[ref.index]
+        found = ref.select(self.columns, self.cells, self.foundations)
+        if isinstance(found, tuple):
+            return found
+        return () if found is None else (found,)
 
     @property
     def free_cells(self) -> int:

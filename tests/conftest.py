@@ -1,11 +1,16 @@
-"""Shared fixtures: resolved rules of the built-in variants and a position builder.
+"""Shared fixtures: resolved rules of the built-in variants, a position builder, a
+private home folder and a Tk root window for the GUI tests.
 
-Kept small on purpose; a test module's own helpers stay in that module.
+Kept small on purpose; a test module's own helpers stay in that module (the GUI tests'
+in ``ui_helpers.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import gc
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,3 +80,32 @@ def _expand(pile: str) -> str:
     mark = "'" * (len(first) - len(first.rstrip("'")))
     low, high = RANK_TEXT.index(first[0]), RANK_TEXT.index(last[0])
     return ",".join(RANK_TEXT[r] + first.rstrip("'")[1] + mark for r in range(low, high + 1))
+
+
+@pytest.fixture
+def solitaire_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point ``SOLITAIRE_HOME`` at the test's temporary folder, so settings, saves and
+    statistics never touch the player's own files; returns that folder."""
+    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def root(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A Tk root window at the screen's top-left corner, sized by the test module's
+    ``ROOT_GEOMETRY`` (default ``"1100x760+0+0"``, the game window's size) and drawn once;
+    destroyed afterwards with no timer left to fire into it."""
+    import tkinter as tk
+
+    from ui_helpers import close
+
+    gc.collect()
+    window = tk.Tk()
+    window.geometry(getattr(request.module, "ROOT_GEOMETRY", "1100x760+0+0"))
+    window.update()
+    yield window
+    close(window)
+    # Tk variables left in reference cycles are collected here, on the main thread:
+    # collected on a solver thread while no main loop runs, each would stall that
+    # thread for a second.
+    gc.collect()

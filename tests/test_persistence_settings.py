@@ -38,6 +38,7 @@ SAMPLE = Settings(
     window_width=1280,
     window_height=900,
     winnable_only=True,
+    show_winnability=True,
     difficulty="cheat",
 )
 
@@ -53,6 +54,7 @@ settings_strategy = st.builds(
     window_width=window,
     window_height=window,
     winnable_only=st.booleans(),
+    show_winnability=st.booleans(),
     difficulty=st.sampled_from(["normal", "cheat"]),
 )
 
@@ -80,6 +82,7 @@ def test_defaults() -> None:
     assert settings.four_colour is False
     assert (settings.window_width, settings.window_height) == (1100, 760)
     assert settings.winnable_only is False
+    assert settings.show_winnability is False
     assert settings.difficulty == "normal"
     assert settings.format_version == 1
 
@@ -150,6 +153,22 @@ def test_file_is_plain_toml(home: Path) -> None:
     assert "last_variant" not in settings_path().read_text("utf-8")
 
 
+def test_a_file_from_before_show_winnability_reads_without_warning(home: Path) -> None:
+    # A settings file as written before the key existed: everything else kept, the
+    # field off, no warning, and the file left alone until the next save adds the key.
+    path = settings_path()
+    content = b'format_version = 1\nlast_variant = "seahaven"\nwinnable_only = true\n'
+    path.write_bytes(content)
+    settings, warnings = load_settings()
+    assert warnings == []
+    assert settings == Settings(last_variant="seahaven", winnable_only=True)
+    assert settings.show_winnability is False
+    assert path.read_bytes() == content
+    save_settings(attrs.evolve(settings, show_winnability=True))
+    assert "show_winnability = true" in path.read_text("utf-8")
+    assert load_settings()[0].show_winnability is True
+
+
 def test_hand_written_partial_file_with_bom(home: Path) -> None:
     path = settings_path()
     path.write_bytes(b'\xef\xbb\xbf# my settings\nfour_colour = true\nlast_variant = "x"\n')
@@ -194,6 +213,7 @@ def test_unknown_keys_are_ignored_with_a_warning(home: Path) -> None:
         ("window_height = 5", "window_height"),
         ("window_height = 999999999999", "window_height"),
         ("winnable_only = []", "winnable_only"),
+        ('show_winnability = "on"', "show_winnability"),
         ('difficulty = "hard"', "difficulty"),
         ("last_variant = 7", "last_variant"),
         ('last_variant = ""', "last_variant"),
@@ -346,6 +366,7 @@ toml_scalars = (
                 "window_width",
                 "window_height",
                 "winnable_only",
+                "show_winnability",
                 "difficulty",
                 "other",
             ]

@@ -291,6 +291,8 @@ def test_format_table() -> None:
             longest_loss_streak=2,
             fewest_moves=88,
             fastest_seconds=125.9,
+            wins_with_undo=4,
+            wins_with_hints=3,
             cheat_wins=1,
         ),
         VariantStats(variant="double-sea-towers", options={"towers": "6"}, cheat_wins=2),
@@ -309,13 +311,19 @@ def test_format_table() -> None:
         "Best streak",
         "Fewest moves",
         "Fastest (m:ss)",
+        "Wins with undo",
+        "Wins with hints",
         "Cheat wins",
     ):
         assert header in lines[0]
     assert set(lines[1]) <= {"-", " "}
     assert lines[2].split() == [
-        *("seahaven", "-", "10", "7", "3", "70%", "2", "lost", "5", "88", "2:05", "1")
+        *("seahaven", "-", "10", "7", "3", "70%", "2", "lost", "5", "88", "2:05", "4", "3", "1")
     ]
+    # The counts stand under their own headings.
+    for header, value in (("Wins with undo", "4"), ("Wins with hints", "3"), ("Cheat wins", "1")):
+        edge = lines[0].index(header) + len(header)
+        assert lines[2][:edge].rstrip().endswith(value)
     assert "towers=6" in lines[3] and lines[3].rstrip().endswith("2")
     assert table.isascii() and not table.endswith("\n")
     # Columns line up: every row has the same position for the right edge of "Played".

@@ -8,12 +8,9 @@ from solitaire_core.deal import deal
 from solitaire_core.plugins import get_registry
 from ui_tk.preview import PREVIEW_SIZE, preview_for, render_preview
 
+pytestmark = pytest.mark.usefixtures("solitaire_home")
+
 REGISTRY = get_registry()
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
 
 
 def colour_count(image, test) -> int:

@@ -6,7 +6,6 @@ field. Deals and positions are chosen by asking the solver itself, never hard-co
 from __future__ import annotations
 
 import functools
-import gc
 import time
 import tkinter as tk
 from collections.abc import Callable
@@ -27,26 +26,9 @@ from ui_tk.assist import describe_move
 from ui_tk.layout import pile_keys
 from ui_tk.persist import AppStore
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 
 SMALL = {"timeout": 10.0, "max_states": 100_000}
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
-
-
-@pytest.fixture
-def root():
-    gc.collect()
-    root = tk.Tk()
-    root.geometry("1100x760+0+0")
-    yield root
-    close(root)
-    # Tk variables left in reference cycles must be collected here: collected on a
-    # solver thread while no main loop runs, each would stall that thread for a second.
-    gc.collect()
 
 
 def pump(root: tk.Misc, until: Callable[[], bool], seconds: float = 20.0) -> None:
@@ -375,6 +357,34 @@ def test_the_winnability_field_follows_the_position(root, tmp_path, seahaven):
     assert not field.winfo_ismapped()
 
 
+def test_show_winnability_is_remembered_by_the_next_window(root, tmp_path):
+    registry = get_registry()
+    app = open_app(root, tmp_path, "seahaven")
+    options = app.menus["options"]
+    options.invoke("Show winnability")
+    root.update()
+    assert app.assist.field.winfo_ismapped()
+    assert AppStore(tmp_path, registry=registry).settings.show_winnability
+    app.close(save=True)
+
+    # The next window starts with the menu ticked and the field on the status bar.
+    root2 = tk.Tk()
+    root2.geometry("1100x760+0+0")
+    try:
+        app2 = App(root2, store=AppStore(tmp_path, registry=registry), variant="seahaven",
+                   deal=1, modal=False)  # fmt: skip
+        root2.update()
+        assert app2.winnability_var.get() and app2.assist.show_winnability
+        assert app2.assist.field.winfo_ismapped()
+        app2.menus["options"].invoke("Show winnability")
+        root2.update()
+        assert not app2.assist.field.winfo_ismapped()
+        assert not AppStore(tmp_path, registry=registry).settings.show_winnability
+        app2.close(save=False)
+    finally:
+        close(root2)
+
+
 def test_a_move_to_any_foundation_is_drawn_at_the_foundation_it_goes_to(
     root, tmp_path, board, seahaven
 ):
@@ -395,6 +405,21 @@ def test_a_move_to_any_foundation_is_drawn_at_the_foundation_it_goes_to(
     assert not app.view.find_withtag("hint") and app.view.hinted is None
     assert not app.view.highlight_move(Move.parse("t3>f"))  # 2S cannot go up yet
     assert not app.view.find_withtag("hint")
+
+
+def test_an_opened_game_remembers_that_a_hint_was_used(root, tmp_path):
+    number = first_deal("seahaven", Verdict.WINNABLE)
+    app = open_app(root, tmp_path, "seahaven", deal=number)
+    app.hint()
+    pump(root, lambda: idle(app) and app.view.hinted is not None)
+    assert app.play(app.view.hinted)
+    path = tmp_path / "hinted.json"
+    assert app.save_path(path)
+    app.new_deal()
+    assert not app.used_hint
+    assert app.open_path(path)
+    assert app.session.deal_number == number and app.session.moves == 1
+    assert app.used_hint  # a win from here counts as one with hints
 
 
 def test_a_resumed_game_remembers_that_a_hint_was_used(root, tmp_path, monkeypatch):

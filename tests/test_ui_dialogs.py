@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tkinter as tk
+from tkinter import font as tkfont
 
 import pytest
 
@@ -10,21 +11,22 @@ from solitaire_core.persistence import StatsStore
 from solitaire_core.plugins import get_registry
 from ui_tk import dialogs
 
+pytestmark = pytest.mark.usefixtures("solitaire_home")
+
+ROOT_GEOMETRY = "400x300+0+0"  # the ``root`` window (tests/conftest.py)
+
 REGISTRY = get_registry()
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
-
-
-@pytest.fixture
-def root():
-    root = tk.Tk()
-    root.geometry("400x300+0+0")
-    root.update()
-    yield root
-    root.destroy()
+def test_elide_keeps_what_fits_and_ends_a_shortened_text_with_an_ellipsis():
+    text = "No hint: the solver could not decide, in 3 s."
+    assert dialogs.elide(text, len(text), len) == text
+    assert dialogs.elide("No hint: the solver", 10, len) == "No hint…"  # no ": …"
+    assert dialogs.elide(text, 0, len) == ""
+    for width in range(1, len(text)):
+        shown = dialogs.elide(text, width, len)
+        assert len(shown) <= width and shown.endswith("…")
+        assert text.startswith(shown[:-1])
 
 
 def texts(widget) -> list[str]:
@@ -175,7 +177,17 @@ def store(tmp_path):
         yield store
 
 
-def record(store, variant="sea-towers", options=None, *, won=True, cheated=False, moves=90):
+def record(
+    store,
+    variant="sea-towers",
+    options=None,
+    *,
+    won=True,
+    cheated=False,
+    moves=90,
+    undo=False,
+    hint=False,
+):
     store.record_game(
         variant,
         {"empty_columns": "any"} if options is None else options,
@@ -183,8 +195,8 @@ def record(store, variant="sea-towers", options=None, *, won=True, cheated=False
         won=won,
         moves=moves,
         seconds=125.0,
-        used_undo=False,
-        used_hint=False,
+        used_undo=undo,
+        used_hint=hint,
         cheated=cheated,
     )
 
@@ -207,6 +219,35 @@ def test_statistics_show_a_recorded_game_and_cheat_wins_apart(root, store):
     assert (sea["fewest"], sea["fastest"], sea["rate"]) == ("90", "2:05", "100%")
     assert table[1]["options"] == "-"
     assert (table[1]["lost"], table[1]["streak"]) == ("1", "1 lost")
+    dialog.close()
+
+
+@pytest.mark.gui
+def test_statistics_count_wins_with_undo_and_with_hints(root, store):
+    record(store, undo=True)
+    record(store, undo=True, hint=True)
+    record(store, hint=True)
+    record(store)
+    record(store, hint=True, won=False)  # a loss counts in neither
+    record(store, hint=True, cheated=True)  # a cheat win is counted apart
+    dialog = dialogs.show_statistics(root, store, wait=False)
+    (sea,) = rows(dialog)
+    assert (sea["won"], sea["undo"], sea["hints"], sea["cheat"]) == ("4", "2", "2", "1")
+    headings = [dialog.tree.heading(ident)["text"] for ident in dialog.tree["columns"]]
+    assert headings[-3:] == ["With undo", "With hints", "Cheat wins"]
+    # The window and its buttons stay on the screen; every heading has room, and a
+    # table wider than the window scrolls sideways.
+    dialog.update()
+    screen = dialog.winfo_screenwidth()
+    assert 0 <= dialog.winfo_rootx() and dialog.winfo_rootx() + dialog.winfo_width() <= screen
+    button = dialog.close_button
+    assert button.winfo_ismapped() and button.winfo_rootx() + button.winfo_width() <= screen
+    font = tkfont.nametofont("TkHeadingFont")
+    widths = [dialog.tree.column(ident, "width") for ident in dialog.tree["columns"]]
+    for ident, heading, width in zip(dialog.tree["columns"], headings, widths):
+        if ident != "options":  # the one column that gives up room on a narrow screen
+            assert width >= font.measure(heading)
+    assert dialog.xbar.winfo_ismapped() == (sum(widths) > dialog.tree.winfo_width())
     dialog.close()
 
 

@@ -3,8 +3,6 @@ Play by mouse and keyboard."""
 
 from __future__ import annotations
 
-import tkinter as tk
-
 import pytest
 
 from solitaire_core.persistence import Settings
@@ -13,22 +11,11 @@ from solitaire_core.variant import parse_variant
 from ui_tk.launcher import Launcher
 from ui_tk.preview import PREVIEW_SIZE
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
+
+ROOT_GEOMETRY = "+0+0"  # the ``root`` window (tests/conftest.py)
 
 REGISTRY = get_registry()
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
-
-
-@pytest.fixture
-def root():
-    root = tk.Tk()
-    root.geometry("+0+0")
-    yield root
-    root.destroy()
 
 
 class Played:

@@ -13,10 +13,7 @@ from solitaire_core.rules import legal_moves
 from solitaire_core.session import Session
 from ui_tk.persist import AppStore, ReplayError
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("solitaire_home")
 
 
 @pytest.fixture
@@ -163,10 +160,13 @@ def test_save_as_and_open_round_trip_with_options(store, tmp_path):
         session.play(sorted(legal_moves(session.state), key=str)[0])
     path = tmp_path / "named" / "my game.json"
     store.save_as(path, session, 61.25)
-    opened, elapsed = store.open(path)
-    assert elapsed == 61.25
-    assert opened.rules.option_dict == {"empty_columns": "any"}
-    same_game(session, opened)
+    game = store.open(path)
+    assert game.elapsed_seconds == 61.25
+    assert game.used_hint is False
+    assert game.session.rules.option_dict == {"empty_columns": "any"}
+    same_game(session, game.session)
+    store.save_as(path, session, 70.0, used_hint=True)
+    assert store.open(path).used_hint is True
 
 
 def test_open_of_a_missing_file_raises_persistence_error(store, tmp_path):

@@ -7,10 +7,7 @@ import pytest
 from solitaire_core.cli import main
 from solitaire_core.persistence import StatsStore
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("solitaire_home")
 
 
 def record(variant, options, won):

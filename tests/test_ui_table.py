@@ -3,15 +3,12 @@ and moves made with real pointer and key events."""
 
 from __future__ import annotations
 
-import tkinter as tk
-
 import pytest
 from ui_helpers import (
     CONTROL,
     SHIFT,
     click_at,
     click_card,
-    close,
     drag,
     expected_xy,
     item_xy,
@@ -28,22 +25,9 @@ from solitaire_core.plugins import get_registry
 from solitaire_core.rules import explain
 from ui_tk.layout import pile_keys
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 
 VARIANTS = sorted(get_registry().variants)
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
-
-
-@pytest.fixture
-def root():
-    root = tk.Tk()
-    root.geometry("1100x760+0+0")
-    yield root
-    close(root)
 
 
 # --------------------------------------------------------------------------- drawing

@@ -11,6 +11,8 @@ import subprocess
 import sys
 import time
 import tkinter as tk
+from tkinter import font as tkfont
+from tkinter import ttk
 
 import pytest
 from ui_helpers import (
@@ -23,6 +25,7 @@ from ui_helpers import (
     key,
     open_app,
     put,
+    settle,
     toplevels,
 )
 
@@ -30,20 +33,7 @@ from solitaire_core.plugins import get_registry
 from ui_tk.app import App
 from ui_tk.persist import AppStore
 
-pytestmark = pytest.mark.gui
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOLITAIRE_HOME", str(tmp_path))
-
-
-@pytest.fixture
-def root():
-    root = tk.Tk()
-    root.geometry("1100x760+0+0")
-    yield root
-    close(root)
+pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 
 
 def press(button: tk.Misc) -> None:
@@ -83,6 +73,48 @@ def test_menus_and_status_bar(root, tmp_path):
     assert status["cheats"] == "Cheats 0"
     assert status["time"].startswith("Time 0:0")
     assert "Double Sea Towers" in root.title() and "5" in root.title()
+
+
+@pytest.mark.parametrize("variant", ["seahaven", "double-sea-towers"])
+def test_the_start_message_fits_and_points_to_the_keyboard_shortcuts(root, tmp_path, variant):
+    app = open_app(root, tmp_path, variant)
+    message = app.status["message"]
+    assert "Help > Keyboard shortcuts" in app.message
+    assert message.cget("text") == app.message  # shown whole at the usual window size
+    assert message.winfo_width() >= tkfont.nametofont("TkDefaultFont").measure(app.message)
+    # The pile keys of this game are in Help > Keyboard shortcuts.
+    app.show_shortcuts()
+    shown = [w.cget("text") for w in app.dialog.body.winfo_children() if isinstance(w, ttk.Label)]
+    expected = {
+        "seahaven": "In Seahaven Towers: columns A-J, cells 1-4, foundations K-N.",
+        "double-sea-towers": "In Double Sea Towers: columns A-K, cells 1-9, foundations L-S.",
+    }
+    assert expected[variant] in shown
+    app.dialog.close()
+
+
+def test_a_narrow_window_shortens_the_message_and_hides_the_game_name(root, tmp_path):
+    app = open_app(root, tmp_path, "double-sea-towers")
+    long = "No hint: the solver searched 200,000 positions without deciding. " * 2
+    app.set_message(long, warn=True)
+    root.geometry("800x600")
+    settle(app)
+    message, status = app.status["message"], app.status
+    shown = message.cget("text")
+    assert app.message == long
+    assert shown.endswith("…") and long.startswith(shown[:-1]) and len(shown) > 20
+    assert tkfont.nametofont("TkDefaultFont").measure(shown) <= message.winfo_width()
+    assert not status["variant"].winfo_ismapped()  # the window title still names it
+    for name in ("deal", "moves", "score", "time", "cards", "cheats"):
+        assert status[name].winfo_ismapped(), name
+        assert status[name].winfo_rootx() + status[name].winfo_width() <= 800
+    # Wider again: the name is back in its place, left of the deal number.
+    root.geometry("1100x760")
+    settle(app)
+    assert status["variant"].winfo_ismapped()
+    assert status["variant"].winfo_rootx() < status["deal"].winfo_rootx()
+    app.set_message("Hint cancelled.")
+    assert message.cget("text") == "Hint cancelled."
 
 
 def test_win_shows_the_figures_and_next_deal_deals_the_next_number(root, tmp_path, board, seahaven):

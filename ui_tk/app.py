@@ -27,7 +27,8 @@ import time
 import tkinter as tk
 from collections.abc import Callable, Mapping, Sequence
 from tkinter import filedialog, messagebox, ttk
-from typing import Any
+from tkinter import font as tkfont
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -40,10 +41,14 @@ from solitaire_core.state import GameState
 
 from . import dialogs
 from .assist import Assistant
+from .dialogs import elide
 from .layout import keys_text, pile_keys
 from .table import TableView
 
-__all__ = ["SHORTCUTS", "App", "random_deal", "run"]
+if TYPE_CHECKING:
+    from .persist import OpenedGame
+
+__all__ = ["MIN_MESSAGE_WIDTH", "SHORTCUTS", "START_MESSAGE", "App", "random_deal", "run"]
 
 RANDOM_DEALS = 32000
 """A random deal is drawn from 1 .. this (Microsoft FreeCell's numbers for FreeCell)."""
@@ -89,6 +94,19 @@ SHORTCUTS: list[tuple[str, str]] = [
 ]
 """(keys, action) pairs for Help > Keyboard shortcuts (read by ui_tk.dialogs)."""
 
+START_MESSAGE = "Each pile has a key: see Help > Keyboard shortcuts."
+"""The status bar's message when a game is put on the table."""
+
+MIN_MESSAGE_WIDTH = 240
+"""Pixels the status bar keeps for the message before it hides optional fields."""
+
+_STATUS_FIELDS = ("cheats", "cards", "time", "score", "moves", "deal", "variant")
+"""The status bar's fields, from the right."""
+
+_OPTIONAL_FIELDS = ("variant", "score", "cards")
+"""Fields hidden, in this order, when the window is too narrow (the variant's name is
+also in the window title)."""
+
 _STUCK_DELAY = 400  # ms of quiet after a move before looking for a useful move
 _STUCK_BUDGET = 3000  # positions the "no useful move left" search may visit
 _AUTOSAVE_DELAY = 1500  # ms after the last move before the autosave is written
@@ -121,7 +139,9 @@ class App:
     Attributes for tests and later features: ``session``, ``view`` (the
     :class:`~ui_tk.table.TableView`), ``launcher`` (when shown), ``status`` (field name
     -> ttk.Label: ``message``, ``variant``, ``deal``, ``moves``, ``score``, ``time``,
-    ``cards``, ``cheats``), ``menus`` (``game``, ``edit``, ``options``, ``help``),
+    ``cards``, ``cheats``; a narrow window hides ``variant``, ``score`` and ``cards`` and
+    shows the message shortened), ``message`` (the status bar's sentence, whole),
+    ``menus`` (``game``, ``edit``, ``options``, ``help``),
     ``assist`` (the :class:`~ui_tk.assist.Assistant`: hint, demo, winnable deals).
     """
 
@@ -178,7 +198,7 @@ class App:
         )
         self._build_status()
         self.view.pack(side="top", fill="both", expand=True)
-        self.assist = Assistant(self)
+        self.assist = Assistant(self, show_winnability=self.settings.show_winnability)
         self._bind_keys()
 
         if store.warnings:
@@ -249,8 +269,7 @@ class App:
         opts.add_checkbutton(label="Four-colour deck", variable=self.four_colour_var,
                              command=self._four_colour_changed)  # fmt: skip
         opts.add_separator()
-        # Settings has no field for "Show winnability": it is kept for this run only.
-        self.winnability_var = tk.BooleanVar(root, value=False)
+        self.winnability_var = tk.BooleanVar(root, value=self.settings.show_winnability)
         self.winnable_only_var = tk.BooleanVar(root, value=self.settings.winnable_only)
         opts.add_checkbutton(label="Show winnability", variable=self.winnability_var,
                              command=self._winnability_changed)  # fmt: skip
@@ -267,16 +286,26 @@ class App:
     def _build_status(self) -> None:
         bar = ttk.Frame(self.game_frame, style="Status.TFrame")
         bar.pack(side="bottom", fill="x")
+        self.status_bar = bar
         self.status: dict[str, ttk.Label] = {}
-        # Pack the fields first so a long message is what gets cut when space is short.
-        for name in ("cheats", "cards", "time", "score", "moves", "deal", "variant"):
+        self._separators: dict[str, ttk.Separator] = {}
+        # The fields are packed first, from the right; the message takes what is left
+        # (it asks for one character only, so it never pushes a field out) and is
+        # shortened with an ellipsis to fit (see _fit_status).
+        for name in _STATUS_FIELDS:
             label = ttk.Label(bar, style="Status.TLabel")
             label.pack(side="right")
             self.status[name] = label
-            ttk.Separator(bar, orient="vertical").pack(side="right", fill="y", pady=3)
-        message = ttk.Label(bar, style="Message.TLabel", anchor="w")
+            separator = ttk.Separator(bar, orient="vertical")
+            separator.pack(side="right", fill="y", pady=3)
+            self._separators[name] = separator
+        message = ttk.Label(bar, style="Message.TLabel", anchor="w", width=1)
         message.pack(side="left", fill="x", expand=True)
         self.status["message"] = message
+        self._message = ""
+        self._message_font = tkfont.nametofont("TkDefaultFont", root=self.root)
+        message.bind("<Configure>", lambda _e: self._fit_status(), add=True)
+        bar.bind("<Configure>", lambda _e: self._fit_status(), add=True)
 
     def _bind_keys(self) -> None:
         root = self.root
@@ -362,24 +391,31 @@ class App:
             self.store.clear_autosave()
             return False
         try:
-            session = self.store.session_from_save(saved)
+            game = self.store.game_from_save(saved)
         except SolitaireError as error:
             self.warn("The game cannot be resumed", str(error))
             self.store.clear_autosave()
             return False
-        self.cheat_var.set("cheat" if session.cheat else "normal")
-        self.begin(session, saved.elapsed_seconds)
-        self.used_hint = bool(saved.used_hint)
+        self._continue(game)
         return True
 
-    def begin(self, session: Session, elapsed: float = 0.0) -> None:
+    def _continue(self, game: OpenedGame) -> None:
+        """Put a saved game back on the table, with its Cheat setting, clock and hint
+        flag."""
+        self.cheat_var.set("cheat" if game.session.cheat else "normal")
+        self.begin(game.session, game.elapsed_seconds, used_hint=game.used_hint)
+
+    def begin(self, session: Session, elapsed: float = 0.0, *, used_hint: bool = False) -> None:
         """Put ``session`` on the table (a new deal, a resumed or opened game, or a
-        position a test or a tool built), with ``elapsed`` seconds already on its clock."""
+        position a test or a tool built), with ``elapsed`` seconds already on its clock.
+
+        :param used_hint: a hint was already asked for in this game (a saved game).
+        """
         if self.launcher is not None:
             self.launcher.destroy()
             self.launcher = None
         self.session = session
-        self.used_hint = False
+        self.used_hint = bool(used_hint)
         self._elapsed = elapsed
         self._clock_from = time.monotonic()
         self._stuck_checked = None
@@ -388,9 +424,7 @@ class App:
         rules = session.rules
         self.root.title(f"{rules.name} — deal {session.deal_number} — Towers Solitaire")
         self.menus["help"].entryconfigure(0, label=f"Rules of {rules.name}")
-        self.set_message(
-            f"Keys: {keys_text(pile_keys(rules))}. Shift+letter sends a card to a cell."
-        )
+        self.set_message(START_MESSAGE)
         self._set_game_menu_state("normal")
         self.update_status()
         self._tick()
@@ -530,7 +564,7 @@ class App:
     def open_path(self, path: str | os.PathLike[str]) -> bool:
         """Open the saved game at ``path``; problems are shown in plain words."""
         try:
-            session, elapsed = self.store.open(path)
+            game = self.store.open(path)
         except (SolitaireError, OSError, ValueError) as error:
             self.warn("The game cannot be opened", str(error))
             return False
@@ -538,8 +572,7 @@ class App:
             self.warn("The game cannot be opened", str(error))
             return False
         self._finish_current()
-        self.cheat_var.set("cheat" if session.cheat else "normal")
-        self.begin(session, elapsed)
+        self._continue(game)
         return True
 
     def save_game(self) -> None:
@@ -752,11 +785,14 @@ class App:
         self._difficulty_changed()
 
     def _winnability_changed(self) -> None:
-        self.assist.show_winnability = bool(self.winnability_var.get())
+        on = bool(self.winnability_var.get())
+        self.assist.show_winnability = on
+        if self.settings.show_winnability != on:
+            self._save_settings(show_winnability=on)
 
     def set_show_winnability(self, on: bool) -> None:
         """Show or hide the "still winnable?" status field (Options > Show winnability;
-        kept for this run of the program only)."""
+        saved in the settings)."""
         self.winnability_var.set(on)
         self._winnability_changed()
 
@@ -805,8 +841,12 @@ class App:
         self._refocus()
 
     def show_shortcuts(self) -> None:
-        """The keyboard shortcuts."""
-        dialogs.show_shortcuts(self.root, wait=self.modal)
+        """The keyboard shortcuts, with the pile keys of the game being played."""
+        game_keys = ""
+        if self.session is not None:
+            rules = self.session.rules
+            game_keys = f"In {rules.name}: {keys_text(pile_keys(rules))}."
+        self.dialog = dialogs.show_shortcuts(self.root, wait=self.modal, game_keys=game_keys)
         self._refocus()
 
     def show_about(self) -> None:
@@ -822,13 +862,62 @@ class App:
     # ------------------------------------------------------------------ status, clock, autosave
 
     def set_message(self, text: str, *, warn: bool = False) -> None:
-        """Show a sentence at the left of the status bar (``""`` clears it).
+        """Show a sentence at the left of the status bar (``""`` clears it); when it is
+        wider than the room left by the fields it is shown shortened, ending in "…"
+        (:attr:`message` keeps it whole).
 
         :param warn: show it as a reason a move was refused (in red).
         """
-        self.status["message"].configure(
-            text=text, style="Warn.TLabel" if warn else "Message.TLabel"
+        self._message = text
+        self.status["message"].configure(style="Warn.TLabel" if warn else "Message.TLabel")
+        self._fit_status()
+
+    @property
+    def message(self) -> str:
+        """The whole sentence in the status bar (the bar may show it shortened)."""
+        return self._message
+
+    def _fit_status(self) -> None:
+        """Fit the status bar to the window: hide the fields of :data:`_OPTIONAL_FIELDS`
+        (in that order) while the message would get less than :data:`MIN_MESSAGE_WIDTH`
+        pixels, and shorten the message to the room it has."""
+        bar = self.status_bar
+        message = self.status["message"]
+        total = bar.winfo_width()
+        if total > 1:
+            others = [w for w in bar.pack_slaves() if w is not message]
+            hidden = [n for n in _OPTIONAL_FIELDS if not self.status[n].winfo_manager()]
+            room = total - sum(w.winfo_reqwidth() for w in others)
+            room -= sum(self._field_width(name) for name in hidden)  # as if all were shown
+            for name in _OPTIONAL_FIELDS:
+                wanted = room >= MIN_MESSAGE_WIDTH
+                self._show_field(name, wanted)
+                if not wanted:
+                    room += self._field_width(name)
+        padding = 2 * 8 + 2  # the label style's padding, and a little more
+        width = message.winfo_width() - padding
+        shown = elide(self._message, width, self._message_font.measure) if width > 1 else ""
+        if message.cget("text") != shown:
+            message.configure(text=shown)
+
+    def _field_width(self, name: str) -> int:
+        return self.status[name].winfo_reqwidth() + self._separators[name].winfo_reqwidth()
+
+    def _show_field(self, name: str, shown: bool) -> None:
+        label, separator = self.status[name], self._separators[name]
+        if shown == bool(label.winfo_manager()):
+            return
+        if not shown:
+            label.pack_forget()
+            separator.pack_forget()
+            return
+        # Back in its place: just left of the nearest field to its right that is shown.
+        right = _STATUS_FIELDS[: _STATUS_FIELDS.index(name)]
+        anchor = next(
+            self._separators[n] for n in reversed(right) if self.status[n].winfo_manager()
         )
+        label.pack(side="right", after=anchor)
+        separator.pack(side="right", fill="y", pady=3, after=label)
 
     @property
     def elapsed(self) -> float:

@@ -179,7 +179,7 @@ class Assistant:
     """Hints, the demo, winnable deals and the winnability field for an app.
 
     :param app: the :class:`~ui_tk.app.App` (its ``session``, ``view``, ``root``,
-        ``status`` fields, ``set_message``, ``play`` and ``used_hint`` are used).
+        ``status`` fields, ``message``, ``set_message``, ``play`` and ``used_hint`` are used).
     :param show_winnability: start with the "still winnable?" field shown.
 
     The app calls :meth:`position_changed` whenever the position on the table may have
@@ -239,8 +239,8 @@ class Assistant:
         self.cancel_button.pack(side="left", padx=(4, 6))
         self.winnability = ttk.Frame(self.frame, style="Status.TFrame")
         self.field = ttk.Label(self.winnability, style="Status.TLabel")
-        ttk.Separator(self.winnability, orient="vertical").pack(side="right", fill="y", pady=3)
         self.field.pack(side="right")
+        ttk.Separator(self.winnability, orient="vertical").pack(side="right", fill="y", pady=3)
         for name, colour in (("Good", "#1d6b2f"), ("Bad", "#9a1d12"), ("Dim", "#6b716c")):
             style.configure(f"{name}.Status.TLabel", background="#e9ece6", foreground=colour,
                             padding=(8, 3))  # fmt: skip
@@ -420,13 +420,10 @@ class Assistant:
             return
         if not search.job.done:
             self._poll_job = self.root.after(_POLL_MS, self._poll)
-            label = self.app.status["message"]
-            text = str(label.cget("text"))
+            text = self.app.message
             if self._busy_shown and search.kind != "check" and text.startswith(self._busy_text):
                 seconds = int(time.monotonic() - search.started)
-                label.configure(
-                    text=f"{self._busy_text} {seconds} s" if seconds else self._busy_text
-                )
+                self.app.set_message(f"{self._busy_text} {seconds} s" if seconds else text)
             return
         self._search = None
         self._finished(search)

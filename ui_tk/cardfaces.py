@@ -29,7 +29,9 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 __all__ = [
     "SLOT_KINDS",
     "SUITS",
+    "bold_font",
     "cache_info",
+    "cap_ratio",
     "clear_cache",
     "rank_label",
     "render_back",
@@ -265,12 +267,15 @@ _FONT_CANDIDATES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
     "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
     "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+    "Arial Bold.ttf",
+    "arialbd.ttf",
 )
 
 
 @functools.lru_cache(maxsize=64)
-def _font(size: int) -> _Font:
-    """DejaVu Sans Bold at ``size`` px, else Pillow's default font."""
+def bold_font(size: int) -> _Font:
+    """A bold sans font at ``size`` px: DejaVu Sans Bold, else Arial Bold, else
+    Pillow's default font (also used by :mod:`ui_tk.preview`)."""
     for name in _FONT_CANDIDATES:
         try:
             return ImageFont.truetype(name, size)
@@ -283,9 +288,10 @@ def _font(size: int) -> _Font:
 
 
 @functools.lru_cache(maxsize=1)
-def _cap_ratio() -> float:
-    """Cap height of the chosen font as a fraction of its nominal size."""
-    _, top, _, bottom = _font(100).getbbox("H")
+def cap_ratio() -> float:
+    """Cap height of :func:`bold_font` as a fraction of its nominal size (a font
+    ``cap / cap_ratio()`` px in size has capitals ``cap`` px tall)."""
+    _, top, _, bottom = bold_font(100).getbbox("H")
     return max(0.1, (bottom - top) / 100)
 
 
@@ -297,8 +303,8 @@ def _text_mask(text: str, cap: int, max_width: int = 0, tracking: float = -0.04)
     tail of "Q", "J") hang below ``cap``.  Horizontally the mask is cropped to
     the ink.  If ``max_width`` is positive the text is squeezed to fit it.
     """
-    size = max(6, round(cap / _cap_ratio()))
-    font = _font(size)
+    size = max(6, round(cap / cap_ratio()))
+    font = bold_font(size)
     _, cap_top, _, baseline = font.getbbox("H")
     cap_src = max(1, baseline - cap_top)
     pad = size

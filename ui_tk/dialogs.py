@@ -20,6 +20,7 @@ from tkinter import messagebox, ttk
 from typing import TYPE_CHECKING, Any, Literal
 
 from solitaire_core.deal import MAX_DEAL
+from solitaire_core.persistence import figure_texts
 
 if TYPE_CHECKING:
     from solitaire_core.persistence import StatsStore, VariantStats
@@ -28,9 +29,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DOCS_DIR",
+    "ELLIPSIS",
     "ask_deal_number",
+    "elide",
     "parse_deal_text",
     "rules_text",
+    "scaled_font",
     "show_about",
     "show_no_moves",
     "show_rules",
@@ -108,7 +112,9 @@ class _Dialog(tk.Toplevel):
 
     def heading(self, text: str, row: int = 0, columnspan: int = 1) -> ttk.Label:
         """A large bold title line in the body's grid."""
-        label = ttk.Label(self.body, text=text, font=_font(self, "TkHeadingFont", 4, bold=True))
+        label = ttk.Label(
+            self.body, text=text, font=scaled_font(self, "TkHeadingFont", 4, bold=True)
+        )
         label.grid(row=row, column=0, columnspan=columnspan, sticky="w", pady=(0, 10))
         return label
 
@@ -200,9 +206,10 @@ def _press(event: tk.Event) -> str:
     return "break"
 
 
-def _font(widget: tk.Misc, base: str, grow: int = 0, *, bold: bool = False) -> tkfont.Font:
-    """A copy of the named font ``base``, ``grow`` points larger, optionally bold (kept
-    alive on the widget so Tk does not drop it)."""
+def scaled_font(widget: tk.Misc, base: str, grow: int = 0, *, bold: bool = False) -> tkfont.Font:
+    """A copy of the named font ``base`` (e.g. ``"TkHeadingFont"``), ``grow`` points
+    larger, optionally bold; kept alive on ``widget`` so Tk does not drop it while the
+    widget lives."""
     original = tkfont.nametofont(base, root=widget)
     copy = original.copy()
     size = original.actual("size")
@@ -214,6 +221,31 @@ def _font(widget: tk.Misc, base: str, grow: int = 0, *, bold: bool = False) -> t
     fonts.append(copy)
     widget._dialog_fonts = fonts  # type: ignore[attr-defined]
     return copy
+
+
+ELLIPSIS = "…"
+
+
+def elide(text: str, width: float, measure: Callable[[str], float]) -> str:
+    """``text`` as it fits in ``width`` pixels: whole when it fits, else its longest
+    beginning that fits with :data:`ELLIPSIS` after it (trailing spaces and punctuation
+    before the ellipsis dropped), or ``""`` when not even the ellipsis fits.
+
+    :param width: the room in pixels.
+    :param measure: the width of a string in pixels (``tkinter.font.Font.measure``).
+    """
+    if measure(text) <= width:
+        return text
+    low, high = 0, len(text)  # text[:low] + ELLIPSIS fits; text[:high] + ELLIPSIS does not
+    if measure(ELLIPSIS) > width:
+        return ""
+    while high - low > 1:
+        middle = (low + high) // 2
+        if measure(text[:middle] + ELLIPSIS) <= width:
+            low = middle
+        else:
+            high = middle
+    return text[:low].rstrip(" ,;:.(—-") + ELLIPSIS
 
 
 def _scrolled_text(parent: tk.Misc, *, width: int, height: int) -> tk.Text:
@@ -475,16 +507,19 @@ class RulesDialog(_Dialog):
         self.body.rowconfigure(1, weight=1)
         self.text = _scrolled_text(self.body, width=66, height=26)
         self.text.tag_configure(
-            "title", font=_font(self, "TkHeadingFont", 6, bold=True), spacing3=6
+            "title", font=scaled_font(self, "TkHeadingFont", 6, bold=True), spacing3=6
         )
         self.text.tag_configure(
-            "heading", font=_font(self, "TkDefaultFont", 1, bold=True), spacing1=10, spacing3=2
+            "heading",
+            font=scaled_font(self, "TkDefaultFont", 1, bold=True),
+            spacing1=10,
+            spacing3=2,
         )
-        body = _font(self, "TkTextFont", 1)
+        body = scaled_font(self, "TkTextFont", 1)
         self.text.tag_configure("body", font=body, spacing2=2)
         self.text.tag_configure("item", font=body, spacing2=2, lmargin1=6, lmargin2=20)
         self.text.tag_configure(
-            "code", font=_font(self, "TkFixedFont", 1), lmargin1=20, lmargin2=20, spacing1=0
+            "code", font=scaled_font(self, "TkFixedFont", 1), lmargin1=20, lmargin2=20, spacing1=0
         )
         for style, piece in rules_text(definition, rules):
             self.text.insert("end", piece + "\n", style)
@@ -527,12 +562,16 @@ def shortcut_table() -> list[tuple[str, str]]:
 class ShortcutsDialog(_Dialog):
     """The keyboard shortcuts, keys in bold on the left."""
 
-    def __init__(self, parent: tk.Misc, *, wait: bool) -> None:
+    def __init__(self, parent: tk.Misc, *, wait: bool, game_keys: str = "") -> None:
         super().__init__(parent, "Keyboard shortcuts", wait=wait)
         self.heading("Keyboard shortcuts", columnspan=2)
+        if game_keys:
+            ttk.Label(self.body, text=game_keys, wraplength=560, justify="left").grid(
+                row=1, column=0, sticky="w", pady=(0, 10)
+            )
         table = ttk.Frame(self.body)
-        table.grid(row=1, column=0, sticky="nsew")
-        bold = _font(self, "TkDefaultFont", 0, bold=True)
+        table.grid(row=2, column=0, sticky="nsew")
+        bold = scaled_font(self, "TkDefaultFont", 0, bold=True)
         self.rows: list[tuple[str, str]] = shortcut_table()
         for row, (keys, action) in enumerate(self.rows):
             ttk.Label(table, text=keys, font=bold).grid(
@@ -543,16 +582,21 @@ class ShortcutsDialog(_Dialog):
             )
         if not self.rows:
             ttk.Label(table, text="No shortcuts are defined.").grid(row=0, column=0)
-        self.buttons([("close", "Close")], default="close", row=2)
+        self.buttons([("close", "Close")], default="close", row=3)
         self.show()
 
 
-def show_shortcuts(parent: tk.Misc, *, wait: bool = True) -> ShortcutsDialog | None:
+def show_shortcuts(
+    parent: tk.Misc, *, wait: bool = True, game_keys: str = ""
+) -> ShortcutsDialog | None:
     """Show the keyboard shortcuts (see :func:`shortcut_table`).
 
+    :param game_keys: a sentence above the table naming the pile keys of the game being
+        played (e.g. "In Seahaven Towers: columns A-J, cells 1-4, foundations K-N."), or
+        ``""``.
     :return: the dialog when ``wait`` is false, else ``None`` after it was closed.
     """
-    dialog = ShortcutsDialog(parent, wait=wait)
+    dialog = ShortcutsDialog(parent, wait=wait, game_keys=game_keys)
     return None if wait else dialog
 
 
@@ -622,9 +666,14 @@ STAT_COLUMNS: tuple[tuple[str, str, int], ...] = (
     ("best", "Best streak", 50),
     ("fewest", "Fewest moves", 50),
     ("fastest", "Fastest", 50),
+    ("undo", "With undo", 50),
+    ("hints", "With hints", 50),
     ("cheat", "Cheat wins", 50),
 )
 """Statistics table columns: (id, heading, least width in pixels)."""
+
+_COLUMN_PADDING = 14  # pixels of a statistics column beyond its widest text
+_SCREEN_MARGIN = 40  # pixels of the screen left free beside a dialog that fills its width
 
 
 def _clock(seconds: float) -> str:
@@ -656,24 +705,10 @@ def _option_text(registry: Registry | None, variant: str, options: Mapping[str, 
 def stats_row(entry: VariantStats, registry: Registry | None = None) -> tuple[str, ...]:
     """One statistics entry as the texts of :data:`STAT_COLUMNS`."""
     definition = registry.variants.get(entry.variant) if registry is not None else None
-    if entry.current_streak > 0:
-        streak = f"{entry.current_streak} won"
-    elif entry.current_streak < 0:
-        streak = f"{-entry.current_streak} lost"
-    else:
-        streak = "-"
     return (
         definition.name if definition is not None else entry.variant,
         _option_text(registry, entry.variant, entry.options),
-        str(entry.played),
-        str(entry.won),
-        str(entry.lost),
-        f"{entry.win_rate * 100:.0f}%" if entry.played else "-",
-        streak,
-        str(entry.longest_win_streak),
-        "-" if entry.fewest_moves is None else str(entry.fewest_moves),
-        "-" if entry.fastest_seconds is None else _clock(entry.fastest_seconds),
-        str(entry.cheat_wins),
+        *figure_texts(entry, clock=_clock),
     )
 
 
@@ -709,19 +744,23 @@ class StatisticsDialog(_Dialog):
         for ident, heading, width in STAT_COLUMNS:
             anchor: Literal["w", "e"] = "w" if ident in ("variant", "options") else "e"
             self.tree.heading(ident, text=heading, anchor=anchor)
-            self.tree.column(ident, width=width, anchor=anchor, stretch=ident == "options")
+            stretch = ident == "options"  # gives up room first when the window is narrow
+            self.tree.column(ident, width=width, minwidth=width, anchor=anchor, stretch=stretch)
         bar = ttk.Scrollbar(frame, orient="vertical", command=self.tree.yview)
-        self.tree.configure(yscrollcommand=bar.set)
-        self.tree.pack(side="left", fill="both", expand=True)
-        bar.pack(side="right", fill="y")
+        self.xbar = ttk.Scrollbar(frame, orient="horizontal", command=self.tree.xview)
+        self.tree.configure(yscrollcommand=bar.set, xscrollcommand=self.xbar.set)
+        frame.columnconfigure(0, weight=1)
+        frame.rowconfigure(0, weight=1)
+        self.tree.grid(row=0, column=0, sticky="nsew")
+        bar.grid(row=0, column=1, sticky="ns")
         self.empty_label = ttk.Label(self.body, text="No games recorded yet.", foreground=DIM)
         note = (
-            "Games won in the Cheat difficulty are counted apart, as cheat wins; they are "
-            "left out of played, won, streaks and records."
+            "With undo and With hints count the wins in which undo or a hint (or the demo) "
+            "was used. Games won in the Cheat difficulty are counted apart, as cheat wins; "
+            "they are left out of played, won, streaks and records."
         )
-        ttk.Label(self.body, text=note, foreground=DIM, wraplength=760, justify="left").grid(
-            row=3, column=0, sticky="w", pady=(8, 0)
-        )
+        self.note = ttk.Label(self.body, text=note, foreground=DIM, wraplength=760, justify="left")
+        self.note.grid(row=3, column=0, sticky="w", pady=(8, 0))
         made = self.buttons(
             [("reset", "Reset selected..."), ("reset_all", "Reset all..."), ("close", "Close")],
             default="close",
@@ -729,13 +768,34 @@ class StatisticsDialog(_Dialog):
         )
         self.reset_button = made["reset"]
         self.reset_all_button = made["reset_all"]
+        self.close_button = made["close"]
         self.reset_button.configure(command=self.reset_selected)
         self.reset_all_button.configure(command=self.reset_all)
         self.tree.bind("<<TreeviewSelect>>", lambda _e: self._update_buttons())
         self.tree.bind("<Delete>", lambda _e: self.reset_selected())
         self.refresh()
         self.resizable(True, True)
+        self._fit_screen()
         self.show(self.tree)
+
+    def _fit_screen(self) -> None:
+        """On a screen narrower than the table, make the window as wide as the screen
+        allows: the Options column shrinks first, then the table scrolls sideways."""
+        room = self.winfo_screenwidth() - _SCREEN_MARGIN
+        self.note.configure(wraplength=min(760, room - 60))  # the body's padding and more
+        self.update_idletasks()
+        excess = self.winfo_reqwidth() - room
+        if excess <= 0:
+            return
+        least = int(self.tree.column("options", "minwidth"))
+        narrower = max(least, int(self.tree.column("options", "width")) - excess)
+        self.tree.column("options", width=narrower)
+        self.update_idletasks()
+        if self.winfo_reqwidth() <= room:
+            return
+        self.xbar.grid(row=1, column=0, sticky="ew")
+        self.update_idletasks()
+        self.geometry(f"{room}x{self.winfo_reqheight()}")
 
     def _ask(self, title: str, question: str) -> bool:
         return bool(messagebox.askyesno(title, question, parent=self, icon="warning"))
@@ -765,7 +825,10 @@ class StatisticsDialog(_Dialog):
             needed = head_font.measure(heading)
             for values in table:
                 needed = max(needed, cell_font.measure(values[number]))
-            self.tree.column(ident, width=max(width, needed + 20))
+            fitted = max(width, needed + _COLUMN_PADDING)
+            # Only the Options column may get narrower than its text (it stretches).
+            minwidth = width if ident == "options" else fitted
+            self.tree.column(ident, width=fitted, minwidth=minwidth)
 
     def _update_buttons(self) -> None:
         self.reset_button.state(["!disabled"] if self.tree.selection() else ["disabled"])
@@ -901,7 +964,7 @@ class WinDialog(_Dialog):
         self._callbacks = {"next": on_next}
         self.heading("You won!", columnspan=2)
         self.figures = dict(figures)
-        bold = _font(self, "TkDefaultFont", 1, bold=True)
+        bold = scaled_font(self, "TkDefaultFont", 1, bold=True)
         for row, (name, value) in enumerate(self.figures.items(), start=1):
             ttk.Label(self.body, text=name, foreground=DIM).grid(
                 row=row, column=0, sticky="w", padx=(0, 28), pady=2

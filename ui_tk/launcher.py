@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable, Mapping
-from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Any
 
@@ -102,7 +101,6 @@ class Launcher(ttk.Frame):
         self.option_vars: dict[str, tk.StringVar] = {}
         self.option_buttons: dict[tuple[str, str], ttk.Radiobutton] = {}
         self._tag = f"Launcher{id(self)}"
-        self._fonts: list[tkfont.Font] = []
         self._build()
         self.bind_class(self._tag, "<Return>", self._on_return)
         self.bind_class(self._tag, "<KP_Enter>", self._on_return)
@@ -114,23 +112,14 @@ class Launcher(ttk.Frame):
 
     # --- building ----------------------------------------------------------------------
 
-    def _font(self, base: str, grow: int = 0, *, bold: bool = False) -> tkfont.Font:
-        original = tkfont.nametofont(base, root=self)
-        copy = original.copy()
-        size = original.actual("size")
-        if size:
-            copy.configure(size=(size + grow) if size > 0 else (size - grow))
-        if bold:
-            copy.configure(weight="bold")
-        self._fonts.append(copy)
-        return copy
-
     def _build(self) -> None:
         self.columnconfigure(1, weight=1)
         self.rowconfigure(1, weight=1)
-        ttk.Label(self, text="Choose a game", font=self._font("TkHeadingFont", 5, bold=True)).grid(
-            row=0, column=0, columnspan=2, sticky="w", pady=(0, 10)
-        )
+        ttk.Label(
+            self,
+            text="Choose a game",
+            font=dialogs.scaled_font(self, "TkHeadingFont", 5, bold=True),
+        ).grid(row=0, column=0, columnspan=2, sticky="w", pady=(0, 10))
 
         # Left: the list of variants.
         left = ttk.Frame(self)
@@ -170,7 +159,9 @@ class Launcher(ttk.Frame):
         right.grid(row=1, column=1, sticky="nsew")
         right.columnconfigure(0, weight=1)
         width = self.preview_size[0]
-        self.name_label = ttk.Label(right, text="", font=self._font("TkHeadingFont", 3, bold=True))
+        self.name_label = ttk.Label(
+            right, text="", font=dialogs.scaled_font(self, "TkHeadingFont", 3, bold=True)
+        )
         self.name_label.grid(row=0, column=0, sticky="w")
         self.plugin_label = ttk.Label(right, text="", foreground=dialogs.DIM)
         self.plugin_label.grid(row=1, column=0, sticky="w")

@@ -159,15 +159,7 @@ class Layout:
         :raises IndexError: when the variant has no such pile.
         :raises ValueError: for an unnumbered reference.
         """
-        if ref.index is None:
-            raise ValueError(f"{ref} names no single pile")
-        if ref.index < 0:
-            raise IndexError(ref.index)
-        if ref.kind is PileKind.TABLEAU:
-            return self.columns[ref.index]
-        if ref.kind is PileKind.CELL:
-            return self.cells[ref.index]
-        return self.foundations[ref.index]
+        return ref.select(self.columns, self.cells, self.foundations)
 
     def fan_step(self, cards: int) -> float:
         """Offset (px) between the cards of a column holding ``cards`` cards: the normal

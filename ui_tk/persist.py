@@ -18,14 +18,16 @@ import os
 import weakref
 from pathlib import Path
 
+import attrs
+
 from solitaire_core.errors import IllegalMoveError, SolitaireError
 from solitaire_core.persistence import (
     PersistenceError,
     SavedGame,
     Settings,
     StatsStore,
+    load_autosave,
     load_settings,
-    quarantine,
     read_save,
     save_settings,
     write_save,
@@ -34,7 +36,7 @@ from solitaire_core.persistence import paths as _paths
 from solitaire_core.plugins import Registry, get_registry
 from solitaire_core.session import Session
 
-__all__ = ["AppStore", "ReplayError", "saved_game"]
+__all__ = ["AppStore", "OpenedGame", "ReplayError", "saved_game"]
 
 
 class ReplayError(PersistenceError, SolitaireError):
@@ -66,6 +68,21 @@ def saved_game(session: Session, elapsed_seconds: float, *, used_hint: bool = Fa
     )
 
 
+@attrs.frozen
+class OpenedGame:
+    """A saved game made playable again (:meth:`AppStore.open`,
+    :meth:`AppStore.game_from_save`).
+
+    Attributes: ``session`` (the rebuilt :class:`Session`), ``elapsed_seconds`` (play
+    time so far, in seconds), ``used_hint`` (a hint was asked for in this game, so a win
+    counts as one with hints).
+    """
+
+    session: Session
+    elapsed_seconds: float
+    used_hint: bool
+
+
 class AppStore:
     """Settings, the autosave, named saves and statistics for the Tk app.
 
@@ -88,7 +105,7 @@ class AppStore:
         self._recorded: weakref.WeakSet[Session] = weakref.WeakSet()
         self.settings, problems = load_settings(self._settings_path())
         self.warnings += problems
-        self._autosave, problems = self._load_autosave()
+        self._autosave, problems = load_autosave(self._data_path("autosave.json"))
         self.warnings += problems
         self.stats = StatsStore(self._data_path("stats.sqlite3"))
         self.warnings += self.stats.warnings
@@ -124,26 +141,6 @@ class AppStore:
         return None
 
     # --- the autosave ------------------------------------------------------------------
-
-    def _load_autosave(self) -> tuple[SavedGame | None, list[str]]:
-        try:
-            path = self.autosave_path()
-        except OSError as error:
-            reason = error.strerror or str(error)
-            return None, [f"The data folder could not be opened ({reason}); there is no autosave."]
-        if not os.path.lexists(path):
-            return None, []
-        try:
-            return read_save(path), []
-        except PersistenceError as error:
-            problem = str(error)
-        try:
-            moved = quarantine(path)
-        except OSError as error:
-            note = f"It could not be moved aside ({error.strerror or error})."
-        else:
-            note = f"It was moved aside to {moved.name}."
-        return None, [f"The game in progress could not be restored: {problem}. {note}"]
 
     def offer_resume(self) -> SavedGame | None:
         """The game in progress saved when the program last closed, or ``None``."""
@@ -246,18 +243,26 @@ class AppStore:
         """
         write_save(saved_game(session, elapsed, used_hint=used_hint), path)
 
-    def open(
-        self, path: str | os.PathLike[str], *, autoplay: str | None = None
-    ) -> tuple[Session, float]:
+    def open(self, path: str | os.PathLike[str], *, autoplay: str | None = None) -> OpenedGame:
         """Open a named saved game.
 
-        :return: the rebuilt session and its elapsed play time in seconds.
+        :param autoplay: as for :meth:`session_from_save`.
+        :return: the rebuilt session with its elapsed play time and whether a hint was
+            used (:class:`OpenedGame`).
         :raises PersistenceError: when the file cannot be read or is not a saved game,
             and :class:`ReplayError` when it cannot be replayed (see
             :meth:`session_from_save`). The file is never changed.
         """
-        saved = read_save(path)
-        return self.session_from_save(saved, autoplay=autoplay), saved.elapsed_seconds
+        return self.game_from_save(read_save(path), autoplay=autoplay)
+
+    def game_from_save(self, saved: SavedGame, *, autoplay: str | None = None) -> OpenedGame:
+        """Rebuild a saved game with what the session does not hold: its play time and
+        whether a hint was used (for the autosave and for :meth:`open`).
+
+        :raises ReplayError: see :meth:`session_from_save`.
+        """
+        session = self.session_from_save(saved, autoplay=autoplay)
+        return OpenedGame(session, saved.elapsed_seconds, saved.used_hint)
 
     # --- statistics --------------------------------------------------------------------
 

@@ -18,12 +18,14 @@ import functools
 from collections import OrderedDict
 from collections.abc import Mapping
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from solitaire_core.cards import Card, Suit
 from solitaire_core.deal import deal
 from solitaire_core.state import GameState
 from solitaire_core.variant import VariantDefinition
+
+from .cardfaces import bold_font, cap_ratio
 
 __all__ = ["FELT", "PREVIEW_SIZE", "SAMPLE_DEAL", "cache_clear", "preview_for", "render_preview"]
 
@@ -52,37 +54,12 @@ _TWO_COLOUR = {Suit.CLUBS: _BLACK, Suit.DIAMONDS: _RED, Suit.HEARTS: _RED, Suit.
 _FOUR_COLOUR = {Suit.CLUBS: _GREEN, Suit.DIAMONDS: _BLUE, Suit.HEARTS: _RED, Suit.SPADES: _BLACK}
 _RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
-_FONT_NAMES = (
-    "DejaVuSans-Bold.ttf",
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
-    "Arial Bold.ttf",
-    "arialbd.ttf",
-)
-
-
-@functools.lru_cache(maxsize=32)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """A bold sans font ``size`` px high (DejaVu Sans Bold if installed)."""
-    for name in _FONT_NAMES:
-        try:
-            return ImageFont.truetype(name, size)
-        except OSError:
-            continue
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:  # Pillow < 10.1: fixed bitmap font
-        return ImageFont.load_default()
-
 
 @functools.lru_cache(maxsize=256)
 def _text_mask(text: str, cap: int, max_width: int) -> Image.Image:
     """An "L" mask of ``text`` with capitals ``cap`` px tall, cropped to the ink and
     squeezed horizontally to at most ``max_width`` px."""
-    probe = _font(100)
-    _, top, _, bottom = probe.getbbox("H")
-    ratio = max(0.1, (bottom - top) / 100)
-    font = _font(max(4, round(cap / ratio)))
+    font = bold_font(max(4, round(cap / cap_ratio())))
     left, top, right, bottom = font.getbbox(text)
     mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255)
@@ -235,7 +212,7 @@ def _draw_slot(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, label: s
         (x, y, x + w, y + h), radius=0.11 * w, fill=_SLOT_FILL, outline=_SLOT_LINE, width=line
     )
     if label:
-        font = _font(max(4, round(0.42 * w)))
+        font = bold_font(max(4, round(0.42 * w)))
         draw.text((x + w / 2, y + h / 2), label, font=font, fill=_SLOT_TEXT, anchor="mm")
 
 

@@ -37,7 +37,13 @@ from .saves import (
     write_save,
 )
 from .settings import SETTINGS_FORMAT_VERSION, Settings, load_settings, save_settings
-from .stats import STATS_SCHEMA_VERSION, StatsStore, VariantStats, format_table
+from .stats import (
+    STATS_SCHEMA_VERSION,
+    StatsStore,
+    VariantStats,
+    figure_texts,
+    format_table,
+)
 
 __all__ = [
     "APP_NAME",
@@ -62,6 +68,7 @@ __all__ = [
     "data_dir",
     "decode_save",
     "encode_save",
+    "figure_texts",
     "format_table",
     "load_autosave",
     "load_settings",

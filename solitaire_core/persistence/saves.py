@@ -460,8 +460,13 @@ def write_autosave(game: SavedGame) -> None:
     write_save(game, target)
 
 
-def load_autosave() -> tuple[SavedGame | None, list[str]]:
+def load_autosave(
+    path: str | os.PathLike[str] | None = None,
+) -> tuple[SavedGame | None, list[str]]:
     """Return the autosaved game, if there is a readable one.
+
+    Args:
+        path: the autosave file; default :func:`autosave_path`.
 
     Returns:
         ``(game, warnings)``.  ``(None, [])`` when there is no autosave.  When the
@@ -469,7 +474,7 @@ def load_autosave() -> tuple[SavedGame | None, list[str]]:
         ``(None, [sentence])`` is returned; this function never raises.
     """
     try:
-        target = autosave_path()
+        target = Path(path) if path is not None else autosave_path()
     except OSError as error:
         reason = error.strerror or str(error)
         return None, [f"The data folder could not be opened ({reason}); there is no autosave."]

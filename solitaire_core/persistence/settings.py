@@ -9,6 +9,7 @@ The file (``settings.toml``) is plain TOML a player may edit by hand::
     window_width = 1100
     window_height = 760
     winnable_only = false
+    show_winnability = false
     difficulty = "normal"
 
     [last_options]
@@ -105,6 +106,8 @@ class Settings:
         window_width: window width in pixels, within :data:`WINDOW_SIZE_RANGE`.
         window_height: window height in pixels, within :data:`WINDOW_SIZE_RANGE`.
         winnable_only: only deal games known to be winnable.
+        show_winnability: show the "still winnable?" field in the status bar (Options >
+            Show winnability).  Files written before this key existed read as ``False``.
         difficulty: ``"normal"`` or ``"cheat"``.
         format_version: always :data:`SETTINGS_FORMAT_VERSION`.
 
@@ -119,6 +122,7 @@ class Settings:
     window_width: int = attrs.field(default=1100, validator=_window_validator)
     window_height: int = attrs.field(default=760, validator=_window_validator)
     winnable_only: bool = attrs.field(default=False, validator=_bool_validator)
+    show_winnability: bool = attrs.field(default=False, validator=_bool_validator)
     difficulty: str = attrs.field(default="normal", validator=_difficulty_validator)
     format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
 
@@ -134,6 +138,7 @@ class Settings:
             window_width=self.window_width,
             window_height=self.window_height,
             winnable_only=self.winnable_only,
+            show_winnability=self.show_winnability,
             difficulty=self.difficulty,
             last_options=self.last_options.to_dict(),
         )
@@ -182,6 +187,7 @@ _CHECKS: dict[str, _Check] = {
     "window_width": _check_window,
     "window_height": _check_window,
     "winnable_only": _check_bool,
+    "show_winnability": _check_bool,
     "difficulty": _check_difficulty,
 }
 

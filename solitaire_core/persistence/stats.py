@@ -18,7 +18,7 @@ import itertools
 import math
 import os
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from types import TracebackType
@@ -31,7 +31,7 @@ from .errors import PersistenceError
 from .options import FrozenOptions, options_from_key, to_options
 from .paths import stats_path
 
-__all__ = ["STATS_SCHEMA_VERSION", "StatsStore", "VariantStats", "format_table"]
+__all__ = ["STATS_SCHEMA_VERSION", "StatsStore", "VariantStats", "figure_texts", "format_table"]
 
 STATS_SCHEMA_VERSION = 1
 """The schema this program creates and reads (stored in ``PRAGMA user_version``)."""
@@ -438,18 +438,9 @@ class StatsStore:
             ValueError: ``options`` given without ``variant``.
             PersistenceError: the database could not be read.
         """
+        where, params = _where(variant, options)
         query = "SELECT variant, options, won, moves, seconds, used_undo, used_hint, cheated "
-        query += "FROM games"
-        params: tuple[str, ...] = ()
-        if options is not None and variant is None:
-            raise ValueError("options can only be given together with a variant")
-        if variant is not None:
-            query += " WHERE variant = ?"
-            params = (variant,)
-            if options is not None:
-                query += " AND options = ?"
-                params += (to_options(options).key(),)
-        query += " ORDER BY variant, options, finished_at, id"
+        query += f"FROM games{where} ORDER BY variant, options, finished_at, id"
         try:
             rows = self._conn.execute(query, params).fetchall()
         except sqlite3.Error as error:
@@ -481,23 +472,31 @@ class StatsStore:
             ValueError: ``options`` given without ``variant``.
             PersistenceError: the database could not be written.
         """
-        if options is not None and variant is None:
-            raise ValueError("options can only be given together with a variant")
-        query = "DELETE FROM games"
-        params: tuple[str, ...] = ()
-        if variant is not None:
-            query += " WHERE variant = ?"
-            params = (variant,)
-            if options is not None:
-                query += " AND options = ?"
-                params += (to_options(options).key(),)
+        where, params = _where(variant, options)
         try:
             with self._conn:
-                return self._conn.execute(query, params).rowcount
+                return self._conn.execute(f"DELETE FROM games{where}", params).rowcount
         except sqlite3.Error as error:
             raise PersistenceError(
                 f"The statistics file {self.path} could not be changed ({error}).", self.path
             ) from error
+
+
+def _where(variant: str | None, options: Mapping[str, str] | None) -> tuple[str, tuple[str, ...]]:
+    """The SQL ``WHERE`` clause (with a leading space, or ``""``) and its parameters that
+    select the games of ``variant`` (all when ``None``) with ``options`` (any when
+    ``None``).
+
+    Raises:
+        ValueError: ``options`` given without ``variant``.
+    """
+    if variant is None:
+        if options is not None:
+            raise ValueError("options can only be given together with a variant")
+        return "", ()
+    if options is None:
+        return " WHERE variant = ?", (variant,)
+    return " WHERE variant = ? AND options = ?", (variant, to_options(options).key())
 
 
 # --- text table ----------------------------------------------------------------------------
@@ -513,6 +512,8 @@ _HEADERS = (
     "Best streak",
     "Fewest moves",
     "Fastest (m:ss)",
+    "Wins with undo",
+    "Wins with hints",
     "Cheat wins",
 )
 _LEFT = 2  # the first two columns are text, aligned left
@@ -531,12 +532,39 @@ def _streak(streak: int) -> str:
     return "-"
 
 
+def figure_texts(entry: VariantStats, clock: Callable[[float], str] = _clock) -> tuple[str, ...]:
+    """An entry's figures as a player reads them, in the order of the table's columns
+    after Variant and Options: played, won, lost, win rate (``"70%"``), current streak
+    (``"3 won"``, ``"2 lost"``), best streak, fewest moves, fastest time, wins with undo,
+    wins with hints, cheat wins.  A figure without a value (no win yet) is ``"-"``.
+
+    Args:
+        entry: one entry of :meth:`StatsStore.summary`.
+        clock: writes the fastest time given in seconds (default minutes:seconds,
+            rounded down).
+    """
+    return (
+        str(entry.played),
+        str(entry.won),
+        str(entry.lost),
+        f"{entry.win_rate * 100:.0f}%" if entry.played else "-",
+        _streak(entry.current_streak),
+        str(entry.longest_win_streak),
+        "-" if entry.fewest_moves is None else str(entry.fewest_moves),
+        "-" if entry.fastest_seconds is None else clock(entry.fastest_seconds),
+        str(entry.wins_with_undo),
+        str(entry.wins_with_hints),
+        str(entry.cheat_wins),
+    )
+
+
 def format_table(stats: Sequence[VariantStats]) -> str:
     """Render statistics as a fixed-width plain-ASCII table (for ``solitaire stats``).
 
-    Columns: Variant, Options, Played, Won, Lost, Win %, Streak, Best streak, Fewest
-    moves, Fastest (m:ss), Cheat wins.  Missing values show as ``-``; the streak reads
-    ``3 won`` or ``2 lost``; times are minutes:seconds, rounded down.
+    Columns: Variant, Options, then :func:`figure_texts` under the headings Played, Won,
+    Lost, Win %, Streak, Best streak, Fewest moves, Fastest (m:ss), Wins with undo, Wins
+    with hints (wins in which undo or a hint was used; both count in Won too), Cheat
+    wins.
 
     Args:
         stats: entries as returned by :meth:`StatsStore.summary`.
@@ -549,21 +577,7 @@ def format_table(stats: Sequence[VariantStats]) -> str:
         return "No games recorded yet."
     rows = [list(_HEADERS)]
     for entry in stats:
-        rows.append(
-            [
-                entry.variant,
-                entry.options.key() or "-",
-                str(entry.played),
-                str(entry.won),
-                str(entry.lost),
-                f"{entry.win_rate * 100:.0f}%" if entry.played else "-",
-                _streak(entry.current_streak),
-                str(entry.longest_win_streak),
-                "-" if entry.fewest_moves is None else str(entry.fewest_moves),
-                "-" if entry.fastest_seconds is None else _clock(entry.fastest_seconds),
-                str(entry.cheat_wins),
-            ]
-        )
+        rows.append([entry.variant, entry.options.key() or "-", *figure_texts(entry)])
     widths = [max(len(row[column]) for row in rows) for column in range(len(_HEADERS))]
 
     def line(cells: list[str]) -> str:

@@ -12,15 +12,7 @@ import time
 import traceback
 from typing import Any
 
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+from ..cli import add_option_arg, positive_int
 
 
 def register(subparsers: Any) -> None:
@@ -34,21 +26,20 @@ def register(subparsers: Any) -> None:
         "Exit status 0 when every check passes, 1 when one fails, 2 on a usage error.",
     )
     p.add_argument("variant", help="variant id, see 'solitaire list'")
-    p.add_argument(
-        "--option",
-        action="append",
-        metavar="KEY=VALUE",
-        help="a variant option, e.g. empty_columns=any (repeatable)",
-    )
+    add_option_arg(p)
     p.add_argument(
         "--examples",
-        type=_count,
+        type=positive_int,
         default=100,
         metavar="N",
         help="Hypothesis examples per check and random games played (default 100)",
     )
     p.add_argument(
-        "--steps", type=_count, default=50, metavar="N", help="moves per random game (default 50)"
+        "--steps",
+        type=positive_int,
+        default=50,
+        metavar="N",
+        help="moves per random game (default 50)",
     )
     p.add_argument(
         "--scenarios",
