@@ -146,6 +146,9 @@ class SuitCheck:
 
 
 def applies(tables: Tables) -> bool:
-    """Whether the single-suit test is sound for the variant: one deck, building within a
-    suit, no cards back from the foundations."""
-    return tables.chain and not tables.rules.foundation_return
+    """Whether the single-suit test is used for the variant: it is sound with one deck,
+    building within a suit and no cards back from the foundations; it is used only when,
+    besides, empty columns take only parentless cards (Kings), because with any card in
+    empty columns a single suit spreads over the empty columns in so many ways that the
+    small searches cost more than they save (measured on Sea Towers: 65% slower)."""
+    return tables.chain and tables.king_only and not tables.rules.foundation_return
