@@ -46,6 +46,7 @@ SLOT_KINDS: tuple[str, ...] = ("tableau", "foundation", "cell", "reserve", "stoc
 """Valid ``kind`` values for :func:`render_slot`."""
 
 _SS = 4  # supersampling factor
+_MIN_DRAW = 16  # smaller requests are drawn at this size, then shrunk
 _CACHE_SIZE = 512
 
 _RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -340,7 +341,12 @@ def _supersampled(width: int, height: int) -> tuple[Image.Image, int, int]:
 
 
 def _downscale(img: Image.Image, width: int, height: int) -> Image.Image:
-    return img.resize((width, height), Image.Resampling.LANCZOS)
+    """Lanczos downscale of a supersampled drawing (alpha is premultiplied by Pillow).
+
+    ``reducing_gap`` lets Pillow box-reduce by 2 first, which is visually
+    identical here and about 2.5x faster than a full-width Lanczos pass.
+    """
+    return img.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
 def _corner_radius(big_w: int, big_h: int) -> float:
@@ -377,7 +383,7 @@ def _draw_highlight(img: Image.Image, colour: str, inset: float) -> None:
     )
 
 
-def _paste_mask(img: Image.Image, colour: Sequence[int], mask: Image.Image, x: int, y: int):
+def _paste_mask(img: Image.Image, colour: Sequence[int], mask: Image.Image, x: int, y: int) -> None:
     img.paste(tuple(colour), (x, y), mask)
 
 
@@ -423,7 +429,7 @@ def _face_geometry(big_w: int, big_h: int) -> _FaceGeometry:
     zone_top = margin_y + 1.22 * cap + 0.025 * big_h
     zone_bottom = big_h - zone_top
     zone_h = zone_bottom - zone_top
-    pip = min(0.2 * big_w, zone_h / 4.15)
+    pip = min(0.19 * big_w, zone_h / 4.5)
     return _FaceGeometry(
         margin_x=margin_x,
         margin_y=margin_y,
@@ -502,18 +508,17 @@ def _draw_court(img: Image.Image, rank: int, suit: str, geo: _FaceGeometry, colo
     )
     panel_w = right - left
     panel_h = bottom - top
-    cx = (big_w - 1) / 2
-    cy = (big_h - 1) / 2
-    # Suit symbols near the top and (upside down) near the bottom of the panel.
-    sym = min(0.3 * panel_w, 0.2 * panel_h)
-    sy = top + inset + 0.12 * panel_h + sym / 2 - 0.05 * panel_h
-    _draw_suit(draw, suit, cx, sy, sym, colour)
-    _draw_suit(draw, suit, cx, big_h - 1 - sy, sym, colour, flip=True)
-    # The letter, centred.
-    cap = round(min(0.3 * panel_h, 0.55 * panel_w))
+    # Suit symbols in the panel's top-left and (upside down) bottom-right corners.
+    sym = min(0.26 * panel_w, 0.17 * panel_h)
+    pad = inset + max(_SS, 0.04 * panel_w)
+    sx, sy = left + pad + sym / 2, top + pad + sym / 2
+    _draw_suit(draw, suit, sx, sy, sym, colour)
+    _draw_suit(draw, suit, big_w - 1 - sx, big_h - 1 - sy, sym, colour, flip=True)
+    # The letter, centred on the panel (descenders of J and Q included).
+    cap = round(min(0.36 * panel_h, 0.5 * panel_w))
     text = _text_mask(_RANK_LABELS[rank], cap)
-    tx = round(cx - text.width / 2)
-    ty = round(cy - cap / 2)
+    tx = round((big_w - text.width) / 2)
+    ty = round((big_h - (cap + text.height) / 2) / 2)
     _paste_mask(img, colour, text, tx, ty)
 
 
@@ -521,6 +526,11 @@ def _draw_court(img: Image.Image, rank: int, suit: str, geo: _FaceGeometry, colo
 def _render_face(
     rank: int, suit: str, width: int, height: int, four_colour: bool, highlight: str | None
 ) -> Image.Image:
+    if min(width, height) < _MIN_DRAW:
+        big = _render_face(
+            rank, suit, max(width, _MIN_DRAW), max(height, _MIN_DRAW), four_colour, highlight
+        )
+        return _downscale(big, width, height)
     big_w, big_h = width * _SS, height * _SS
     colour = _suit_colour(suit, four_colour)
     geo = _face_geometry(big_w, big_h)
@@ -586,6 +596,9 @@ def render_face(
 
 @functools.lru_cache(maxsize=32)
 def _render_back(width: int, height: int) -> Image.Image:
+    if min(width, height) < _MIN_DRAW:
+        big = _render_back(max(width, _MIN_DRAW), max(height, _MIN_DRAW))
+        return _downscale(big, width, height)
     big_w, big_h = width * _SS, height * _SS
     img = _card_base(big_w, big_h)
     unit = min(big_w, big_h / 1.4)
@@ -703,6 +716,9 @@ def _dashes(outline: list[Point], dash: float, gap: float) -> list[list[Point]]:
 def _render_slot(
     width: int, height: int, label: str, kind: str, highlight: str | None
 ) -> Image.Image:
+    if min(width, height) < _MIN_DRAW:
+        big = _render_slot(max(width, _MIN_DRAW), max(height, _MIN_DRAW), label, kind, highlight)
+        return _downscale(big, width, height)
     big_w, big_h = width * _SS, height * _SS
     img = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
