@@ -14,7 +14,7 @@ import argparse
 import textwrap
 from pathlib import Path
 
-from .cli import add_variant_args, parse_options
+from .cli import add_variant_args, parse_options, positive_int
 from .errors import SolitaireError
 
 
@@ -25,16 +25,6 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
     if not value > 0:
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
     return value
 
 
@@ -52,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=_seconds, metavar="S", help="give up after S seconds")
     p.add_argument(
         "--max-states",
-        type=_count,
+        type=positive_int,
         metavar="N",
         help="give up after storing N positions (the memory budget: at most 0.65 KB each; "
         "default 1000000)",
@@ -74,9 +64,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="KEY=VALUE",
         help="a variant option, e.g. empty_columns=any (repeatable)",
     )
-    p.add_argument("--jobs", type=_count, metavar="N", help="worker processes (default: CPUs)")
+    p.add_argument(
+        "--jobs", type=positive_int, metavar="N", help="worker processes (default: CPUs)"
+    )
     p.add_argument("--timeout", type=_seconds, metavar="S", help="seconds per deal")
-    p.add_argument("--max-states", type=_count, metavar="N", help="positions per deal")
+    p.add_argument("--max-states", type=positive_int, metavar="N", help="positions per deal")
     p.add_argument("--csv", type=Path, metavar="FILE", help="write (and resume) rows here")
     p.add_argument(
         "--executor",
