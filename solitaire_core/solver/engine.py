@@ -110,6 +110,18 @@ class Engine:
         self.frozen = _BIG
         self.set_ideas(ideas or {})
 
+    def _run_limits(self, free: int, empties: int) -> tuple[int, int]:
+        """The most cards one tableau move may carry: (onto a card, into an empty
+        column), by the variant's move limit (same formulas as rules.max_run_move)."""
+        limit = self.limit
+        if limit == "free-cells-plus-one":
+            return free + 1, free + 1
+        if limit == "one":
+            return 1, 1
+        if limit == "supermove":
+            return (free + 1) << empties, ((free + 1) << (empties - 1) if empties else 0)
+        return _BIG, _BIG
+
     def set_ideas(self, ideas: dict[str, bool]) -> None:
         """Switch reductions on or off (for measuring them); each is used only where the
         variant's rules make it sound.
@@ -324,16 +336,7 @@ class Engine:
             forced = self._home(pos, tops, first_free)
             if forced is not None:
                 return forced
-        limit = self.limit
-        if limit == "free-cells-plus-one":
-            lim = lim_e = free + 1
-        elif limit == "one":
-            lim = lim_e = 1
-        elif limit == "supermove":
-            lim = (free + 1) << empties
-            lim_e = (free + 1) << (empties - 1) if empties else 0
-        else:
-            lim = lim_e = _BIG
+        lim, lim_e = self._run_limits(free, empties)
         frozen = self.frozen
         for i, col in enumerate(cols):
             n = len(col)
@@ -455,16 +458,7 @@ class Engine:
             and free < self.ncells
             and any(empty_ok[v] for v in cells if v != EMPTY)
         )
-        limit = self.limit
-        if limit == "free-cells-plus-one":
-            lim = lim_e = free + 1
-        elif limit == "one":
-            lim = lim_e = 1
-        elif limit == "supermove":
-            lim = (free + 1) << empties
-            lim_e = (free + 1) << (empties - 1) if empties else 0
-        else:
-            lim = lim_e = _BIG
+        lim, lim_e = self._run_limits(free, empties)
         frozen = self.frozen
         whole_runs_empty = self.whole_runs_empty
         out: list[tuple[IMove, Position]] = []
