@@ -12,7 +12,7 @@ import enum
 import heapq
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -318,6 +318,33 @@ class _Stop:
 _Node = tuple[IMove, Any]
 
 
+def _fresh_children(
+    engine: Engine,
+    pos: Position,
+    path: _Node | None,
+    seen: set[Any],
+    check: SuitCheck | None,
+) -> Iterator[tuple[Position, _Node, bool]]:
+    """The children of ``pos`` not seen before (each is added to ``seen``), skipping those
+    the dead-suit test rules out; each with its path node and whether it is won (the
+    search stops at a won child, so nothing follows it)."""
+    key, total = engine.key, engine.total
+    for move, child in engine.children_of(pos):
+        k = key(child)
+        if k in seen:
+            continue
+        seen.add(k)
+        node = (move, path)
+        if sum(map(len, child[2])) == total:
+            yield child, node, True
+            return
+        if check is not None:
+            suit = check.moved_suit(pos, move)
+            if suit >= 0 and check.dead(child, suit):
+                continue
+        yield child, node, False
+
+
 def best_first(
     engine: Engine,
     start: Position,
@@ -336,7 +363,6 @@ def best_first(
         position reachable from ``start`` was expanded (the proof that none wins).
     :raises Budget: when a budget ran out.
     """
-    total = engine.total
     key = engine.key
     if engine.remaining(start) == 0:
         return [], 1
@@ -354,18 +380,9 @@ def best_first(
         expanded += 1
         if not expanded & 255 or len(seen) >= limit:
             stop.check(len(seen))
-        for move, child in engine.children_of(pos):
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            node = (move, path)
-            if sum(map(len, child[2])) == total:
+        for child, node, won in _fresh_children(engine, pos, path, seen, check):
+            if won:
                 return _unwind(node), len(seen)
-            if check is not None:
-                suit = check.moved_suit(pos, move)
-                if suit >= 0 and check.dead(child, suit):
-                    continue
             counter += step
             push(heap, (score(child), counter, child, node))
     return None, len(seen)
@@ -381,7 +398,6 @@ def dfs(
 ) -> tuple[list[IMove] | None, int]:
     """Depth-first search, children tried best score first, with the same transposition
     table; same contract as :func:`best_first`."""
-    total = engine.total
     key = engine.key
     if engine.remaining(start) == 0:
         return [], 1
@@ -401,18 +417,9 @@ def dfs(
         if not expanded & 255 or len(seen) >= limit:
             stop.check(len(seen))
         kids: list[tuple[int, Position, _Node | None]] = []
-        for move, child in engine.children_of(pos):
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            node = (move, path)
-            if sum(map(len, child[2])) == total:
+        for child, node, won in _fresh_children(engine, pos, path, seen, check):
+            if won:
                 return _unwind(node), len(seen)
-            if check is not None:
-                suit = check.moved_suit(pos, move)
-                if suit >= 0 and check.dead(child, suit):
-                    continue
             kids.append((-score(child), child, node))
         kids.sort(key=lambda e: e[0])
         stack.append(kids)
