@@ -49,11 +49,12 @@ def bench(positions: int, deals: int, seed: int = 1) -> None:
     """All three measurements, in one window."""
     import tkinter as tk
 
-    import ui_tk.app as app_module
+    import solitaire_tk.app as app_module
+    from solitaire_tk.app import App
+    from solitaire_tk.persist import AppStore
+
     from solitaire_core.plugins import get_registry
     from solitaire_core.rules import legal_moves
-    from ui_tk.app import App
-    from ui_tk.persist import AppStore
 
     rng = random.Random(seed)
     home = tempfile.mkdtemp(prefix="bench-assist-")

@@ -43,12 +43,13 @@ def bench_events(events: int, seed: int = 1) -> None:
     """Latency of input events, the stuck search and a resize (in this process)."""
     import tkinter as tk
 
+    from solitaire_tk.app import App
+    from solitaire_tk.persist import AppStore
+    from solitaire_tk.table import click_move, key_move
+
     from solitaire_core.moves import PileKind
     from solitaire_core.plugins import get_registry
     from solitaire_core.rules import find_progress
-    from ui_tk.app import App
-    from ui_tk.persist import AppStore
-    from ui_tk.table import click_move, key_move
 
     rng = random.Random(seed)
     home = tempfile.mkdtemp(prefix="bench-ui-")

@@ -5,7 +5,7 @@ Usage::
     python scripts/screenshots.py                  # every built-in variant, 1100x760, deal 1
     python scripts/screenshots.py --size 800x560 --out /tmp/shots seahaven freecell
 
-The game window is opened for real (the same :class:`ui_tk.app.App` a player gets, with a
+The game window is opened for real (the same :class:`solitaire_tk.app.App` a player gets, with a
 throw-away settings folder), drawn, and grabbed from the X display. Without a ``DISPLAY``
 the script starts a virtual one itself (Xvfb, through PyVirtualDisplay, which
 pytest-xvfb installs).
@@ -57,15 +57,18 @@ def shoot(
     """
     import tkinter as tk
 
+    from solitaire_tk.app import App
+    from solitaire_tk.persist import AppStore
+
     from solitaire_core.plugins import get_registry
-    from ui_tk.app import App
-    from ui_tk.persist import AppStore
 
     registry = get_registry()
     written = []
     with tempfile.TemporaryDirectory() as home:
         os.environ["SOLITAIRE_HOME"] = home
-        chosen = variants or [v for v, d in registry.variants.items() if d.plugin == "variants"]
+        chosen = variants or [
+            v for v, d in registry.variants.items() if d.plugin == "solitaire_variants"
+        ]
         for variant in chosen:
             root = tk.Tk()
             width, height = size

@@ -15,7 +15,7 @@ from .errors import SolitaireError
 from .variant import Rules
 
 EXTENSIONS: tuple[str, ...] = (
-    "ui_tk.cli",
+    "solitaire_tk.cli",
     "solitaire_core.solver_cli",
     "solitaire_core.persistence.cli",
     "solitaire_core.testing.cli",

@@ -27,7 +27,7 @@ from .predicates import BUILTIN_PREDICATES, RulePredicate
 from .variant import VariantDefinition, parse_variant
 
 ENTRY_POINT_GROUP = "solitaire"
-BUILTIN_PLUGINS: tuple[str, ...] = ("variants",)
+BUILTIN_PLUGINS: tuple[str, ...] = ("solitaire_variants",)
 """Modules registered as plugins before any entry point, like any other plugin."""
 DISABLE_ENV = "SOLITAIRE_DISABLE_PLUGINS"
 

@@ -27,7 +27,7 @@ def test_conformance_command_passes_a_built_in_variant(capsys):
         "--check", "deal", "--check", "won", "--check", "scenarios",
     )  # fmt: skip
     assert status == 0
-    assert "seahaven (Seahaven Towers, plugin variants):" in out
+    assert "seahaven (Seahaven Towers, plugin solitaire_variants):" in out
     assert "3 of 3 checks passed" in out
 
 
@@ -88,7 +88,7 @@ def test_the_pytest_plugin_and_the_command_import_nothing_heavy():
     out = _python(
         "import sys, solitaire_core.testing.plugin, solitaire_core.testing.cli, "
         "solitaire_core.testing\n"
-        "print(sorted(m for m in ('hypothesis', 'solitaire_core.plugins', 'variants', "
+        "print(sorted(m for m in ('hypothesis', 'solitaire_core.plugins', 'solitaire_variants', "
         "'solitaire_core.testing.checks') if m in sys.modules))"
     )
     assert out.strip() == "[]"

@@ -43,7 +43,9 @@ NUMBERS = [
 ]
 """Deal numbers compared with pysol_cards: both generators, and the edges between them."""
 
-BUILTIN_VARIANTS = sorted(v for v, d in get_registry().variants.items() if d.plugin == "variants")
+BUILTIN_VARIANTS = sorted(
+    v for v, d in get_registry().variants.items() if d.plugin == "solitaire_variants"
+)
 
 
 def pysol_layout(game_id: str, number: int) -> tuple[list[str], list[str]]:

@@ -8,10 +8,10 @@ import itertools
 from types import SimpleNamespace
 
 import pytest
+from solitaire_tk.layout import ARRANGEMENTS, EXTRA_ROWS, MIN_CARD_WIDTH, compute_layout, pile_keys
 
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.plugins import get_registry
-from ui_tk.layout import ARRANGEMENTS, EXTRA_ROWS, MIN_CARD_WIDTH, compute_layout, pile_keys
 
 VARIANTS = sorted(get_registry().variants)
 SIZES = [(640, 480), (800, 560), (1100, 760), (1920, 1200)]

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pluggy
 import pytest
+import solitaire_variants as variants
 
-import variants
 from solitaire_core import hookimpl, hookspecs
 from solitaire_core.cards import Card, full_deck
 from solitaire_core.deal import deal, lay_out
@@ -115,7 +115,7 @@ def test_conformance_command_passes_the_example_variant():
 def test_launcher_offers_the_example_variant():
     require_examples()
     tk = pytest.importorskip("tkinter")
-    from ui_tk.launcher import Launcher
+    from solitaire_tk.launcher import Launcher
 
     root = tk.Tk()
     try:
@@ -237,10 +237,11 @@ def test_solitaire_variant_files_cannot_take_a_built_in_id(tmp_path):
 
     registry = build_registry(manager(Shadow()))
     assert registry.variants["seahaven"].name == "Seahaven Towers"
-    assert registry.variants["seahaven"].plugin == "variants"
+    assert registry.variants["seahaven"].plugin == "solitaire_variants"
     (problem,) = registry.problems
     assert (
-        problem.plugin == "test-plugin-0" and "already taken by plugin 'variants'" in problem.reason
+        problem.plugin == "test-plugin-0"
+        and "already taken by plugin 'solitaire_variants'" in problem.reason
     )
 
 

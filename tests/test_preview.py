@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from solitaire_tk.preview import PREVIEW_SIZE, preview_for, render_preview
 
 from solitaire_core.deal import deal
 from solitaire_core.plugins import get_registry
-from ui_tk.preview import PREVIEW_SIZE, preview_for, render_preview
 
 pytestmark = pytest.mark.usefixtures("solitaire_home")
 

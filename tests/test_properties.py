@@ -30,7 +30,7 @@ from solitaire_core.variant import Rules
 def all_rules() -> list[Rules]:
     out = []
     for _, definition in sorted(get_registry().variants.items()):
-        if definition.plugin != "variants":
+        if definition.plugin != "solitaire_variants":
             continue
         out.append(definition.resolve())
         for option in definition.options:

@@ -35,7 +35,7 @@ from solitaire_core.rules import (
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules, parse_variant
 
-BUILTINS = sorted(v for v, d in get_registry().variants.items() if d.plugin == "variants")
+BUILTINS = sorted(v for v, d in get_registry().variants.items() if d.plugin == "solitaire_variants")
 
 
 def all_rules() -> list[Rules]:
@@ -64,7 +64,7 @@ def returning_variant() -> Rules:
 
 def open_variant(variant_id: str) -> str:
     """The TOML text of a built-in variant file."""
-    return files("variants").joinpath(f"{variant_id}.toml").read_text("utf-8")
+    return files("solitaire_variants").joinpath(f"{variant_id}.toml").read_text("utf-8")
 
 
 def candidates(state: GameState) -> Iterator[Move]:

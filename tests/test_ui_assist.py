@@ -11,9 +11,13 @@ import tkinter as tk
 from collections.abc import Callable
 
 import pytest
+import solitaire_tk.app as app_module
+from solitaire_tk.app import App
+from solitaire_tk.assist import describe_move
+from solitaire_tk.layout import pile_keys
+from solitaire_tk.persist import AppStore
 from ui_helpers import close, key, open_app, put
 
-import ui_tk.app as app_module
 from solitaire_core.moves import Move
 from solitaire_core.persistence import read_save
 from solitaire_core.plugins import get_registry, get_variant
@@ -21,10 +25,6 @@ from solitaire_core.rules import legal_moves
 from solitaire_core.session import Session
 from solitaire_core.solver import Verdict, solve, solve_deal
 from solitaire_core.state import GameState
-from ui_tk.app import App
-from ui_tk.assist import describe_move
-from ui_tk.layout import pile_keys
-from ui_tk.persist import AppStore
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 

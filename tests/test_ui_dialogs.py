@@ -6,10 +6,10 @@ import tkinter as tk
 from tkinter import font as tkfont
 
 import pytest
+from solitaire_tk import dialogs
 
 from solitaire_core.persistence import StatsStore
 from solitaire_core.plugins import get_registry
-from ui_tk import dialogs
 
 pytestmark = pytest.mark.usefixtures("solitaire_home")
 
@@ -135,11 +135,11 @@ def test_the_app_shortcut_table_wins_over_the_fallback(monkeypatch):
     import sys
     import types
 
-    from ui_tk import keys
+    from solitaire_tk import keys
 
-    app = types.ModuleType("ui_tk.app")
+    app = types.ModuleType("solitaire_tk.app")
     app.SHORTCUTS = [("F2", "New deal")]
-    monkeypatch.setitem(sys.modules, "ui_tk.app", app)
+    monkeypatch.setitem(sys.modules, "solitaire_tk.app", app)
     assert dialogs.shortcut_table() == [("F2", "New deal")]
     del app.SHORTCUTS
     assert dialogs.shortcut_table() == list(keys.SHORTCUTS)
@@ -148,7 +148,7 @@ def test_the_app_shortcut_table_wins_over_the_fallback(monkeypatch):
 @pytest.mark.gui
 def test_shortcuts_window_lists_the_shortcut_table(root):
     table = dialogs.shortcut_table()
-    assert table, "ui_tk.app or ui_tk.keys must define SHORTCUTS"
+    assert table, "solitaire_tk.app or solitaire_tk.keys must define SHORTCUTS"
     dialog = dialogs.show_shortcuts(root, wait=False)
     shown = texts(dialog)
     for keys, action in table:

@@ -4,12 +4,12 @@ Play by mouse and keyboard."""
 from __future__ import annotations
 
 import pytest
+from solitaire_tk.launcher import Launcher
+from solitaire_tk.preview import PREVIEW_SIZE
 
 from solitaire_core.persistence import Settings
 from solitaire_core.plugins import Registry, get_registry
 from solitaire_core.variant import parse_variant
-from ui_tk.launcher import Launcher
-from ui_tk.preview import PREVIEW_SIZE
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 

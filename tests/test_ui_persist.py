@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from solitaire_tk.persist import AppStore, ReplayError
 
 from solitaire_core.errors import SolitaireError
 from solitaire_core.moves import PileKind
@@ -11,7 +12,6 @@ from solitaire_core.persistence import PersistenceError, SavedGame, write_save
 from solitaire_core.plugins import get_variant
 from solitaire_core.rules import legal_moves
 from solitaire_core.session import Session
-from ui_tk.persist import AppStore, ReplayError
 
 pytestmark = pytest.mark.usefixtures("solitaire_home")
 

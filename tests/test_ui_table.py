@@ -4,6 +4,7 @@ and moves made with real pointer and key events."""
 from __future__ import annotations
 
 import pytest
+from solitaire_tk.layout import pile_keys
 from ui_helpers import (
     CONTROL,
     SHIFT,
@@ -23,7 +24,6 @@ from ui_helpers import (
 from solitaire_core.moves import Move
 from solitaire_core.plugins import get_registry
 from solitaire_core.rules import explain
-from ui_tk.layout import pile_keys
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 

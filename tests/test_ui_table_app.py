@@ -15,6 +15,8 @@ from tkinter import font as tkfont
 from tkinter import ttk
 
 import pytest
+from solitaire_tk.app import App
+from solitaire_tk.persist import AppStore
 from ui_helpers import (
     CONTROL,
     card,
@@ -30,8 +32,6 @@ from ui_helpers import (
 )
 
 from solitaire_core.plugins import get_registry
-from ui_tk.app import App
-from ui_tk.persist import AppStore
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 

@@ -19,7 +19,7 @@ from solitaire_core.plugins import get_registry
 from solitaire_core.predicates import BUILTIN_PREDICATES, RulePredicate
 from solitaire_core.variant import load_schema, load_variant_file, parse_variant
 
-SEA_TOWERS = files("variants").joinpath("sea-towers.toml").read_text("utf-8")
+SEA_TOWERS = files("solitaire_variants").joinpath("sea-towers.toml").read_text("utf-8")
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "variant-format.md"
 
 
@@ -207,7 +207,7 @@ def test_solitaire_check_reports_malformed_files(
 
 
 def test_solitaire_check_accepts_every_builtin_file(capsys: pytest.CaptureFixture[str]) -> None:
-    for path in sorted(Path(str(files("variants"))).glob("*.toml")):
+    for path in sorted(Path(str(files("solitaire_variants"))).glob("*.toml")):
         assert cli.main(["check", str(path)]) == 0
         out, err = capsys.readouterr()
         assert out.startswith(f"{path}: OK: variant '{path.stem}'") and err == ""
@@ -251,7 +251,7 @@ def test_unreadable_files_are_reported(tmp_path: Path, content: bytes | None) ->
 
 def test_builtin_variants_load_without_problems() -> None:
     registry = get_registry()
-    builtins = sorted(v for v, d in registry.variants.items() if d.plugin == "variants")
+    builtins = sorted(v for v, d in registry.variants.items() if d.plugin == "solitaire_variants")
     assert builtins == [
         "bakers-game",
         "double-sea-towers",
@@ -262,7 +262,7 @@ def test_builtin_variants_load_without_problems() -> None:
         "sea-towers",
         "seahaven",
     ]
-    assert not [p for p in registry.problems if p.plugin == "variants"]
+    assert not [p for p in registry.problems if p.plugin == "solitaire_variants"]
 
 
 def test_a_plugin_predicate_can_be_named_by_a_file() -> None:
@@ -312,7 +312,7 @@ def test_every_schema_key_is_documented() -> None:
 
 @pytest.mark.parametrize(
     "variant_id",
-    sorted(v for v, d in get_registry().variants.items() if d.plugin == "variants"),
+    sorted(v for v, d in get_registry().variants.items() if d.plugin == "solitaire_variants"),
 )
 def test_every_builtin_variant_has_a_rules_page(variant_id: str) -> None:
     page = DOCS.parent / "variants" / f"{variant_id}.md"

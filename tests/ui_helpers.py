@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import tkinter as tk
 
+from solitaire_tk.app import App
+from solitaire_tk.persist import AppStore
+from solitaire_tk.table import TableView
+
 from solitaire_core.cards import Card
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.plugins import get_registry
 from solitaire_core.session import Session
 from solitaire_core.state import GameState
-from ui_tk.app import App
-from ui_tk.persist import AppStore
-from ui_tk.table import TableView
 
 B1 = 0x100  # Button1 mask in an event's state
 SHIFT = 0x1

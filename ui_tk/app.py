@@ -1,20 +1,20 @@
 """The application: the launcher, the game window, its menus, status bar and keys.
 
-:func:`run` opens the window: the launcher (:class:`ui_tk.launcher.Launcher`) when no
+:func:`run` opens the window: the launcher (:class:`solitaire_tk.launcher.Launcher`) when no
 variant is given, else the table at once. :class:`App` is the controller: it owns the
 :class:`~solitaire_core.session.Session`, plays the moves the
-:class:`~ui_tk.table.TableView` reports, keeps the status bar, the clock, the settings,
-the autosave and the statistics (through :class:`ui_tk.persist.AppStore`), and opens the
-dialogs of :mod:`ui_tk.dialogs`.
+:class:`~solitaire_tk.table.TableView` reports, keeps the status bar, the clock, the settings,
+the autosave and the statistics (through :class:`solitaire_tk.persist.AppStore`), and opens the
+dialogs of :mod:`solitaire_tk.dialogs`.
 
 Keys (also in Help > Keyboard shortcuts, :data:`SHORTCUTS`): the pile keys of
-:mod:`ui_tk.layout` (columns ``a``-``n``, cells ``1``-``9``, foundations after the
+:mod:`solitaire_tk.layout` (columns ``a``-``n``, cells ``1``-``9``, foundations after the
 columns' letters), Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo, F2 or Ctrl+N new deal,
 Ctrl+R restart, Ctrl+G select deal, F3 next deal, Ctrl+L choose another game, F1 rules,
 Ctrl+H hint, Ctrl+D demo, Escape stops a search or the demo.
 
 The solver's features (hint, demo, winnable deals, the winnability field) live in
-:class:`ui_tk.assist.Assistant` (``App.assist``); they use :meth:`App.play`,
+:class:`solitaire_tk.assist.Assistant` (``App.assist``); they use :meth:`App.play`,
 :attr:`App.menus` and :meth:`App.set_message` like any later feature may.
 """
 
@@ -92,7 +92,7 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("F1", "Rules of this game"),
     ("Ctrl+Q", "Quit (the game in progress is kept)"),
 ]
-"""(keys, action) pairs for Help > Keyboard shortcuts (read by ui_tk.dialogs)."""
+"""(keys, action) pairs for Help > Keyboard shortcuts (read by solitaire_tk.dialogs)."""
 
 START_MESSAGE = "Each pile has a key: see Help > Keyboard shortcuts."
 """The status bar's message when a game is put on the table."""
@@ -127,7 +127,7 @@ class App:
     """The game window's controller.
 
     :param root: the Tk root window (the app builds its menus and frames in it).
-    :param store: settings, autosave and statistics (default :class:`ui_tk.persist.AppStore`
+    :param store: settings, autosave and statistics (default :class:`solitaire_tk.persist.AppStore`
         in the usual folders, or ``SOLITAIRE_HOME``).
     :param registry: the installed variants (default :func:`get_registry`).
     :param variant: play this variant at once (skips the launcher and the resume offer).
@@ -137,12 +137,12 @@ class App:
     :param offer_resume: offer to resume the autosaved game when no variant is given.
 
     Attributes for tests and later features: ``session``, ``view`` (the
-    :class:`~ui_tk.table.TableView`), ``launcher`` (when shown), ``status`` (field name
+    :class:`~solitaire_tk.table.TableView`), ``launcher`` (when shown), ``status`` (field name
     -> ttk.Label: ``message``, ``variant``, ``deal``, ``moves``, ``score``, ``time``,
     ``cards``, ``cheats``; a narrow window hides ``variant``, ``score`` and ``cards`` and
     shows the message shortened), ``message`` (the status bar's sentence, whole),
     ``menus`` (``game``, ``edit``, ``options``, ``help``),
-    ``assist`` (the :class:`~ui_tk.assist.Assistant`: hint, demo, winnable deals).
+    ``assist`` (the :class:`~solitaire_tk.assist.Assistant`: hint, demo, winnable deals).
     """
 
     def __init__(
@@ -361,7 +361,7 @@ class App:
 
         With "Winnable deals only" on, a random deal is one the solver proved winnable:
         the search runs in the background and the game is dealt when it ends
-        (:meth:`Assistant.find_winnable_deal <ui_tk.assist.Assistant.find_winnable_deal>`).
+        (:meth:`Assistant.find_winnable_deal <solitaire_tk.assist.Assistant.find_winnable_deal>`).
 
         :raises SolitaireError: for an unknown variant or option (shown to the player
             when the launcher asked for it).

@@ -1,7 +1,7 @@
 """The solver in the game window: hints, the demo, winnable deals and the "still
 winnable?" status line (issue 5).
 
-An :class:`Assistant` belongs to one :class:`~ui_tk.app.App`. It runs the solver of
+An :class:`Assistant` belongs to one :class:`~solitaire_tk.app.App`. It runs the solver of
 :mod:`solitaire_core.solver` in the background, never on the Tk thread: it owns at most
 one :class:`~solitaire_core.solver.SolverJob` at a time and polls it with
 ``widget.after``, so the window keeps drawing, taking clicks and keys while a search
@@ -11,7 +11,7 @@ Escape, or Game > Stop).
 What it offers the player:
 
 * **Hint** (:meth:`Assistant.hint`): the next move of a win from the position on the
-  table, outlined on the table (:meth:`~ui_tk.table.TableView.highlight_move`) and said
+  table, outlined on the table (:meth:`~solitaire_tk.table.TableView.highlight_move`) and said
   in words in the status bar (:func:`describe_move`); or, when the solver has proved it,
   that the position cannot be won any more.
 * **Solve (demo)** (:meth:`Assistant.demo`): the computer plays the rest of the game, one
@@ -126,7 +126,7 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     :param state: the position the move is made from.
     :param move: a move legal in ``state`` (unnumbered targets are resolved as the rules
         resolve them).
-    :param keys: the pile keys shown on the table (:func:`ui_tk.layout.pile_keys`); a
+    :param keys: the pile keys shown on the table (:func:`solitaire_tk.layout.pile_keys`); a
         pile is named by its key, as the player sees it.
     :raises IllegalMoveError: when ``move`` is not legal in ``state``.
     """
@@ -178,7 +178,7 @@ class _DealSearch:
 class Assistant:
     """Hints, the demo, winnable deals and the winnability field for an app.
 
-    :param app: the :class:`~ui_tk.app.App` (its ``session``, ``view``, ``root``,
+    :param app: the :class:`~solitaire_tk.app.App` (its ``session``, ``view``, ``root``,
         ``status`` fields, ``message``, ``set_message``, ``play`` and ``used_hint`` are used).
     :param show_winnability: start with the "still winnable?" field shown.
 

@@ -546,9 +546,9 @@ def show_rules(
 
 
 def shortcut_table() -> list[tuple[str, str]]:
-    """The keyboard shortcuts: ``ui_tk.app.SHORTCUTS`` if the app defines it, else
-    ``ui_tk.keys.SHORTCUTS``; each entry is ``(keys, action)``."""
-    for name in ("ui_tk.app", "ui_tk.keys"):
+    """The keyboard shortcuts: ``solitaire_tk.app.SHORTCUTS`` if the app defines it, else
+    ``solitaire_tk.keys.SHORTCUTS``; each entry is ``(keys, action)``."""
+    for name in ("solitaire_tk.app", "solitaire_tk.keys"):
         try:
             module = importlib.import_module(name)
         except ImportError:

@@ -1,6 +1,6 @@
 """The keyboard shortcuts shown by Help > Keyboard shortcuts, when the app module does not
-define its own table (``ui_tk.app.SHORTCUTS`` takes precedence; see
-:func:`ui_tk.dialogs.shortcut_table`).
+define its own table (``solitaire_tk.app.SHORTCUTS`` takes precedence; see
+:func:`solitaire_tk.dialogs.shortcut_table`).
 
 The pile keys follow the Seahaven Towers program help (shared rules): a pile's letter
 moves its top card to the appropriate tableau position if there is one, else to the

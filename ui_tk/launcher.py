@@ -2,7 +2,7 @@
 
 A :class:`Launcher` is a ``ttk.Frame`` the app packs into its root window. It lists every
 installed variant (third-party ones with their plugin's name), and for the selected one
-shows its summary, a picture of a dealt layout (:mod:`ui_tk.preview`), its options as
+shows its summary, a picture of a dealt layout (:mod:`solitaire_tk.preview`), its options as
 radio buttons, a deal-number field (empty means a random deal), the "Winnable deals
 only" check box (a random deal is then one the solver proved winnable) and the Play
 button.

@@ -11,8 +11,8 @@ with :meth:`TableView.show`.
 
 Drawing is incremental: every card is one canvas image item, created once per game; a
 new state moves only the items whose place changed and restacks only the piles whose
-cards changed. Card faces come from :mod:`ui_tk.cardfaces` (Pillow, anti-aliased) at the
-card size :mod:`ui_tk.layout` computes; a resize re-renders them once the window has
+cards changed. Card faces come from :mod:`solitaire_tk.cardfaces` (Pillow, anti-aliased) at the
+card size :mod:`solitaire_tk.layout` computes; a resize re-renders them once the window has
 stopped changing size (debounced).
 """
 

@@ -107,7 +107,7 @@ class Scenario:
 def builtin_scenario_files() -> list[Traversable]:
     """The scenario files shipped with the built-in variants (``variants/scenarios``),
     sorted by name."""
-    folder = resources.files("variants").joinpath("scenarios")
+    folder = resources.files("solitaire_variants").joinpath("scenarios")
     if not folder.is_dir():
         return []
     return sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
