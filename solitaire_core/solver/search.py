@@ -146,6 +146,9 @@ def solve(
     started = time.monotonic()
     ideas = dict(ideas or {})
     rules = state.rules
+    missing = unsupported(rules)
+    if missing:
+        return SolveResult(Verdict.UNDECIDED, reason=f"the solver does not handle {missing} yet")
     policy = autoplay or rules.autoplay
     if ideas.get("twins", True):
         tables = tables_for(rules)
@@ -196,6 +199,19 @@ def solve(
     return SolveResult(
         Verdict.WINNABLE, moves, positions=positions, seconds=time.monotonic() - started
     )
+
+
+def unsupported(rules: Rules) -> str:
+    """The rule the search cannot play yet, in words, or ``""`` when it handles them all."""
+    if not rules.standard_foundations:
+        return "these foundations"
+    if not rules.cells_receive:
+        return "a reserve"
+    if rules.run_rule != rules.tableau_build:
+        return "runs apart from the build rule"
+    if rules.empty_rule == "below-base" and rules.base_from_deal:
+        return "empty columns below a dealt base"
+    return ""
 
 
 def solve_deal(rules: Rules, deal_number: int, **kwargs: Any) -> SolveResult:
