@@ -484,3 +484,27 @@ def test_session_wins_when_every_card_is_up() -> None:
     state = position(rules, ["KS"], founds=[*piles, "AS,2S,3S,4S,5S,6S,7S,8S,9S,TS,JS,QS"])
     session = Session(rules, 1, state=state)
     assert session.is_won and session.score == 52
+
+
+# -- scenarios -------------------------------------------------------------------------------
+
+SCENARIO_DIR = Path(__file__).resolve().parent / "data" / "scenarios"
+
+
+def _scenarios() -> list:
+    from solitaire_core.testing import load_scenario_file
+
+    return [s for path in sorted(SCENARIO_DIR.glob("*.toml")) for s in load_scenario_file(path)]
+
+
+@pytest.mark.parametrize("scenario", _scenarios(), ids=lambda s: s.label)
+def test_scenarios_of_the_new_rules(scenario) -> None:
+    from solitaire_core.testing import run_scenario
+
+    definition = load_variant_file(DATA / f"{scenario.variant.removeprefix('test-')}.toml")
+    run_scenario(scenario, definition)
+
+
+def test_every_test_variant_has_scenarios() -> None:
+    covered = {s.variant.removeprefix("test-") for s in _scenarios()}
+    assert covered >= set(TEST_VARIANTS) - {"triple-freecell-like"}
