@@ -201,6 +201,12 @@ LOADER_ERRORS = [
         "built up in suit from the Ace",
     ),
     (
+        "complete-suits-coming-back",
+        variant(foundations="only_complete_suits = true\nreturn_to_play = true"),
+        "foundations.only_complete_suits",
+        "return_to_play false",
+    ),
+    (
         "below-base-with-two-bases",
         variant(
             "[[foundations.groups]]\ncount = 4\n[[foundations.groups]]\n"
@@ -508,3 +514,17 @@ def test_scenarios_of_the_new_rules(scenario) -> None:
 def test_every_test_variant_has_scenarios() -> None:
     covered = {s.variant.removeprefix("test-") for s in _scenarios()}
     assert covered >= set(TEST_VARIANTS) - {"triple-freecell-like"}
+
+
+@pytest.mark.parametrize("name", ["penguin-like", "stalactites-like"])
+@pytest.mark.parametrize(
+    "check", ["check_safe_autoplay", "check_won", "check_empty_columns", "check_move_limit"]
+)
+def test_kit_checks_that_need_no_deal_pass_with_a_base_from_the_deal(name: str, check: str) -> None:
+    """The kit's checks on made-up positions (they carry base ranks); the checks that deal
+    need the deal recipes of the built-in Penguin and Stalactites (issue 9, deal keys)."""
+    from solitaire_core.testing import KitSettings
+    from solitaire_core.testing import checks as kit
+
+    context = kit.KitContext(rules_of(name), settings=KitSettings(max_examples=15, database=False))
+    getattr(kit, check)(context)
