@@ -591,12 +591,21 @@ def _replace(items: tuple[_Item, ...], index: int, value: _Item) -> tuple[_Item,
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def is_safe_to_foundation(state: GameState, card: Card) -> bool:
-    """Whether sending ``card`` up is "safe": no card still in play (tableau or cells)
-    could be built on it by the tableau's build rule (whatever its direction and
-    wrapping: a card nothing can ever lie on has no use left in play). In one deck built
-    down in suit this holds for every card that fits a foundation; with two decks the
-    other copy of rank - 1 may still want it (shared/rules/README.md, Autoplay)."""
+def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None) -> bool:
+    """Whether sending ``card`` up (to foundation ``pile``, when given) is "safe": no card
+    still in play (tableau or cells) could be built on it by the tableau's build rule
+    (whatever its direction and wrapping: a card nothing can ever lie on has no use left
+    in play). In one deck built down in suit this holds for every card that fits a
+    foundation; with two decks the other copy of rank - 1 may still want it
+    (shared/rules/README.md, Autoplay).
+
+    A pile that builds in alternate colours or regardless of suit is never safe to send a
+    card to: there several cards compete for one place on the piles, and which one takes
+    it can decide the game (the kit found a lost Stalactites-style end game: a Queen and
+    a King of spades going up took the places the diamonds buried under them needed), so
+    autoplay ``"safe"`` leaves those cards to the player."""
+    if pile is not None and state.rules.foundation_piles[pile].suits != "suit":
+        return False
     build = state.rules.build
     for col in state.columns:
         for other in col:
@@ -665,7 +674,7 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
                     if fits is not None
                     else _pile_reason(state, j, card) is None
                 ):
-                    if policy == "all" or is_safe_to_foundation(state, card):
+                    if policy == "all" or is_safe_to_foundation(state, card, j):
                         move = Move(src, _F[j], 1)
                         state = _play(state, move)
                         made.append(move)

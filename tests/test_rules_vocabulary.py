@@ -473,6 +473,26 @@ def test_safe_autoplay_waits_while_a_wrapped_or_upward_build_may_want_the_card()
     assert not is_safe_to_foundation(state, Card.parse("2H"))
 
 
+def test_safe_autoplay_sends_nothing_to_piles_where_cards_compete() -> None:
+    """Found by the kit's exhaustive check: sending the Queen and King of spades up (no
+    card can be built on them) loses this game, which is won by parking the Queen of
+    spades so the diamonds take those places on the piles built regardless of suit."""
+    rules = attrs.evolve(rules_of("stalactites-like"), columns=2, cells=1)
+    text = (
+        "JD,KD,QD,KH,QS KS | - | AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC,KC "
+        "AD,2D,3D,4D,5D,6D,7D,8D,9D,TD AH,2H,3H,4H,5H,6H,7H,8H,9H,TH,JH,QH "
+        "AS,2S,3S,4S,5S,6S,7S,8S,9S,TS,JS | A"
+    )
+    state = GameState.from_text(rules, text)
+    assert is_safe_to_foundation(state, Card.parse("QS"))  # by the tableau alone
+    assert not is_safe_to_foundation(state, Card.parse("QS"), 3)
+    assert autoplay_moves(state, "safe")[1] == []
+    from solitaire_core.testing import reference
+
+    assert reference.winnable(state) is True
+    assert reference.winnable(autoplay_moves(state, "all")[0]) is False
+
+
 def test_autoplay_sends_a_complete_suit_up() -> None:
     rules = rules_of("simple-simon-like")
     suit = ",".join(f"{r}S" for r in "KQJT98765432A")

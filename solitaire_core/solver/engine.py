@@ -338,8 +338,21 @@ class Engine:
         found = found[:i] + (found[i] + bytes((v,)),) + found[i + 1 :]
         return found, self.need_of(found)
 
-    def safe(self, v: int, cols: tuple[bytes, ...] | list[bytes], cells: bytes) -> bool:
-        """The core's ``is_safe_to_foundation``: no card in play may be built on ``v``."""
+    def safe(
+        self,
+        v: int,
+        cols: tuple[bytes, ...] | list[bytes],
+        cells: bytes,
+        found: tuple[bytes, ...] = (),
+    ) -> bool:
+        """The core's ``is_safe_to_foundation``: no card in play may be built on ``v``
+        (and, with general foundations, ``found`` given, the pile it goes to builds in
+        suit)."""
+        if self.general and found:
+            k = self.kind[v]
+            first = next(i for i in range(len(found)) if self.pile_mask(i, found) >> k & 1)
+            if not self.pile_in_suit[first]:
+                return False
         for x in self.children[v]:
             if x in cells:
                 return False
@@ -397,13 +410,17 @@ class Engine:
             for i, col in enumerate(cols):
                 if col:
                     v = col[-1]
-                    if need >> kind[v] & 1 and (all_ or self.safe(v, cols, cells)):
+                    if need >> kind[v] & 1 and (all_ or self.safe(v, cols, cells, found)):
                         cols = cols[:i] + (col[:-1],) + cols[i + 1 :]
                         found, need = self.put(found, need, v)
                         break
             else:
                 for i, v in enumerate(cells):
-                    if v != EMPTY and need >> kind[v] & 1 and (all_ or self.safe(v, cols, cells)):
+                    if (
+                        v != EMPTY
+                        and need >> kind[v] & 1
+                        and (all_ or self.safe(v, cols, cells, found))
+                    ):
                         cells = cells[:i] + bytes((EMPTY,)) + cells[i + 1 :]
                         found, need = self.put(found, need, v)
                         break
