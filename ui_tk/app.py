@@ -43,7 +43,9 @@ from . import dialogs
 from .assist import Assistant
 from .dialogs import elide
 from .layout import keys_text, pile_keys
+from .rewind import Rewinder
 from .table import TableView
+from .toolbar import Toolbar
 
 if TYPE_CHECKING:
     from .persist import OpenedGame
@@ -197,8 +199,12 @@ class App:
             height=self.settings.window_height - 60,
         )
         self._build_status()
+        self.toolbar = Toolbar(self.game_frame, self)
+        if self.settings.toolbar:
+            self.toolbar.pack(side="top", fill="x")
         self.view.pack(side="top", fill="both", expand=True)
         self.assist = Assistant(self, show_winnability=self.settings.show_winnability)
+        self.rewinder = Rewinder(self)
         self._bind_keys()
 
         if store.warnings:
@@ -255,6 +261,8 @@ class App:
         game.add_command(label="Quit", accelerator="Ctrl+Q", command=self.quit, underline=0)
         edit.add_command(label="Undo", accelerator="Ctrl+Z", command=self.undo, underline=0)
         edit.add_command(label="Redo", accelerator="Ctrl+Y", command=self.redo, underline=0)
+        edit.add_command(label="Undo to winnable", accelerator="Ctrl+U",
+                         command=self.undo_to_winnable)  # fmt: skip
         self.cheat_var = tk.StringVar(root, value=self.settings.difficulty)
         self.animation_var = tk.BooleanVar(root, value=self.settings.animation)
         self.four_colour_var = tk.BooleanVar(root, value=self.settings.four_colour)
@@ -268,6 +276,12 @@ class App:
                              command=self._animation_changed)  # fmt: skip
         opts.add_checkbutton(label="Four-colour deck", variable=self.four_colour_var,
                              command=self._four_colour_changed)  # fmt: skip
+        self.toolbar_var = tk.BooleanVar(root, value=self.settings.toolbar)
+        opts.add_checkbutton(
+            label="Show toolbar",
+            variable=self.toolbar_var,
+            command=lambda: self.set_toolbar(bool(self.toolbar_var.get())),
+        )
         opts.add_separator()
         self.winnability_var = tk.BooleanVar(root, value=self.settings.show_winnability)
         self.winnable_only_var = tk.BooleanVar(root, value=self.settings.winnable_only)
@@ -311,6 +325,7 @@ class App:
         root = self.root
         pairs: list[tuple[Sequence[str], Callable[[], object]]] = [
             (("<Control-z>",), self.undo),
+            (("<Control-u>",), self.undo_to_winnable),
             (("<Control-y>", "<Control-Z>", "<Control-Shift-z>"), self.redo),
             (("<F2>", "<Control-n>"), self.new_deal),
             (("<F3>",), self.next_deal),
@@ -547,7 +562,7 @@ class App:
                   "Save as…")  # fmt: skip
         for label in labels:
             game.entryconfigure(label, state=state)
-        for label in ("Undo", "Redo"):
+        for label in ("Undo", "Redo", "Undo to winnable"):
             self.menus["edit"].entryconfigure(label, state=state)
         self.menus["help"].entryconfigure(0, state=state)
 
@@ -712,6 +727,21 @@ class App:
             return
         self.set_message("")
         self.view.show(self.session.state, done=self._after_turn)
+
+    def undo_to_winnable(self) -> None:
+        """Undo back to the last position known to be winnable (Edit > Undo to winnable;
+        :class:`~solitaire_tk.rewind.Rewinder`)."""
+        self.rewinder.undo_to_winnable()
+
+    def set_toolbar(self, on: bool) -> None:
+        """Show or hide the toolbar (Options > Show toolbar; saved in the settings)."""
+        self.toolbar_var.set(on)
+        if on and not self.toolbar.winfo_manager():
+            self.toolbar.pack(side="top", fill="x", before=self.view)
+        elif not on and self.toolbar.winfo_manager():
+            self.toolbar.pack_forget()
+        if self.settings.toolbar != on:
+            self._save_settings(toolbar=on)
 
     def _won(self) -> None:
         assert self.session is not None
@@ -950,6 +980,7 @@ class App:
         cheat = " (Cheat on)" if session.cheat else ""
         self.status["cheats"].configure(text=f"Cheats {session.cheats}{cheat}")
         self.status["time"].configure(text=f"Time {_clock(self.elapsed)}")
+        self.toolbar.refresh()
 
     def _schedule_autosave(self) -> None:
         if self._autosave_job is not None:

@@ -370,6 +370,17 @@ class Assistant:
                 break
         self._put(search.key, moves)
 
+    def learn(self, state: GameState, result: SolveResult) -> None:
+        """Keep the verdict of a search made elsewhere (Undo to winnable's checks) for
+        ``state``, a position of the game on the table, solved with the session's
+        autoplay policy."""
+        session = self.app.session
+        policy = session.autoplay_policy if session is not None else state.rules.autoplay
+        key = position_key(state, policy)
+        job = SolverJob(state)  # never started: _remember reads only the position
+        self._remember(_Search("check", state, policy, key, job, 0, time.monotonic()), result)
+        self._update_field()
+
     def forget(self) -> None:
         """Forget every kept result (the next hint searches afresh)."""
         self._known.clear()
@@ -690,6 +701,12 @@ class Assistant:
     def _update_stop(self) -> None:
         running = self._demo or self.busy_searching
         self.app.menus["game"].entryconfigure("Stop", state="normal" if running else "disabled")
+        self._refresh_toolbar()
+
+    def _refresh_toolbar(self) -> None:
+        toolbar = getattr(self.app, "toolbar", None)
+        if toolbar is not None:
+            toolbar.refresh()
 
     # ------------------------------------------------------------------ position changes
 
@@ -751,6 +768,7 @@ class Assistant:
         """Show what is known about the position on the table, and check it in the
         background if nothing is known yet."""
         self._refit()
+        self._refresh_toolbar()
         if not self._field_wanted:
             return
         session = self.app.session
