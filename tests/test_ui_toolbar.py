@@ -164,8 +164,12 @@ def test_a_losing_move_turns_the_field_red_and_undo_to_winnable_takes_it_back(ro
     session = put(app, state)
     pump(root, lambda: app.assist.field.cget("text") == "Winnable")
     assert not enabled(app, "undo-winnable")
+    # While the player thinks, the positions the legal moves lead to are checked ...
+    pump(root, lambda: app.assist.known(after.state) is Verdict.UNWINNABLE, seconds=30)
+    # ... so the field turns red the moment the losing move is made.
     assert app.play(LOSING_MOVE)
-    pump(root, lambda: app.assist.field.cget("text") == "Cannot be won", seconds=15)
+    root.update_idletasks()
+    assert app.assist.field.cget("text") == "Cannot be won"
     assert str(app.assist.field.cget("style")).startswith("Bad")  # red
     assert enabled(app, "undo-winnable")
     key(app.view, "u", CONTROL)

@@ -40,7 +40,9 @@ from solitaire_core.session import Session
 from solitaire_core.state import GameState
 
 from . import dialogs
+from .appearance import CardThemes
 from .assist import Assistant
+from .celebrate import Celebration, record_figures
 from .dialogs import elide
 from .layout import keys_text, pile_keys
 from .rewind import Rewinder
@@ -80,8 +82,20 @@ SHORTCUTS: list[tuple[str, str]] = [
         "card, an empty column, a free cell.",
     ),
     ("Drag and drop", "Move a card and the cards on it; legal targets are outlined."),
+    (
+        "Arrow keys",
+        "Move the keyboard focus: Left and Right to the next pile, Up and Down from card to "
+        "card in a column and between a column and the pile above it.",
+    ),
+    ("Tab, Shift+Tab", "Focus the next area: tableau, cells, foundations."),
+    (
+        "Space, Enter",
+        "Pick up the focused card and the cards on it; again to put them on the focused "
+        "pile (Esc puts them back).",
+    ),
     ("Ctrl+Z", "Undo"),
     ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
+    ("Ctrl+U", "Undo to the last position known to be winnable"),
     ("F2, Ctrl+N", "New deal"),
     ("F3", "Next deal (this deal's number + 1)"),
     ("Ctrl+G", "Select a deal by number"),
@@ -205,6 +219,8 @@ class App:
         self.view.pack(side="top", fill="both", expand=True)
         self.assist = Assistant(self, show_winnability=self.settings.show_winnability)
         self.rewinder = Rewinder(self)
+        self.card_themes = CardThemes(self)
+        self.celebration = Celebration(self, enabled=self.settings.celebrate)
         self._bind_keys()
 
         if store.warnings:
@@ -272,7 +288,7 @@ class App:
                              command=self._difficulty_changed)  # fmt: skip
         diff.add_radiobutton(label="Cheat (runs of any size move)", value="cheat",
                              variable=self.cheat_var, command=self._difficulty_changed)  # fmt: skip
-        opts.add_checkbutton(label="Animate autoplay", variable=self.animation_var,
+        opts.add_checkbutton(label="Animate moves", variable=self.animation_var,
                              command=self._animation_changed)  # fmt: skip
         opts.add_checkbutton(label="Four-colour deck", variable=self.four_colour_var,
                              command=self._four_colour_changed)  # fmt: skip
@@ -429,6 +445,7 @@ class App:
         if self.launcher is not None:
             self.launcher.destroy()
             self.launcher = None
+        self.celebration.stop()
         self.session = session
         self.used_hint = bool(used_hint)
         self._elapsed = elapsed
@@ -760,6 +777,8 @@ class App:
             "Undo used": "yes" if session.used_undo else "no",
             "Cheats": str(session.cheats),
         }
+        figures.update(record_figures(self))
+        self.celebration.start()
         self.set_message("You won!")
         self.dialog = dialogs.show_win(self.root, figures, on_next=self.next_deal, wait=self.modal)
 

@@ -54,7 +54,7 @@ import attrs
 
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef
-from solitaire_core.rules import resolve
+from solitaire_core.rules import legal_moves, resolve
 from solitaire_core.session import Session
 from solitaire_core.solver import SolveResult, SolverJob, Verdict
 from solitaire_core.state import GameState
@@ -199,6 +199,7 @@ class Assistant:
         self.demo_show_ms = 160
         self.hint_budget = {"timeout": HINT_TIMEOUT, "max_states": HINT_MAX_STATES}
         self.check_budget = {"timeout": CHECK_TIMEOUT, "max_states": CHECK_MAX_STATES}
+        self.lookahead_budget = {"timeout": 1.0, "max_states": 50_000}
         self.deal_budget = {"timeout": DEAL_TIMEOUT, "max_states": DEAL_MAX_STATES}
         self.last_result: SolveResult | None = None
         self._show = show_winnability
@@ -784,6 +785,7 @@ class Assistant:
                 self.field.configure(text=text, style="Bad.Status.TLabel")
             else:
                 self.field.configure(text="Winnable", style="Good.Status.TLabel")
+                self._schedule_lookahead()
             return
         if self._unknown.get(key, 0) >= int(self.check_budget["max_states"]):
             self.field.configure(text="Unknown", style="Dim.Status.TLabel")
@@ -807,6 +809,35 @@ class Assistant:
         if running is not None and (running.kind != "check" or running.key == key):
             return  # a hint, demo or deal search goes first; its end refreshes the field
         self._start("check", state, self.check_budget)
+
+    def _schedule_lookahead(self) -> None:
+        if self._check_job is not None:
+            self.root.after_cancel(self._check_job)
+        self._check_job = self.root.after(_CHECK_DELAY_MS, self._lookahead)
+
+    def _lookahead(self) -> None:
+        """While the position on the table is winnable, check the positions its legal
+        moves lead to, one at a time, so the field turns red the moment a move loses
+        the game (the verdict is known before the move is made)."""
+        self._check_job = None
+        session = self.app.session
+        if not self._field_wanted or session is None or session.is_won or self._search:
+            return
+        state = session.state
+        if self._known.get(self._key(state)) is None:  # unknown, or lost already
+            return
+        limit = int(self.lookahead_budget["max_states"])
+        for move in legal_moves(state):
+            child = Session(state.rules, 1, state=state, autoplay=session.autoplay_policy)
+            try:
+                child.play(move)
+            except IllegalMoveError:  # cannot happen: legal_moves lists legal moves
+                continue
+            key = self._key(child.state)
+            if key in self._known or self._unknown.get(key, 0) >= limit:
+                continue
+            self._start("check", child.state, self.lookahead_budget)
+            return
 
     # ------------------------------------------------------------------ winnable deals
 
