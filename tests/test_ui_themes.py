@@ -10,7 +10,6 @@ from the pixels which card was cut out.
 from __future__ import annotations
 
 import gzip
-import time
 import tkinter as tk
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import pytest
 from PIL import Image
 from solitaire_tk import cardfaces
 from solitaire_tk.themes import DECKS_ENV, SvgDeck, ThemeError, available_themes
-from ui_helpers import close, open_app, put, settle
+from ui_helpers import close, open_app, pump, put, settle
 
 from solitaire_core.cards import Card
 
@@ -67,13 +66,6 @@ def rgb(image: Image.Image, x: int, y: int) -> tuple[int, int, int]:
 def near(colour: tuple[int, int, int], hexa: str, tolerance: int = 40) -> bool:
     want = tuple(int(hexa[i : i + 2], 16) for i in (1, 3, 5))
     return all(abs(a - b) <= tolerance for a, b in zip(colour, want))
-
-
-def pump(root: tk.Misc, done, seconds: float = 60.0) -> None:
-    end = time.monotonic() + seconds
-    while not done() and time.monotonic() < end:
-        root.update()
-        time.sleep(0.02)
 
 
 # --------------------------------------------------------------------------- SVG decks
@@ -136,7 +128,7 @@ def test_choosing_an_svg_deck_redraws_the_cards_and_is_remembered(
     path = tiny_deck(decks, name="tiny.svgz")
     monkeypatch.setenv(DECKS_ENV, str(decks))
     app = open_app(root, tmp_path)
-    put(app, board(seahaven, ["KS,5H", "6H"]))
+    put(app, board(seahaven, ["KS,5H", "6H", "AS,9C"]))
     view = app.view
     themes = app.card_themes
     assert str(path) in [t.key for t in themes.themes]
@@ -145,7 +137,7 @@ def test_choosing_an_svg_deck_redraws_the_cards_and_is_remembered(
     menu = root.nametowidget(options.entrycget("Card theme", "menu"))
     sub = root.nametowidget(menu.entrycget("folder decks", "menu"))
     sub.invoke(0)
-    pump(root, lambda: themes.current == str(path))
+    pump(root, lambda: themes.current == str(path), seconds=120)
     assert themes.current == str(path)
     settle(app)
     w = view.layout.card_w
@@ -159,7 +151,7 @@ def test_choosing_an_svg_deck_redraws_the_cards_and_is_remembered(
     second = tk.Tk()
     try:
         again = open_app(second, tmp_path)
-        pump(second, lambda: again.card_themes.current == str(path))
+        pump(second, lambda: again.card_themes.current == str(path), seconds=120)
         assert again.card_themes.var.get() == str(path)
     finally:
         close(second)
@@ -181,7 +173,7 @@ def test_a_deck_that_is_gone_falls_back_to_the_built_in_faces(root, tmp_path):
 
 def test_high_contrast_and_large_index_decks(root, tmp_path, board, seahaven):
     app = open_app(root, tmp_path)
-    put(app, board(seahaven, ["KS,7D"]))
+    put(app, board(seahaven, ["KS,7D", "AS,9C"]))
     view = app.view
     standard = cardfaces.render_face(7, "D", 100, 140)
     large = cardfaces.render_face(7, "D", 100, 140, style="large-index")

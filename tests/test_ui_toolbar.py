@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import tkinter as tk
 
 import pytest
@@ -10,7 +9,8 @@ from solitaire_tk.icons import ICONS, render_icon
 from solitaire_tk.persist import AppStore
 from solitaire_tk.toolbar import BUTTONS
 from solitaire_tk.tooltip import DELAY_MS
-from ui_helpers import CONTROL, close, key, open_app, put, settle
+from ui_helpers import CONTROL, close, key, open_app, pump, put, settle
+from ui_helpers import click_button as press
 
 from solitaire_core.plugins import get_registry, get_variant
 from solitaire_core.session import Session
@@ -28,24 +28,8 @@ WINNABLE = (
 LOSING_MOVE = "t7>t8x3"
 
 
-def press(button: tk.Misc) -> None:
-    """A real click on a button."""
-    button.update()
-    button.event_generate("<Enter>", x=5, y=5)
-    button.event_generate("<ButtonPress-1>", x=5, y=5)
-    button.event_generate("<ButtonRelease-1>", x=5, y=5)
-    button.update()
-
-
 def enabled(app, name: str) -> bool:
     return not app.toolbar.buttons[name].instate(["disabled"])
-
-
-def pump(root: tk.Tk, done, seconds: float = 10.0) -> None:
-    end = time.monotonic() + seconds
-    while not done() and time.monotonic() < end:
-        root.update()
-        time.sleep(0.01)
 
 
 def test_the_toolbar_has_the_other_programs_buttons_with_icons_and_labels(root, tmp_path):
