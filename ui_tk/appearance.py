@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import threading
 import tkinter as tk
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .themes import BUILTIN_THEMES, SvgDeck, ThemeError, available_themes, face_renderer, svg_deck
-
-if TYPE_CHECKING:
-    from .app import App
 
 __all__ = ["CardThemes"]
 
@@ -33,7 +30,7 @@ class CardThemes:
     on the table), ``preparing`` (the deck being rendered, or ``None``).
     """
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Any) -> None:
         self.app = app
         self.themes = available_themes()
         self.var = tk.StringVar(app.root, value=app.settings.card_theme)

@@ -15,12 +15,9 @@ import math
 import random
 import time
 import tkinter as tk
-from typing import TYPE_CHECKING
+from typing import Any
 
 from solitaire_core.moves import PileKind, PileRef
-
-if TYPE_CHECKING:
-    from .app import App
 
 __all__ = ["DURATION", "Celebration", "record_figures"]
 
@@ -38,7 +35,7 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
-def record_figures(app: App) -> dict[str, str]:
+def record_figures(app: Any) -> dict[str, str]:
     """The player's record in the game just won (this variant and option set), for the
     win dialog: ``Games won`` ("12 of 20 (60%)"), ``Streak``, ``Fewest moves`` and
     ``Fastest``; empty when the statistics cannot be read."""
@@ -75,7 +72,7 @@ class Celebration:
     ``celebration``), ``enabled`` (Options > Celebrate wins).
     """
 
-    def __init__(self, app: App, *, enabled: bool = True) -> None:
+    def __init__(self, app: Any, *, enabled: bool = True) -> None:
         self.app = app
         self.enabled = enabled
         self.pieces: list[int] = []

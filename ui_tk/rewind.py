@@ -12,27 +12,24 @@ with the winnability field's budget, and undoes as soon as it finds a winnable o
 from __future__ import annotations
 
 import tkinter as tk
-from typing import TYPE_CHECKING
+from typing import Any
 
 from solitaire_core.solver import SolverJob, Verdict
 from solitaire_core.state import GameState
-
-if TYPE_CHECKING:
-    from .app import App
 
 __all__ = ["Rewinder", "rewind_target"]
 
 _POLL_MS = 20
 
 
-def _positions(app: App) -> list[GameState]:
+def _positions(app: Any) -> list[GameState]:
     """The game's positions, the one on the table first, back to the deal."""
     session = app.session
     assert session is not None
     return [session.state] + [turn.before for turn in reversed(session.history)]
 
 
-def rewind_target(app: App) -> int | None:
+def rewind_target(app: Any) -> int | None:
     """How many undos lead back to the last position known winnable, when the position
     on the table is known lost; ``None`` when it is not known lost or no earlier
     position is known winnable."""
@@ -55,7 +52,7 @@ class Rewinder:
     Attributes for tests: ``job`` (the running background check, or ``None``).
     """
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Any) -> None:
         self.app = app
         self.job: SolverJob | None = None
         self._state: GameState | None = None  # the position being checked

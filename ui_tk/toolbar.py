@@ -11,18 +11,15 @@ the app after every change). Options > Show toolbar hides it (saved in the setti
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from tkinter import ttk
-from typing import TYPE_CHECKING
+from typing import Any
 
 import attrs
 from PIL import ImageTk
 
 from .icons import icon_size, render_icon
 from .tooltip import Tooltip
-
-if TYPE_CHECKING:
-    from .app import App
 
 __all__ = ["BUTTONS", "Toolbar"]
 
@@ -36,8 +33,8 @@ class _Button:
     name: str  # the icon, and the key of Toolbar.buttons
     label: str
     tip: str
-    command: str  # the App method it calls
-    enabled: str  # the App-state test (a Toolbar method name)
+    command: str  # the name of the command it calls (solitaire_tk.menus.COMMANDS)
+    enabled: str  # the test of the game state that enables it (a Toolbar method name)
 
 
 BUTTONS: tuple[_Button, ...] = (
@@ -66,14 +63,19 @@ class Toolbar(ttk.Frame):
     """The toolbar of an :class:`~solitaire_tk.app.App`.
 
     :param master: the parent widget (the app packs it above the table).
-    :param app: the app whose commands the buttons call and whose state enables them.
+    :param commands: the commands of the menus and keys, by name
+        (:data:`solitaire_tk.menus.COMMANDS`); each button calls one.
+    :param app: the app (a :class:`~solitaire_tk.host.GameHost`; its ``session``,
+        ``playing`` and ``assist`` decide which buttons are enabled).
 
     Attributes for tests: ``buttons`` (name -> ttk.Button, names as in :data:`BUTTONS`),
     ``tooltips`` (name -> :class:`~solitaire_tk.tooltip.Tooltip`), ``icon_px`` (the icon
     size), ``compact`` (labels hidden for want of room).
     """
 
-    def __init__(self, master: tk.Misc, app: App) -> None:
+    def __init__(
+        self, master: tk.Misc, commands: Mapping[str, Callable[[], object]], app: Any
+    ) -> None:
         style = ttk.Style(master)
         style.configure("Toolbar.TFrame", background=_BACKGROUND)
         style.configure("Toolbar.TButton", background=_BACKGROUND, padding=(6, 3),
@@ -82,6 +84,7 @@ class Toolbar(ttk.Frame):
                   relief=[("active", "raised")])  # fmt: skip
         super().__init__(master, style="Toolbar.TFrame", padding=(4, 2))
         self.app = app
+        self.commands = commands
         self.icon_px = icon_size(self)
         self._photos: list[ImageTk.PhotoImage] = []
         self.buttons: dict[str, ttk.Button] = {}
@@ -108,7 +111,7 @@ class Toolbar(ttk.Frame):
 
     def _caller(self, command: str) -> Callable[[], None]:
         def call() -> None:
-            getattr(self.app, command)()
+            self.commands[command]()
             self.refresh()
 
         return call
