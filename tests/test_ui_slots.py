@@ -26,12 +26,12 @@ def test_reserve_slots_are_labelled_and_free_cells_are_not() -> None:
     freecell = get_variant("freecell").resolve()
     state = GameState.from_text(freecell, "- - - - - - - - | - - - - | - - - -")
     assert slot_look(state, PileRef(C, 0)) == ("cell", "")
-    assert slot_look(state, PileRef(F, 0)) == ("foundation", "")  # an Ace base: no mark
+    assert slot_look(state, PileRef(F, 0)) == ("foundation", "A")
 
 
-def test_foundations_show_a_base_other_than_the_ace() -> None:
+def test_foundations_show_their_base_rank() -> None:
     bisley = state_of("bisley-like", " ".join(["-"] * 13) + " | | " + " ".join(["-"] * 8))
-    assert slot_look(bisley, PileRef(F, 0)) == ("foundation", "")
+    assert slot_look(bisley, PileRef(F, 0)) == ("foundation", "A")
     assert slot_look(bisley, PileRef(F, 4)) == ("foundation", "K")
     penguin = state_of("penguin-like", "- - - - - - - | - - - - - - - | - - - - | T")
     assert slot_look(penguin, PileRef(F, 3)) == ("foundation", "10")
