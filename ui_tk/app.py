@@ -37,7 +37,7 @@ import attrs
 from solitaire_core.errors import IllegalMoveError, SolitaireError
 from solitaire_core.moves import Move
 from solitaire_core.plugins import Registry, get_registry
-from solitaire_core.rules import find_progress
+from solitaire_core.rules import explain, find_progress
 from solitaire_core.session import Session
 from solitaire_core.state import GameState
 
@@ -515,7 +515,11 @@ class App:
         try:
             turn = self.session.play(move)
         except IllegalMoveError as error:
-            self.set_message(error.reason[:1].upper() + error.reason[1:] + ".", warn=True)
+            reason = error.reason
+            if isinstance(error.move, Move):  # the reason again, naming piles as shown
+                state, cheat = self.session.state, self.session.cheat
+                reason = explain(state, error.move, cheat=cheat, name=self.view.pile_name) or reason
+            self.set_message(reason[:1].upper() + reason[1:] + ".", warn=True)
             return False
         if self._clock_from is None:
             self._clock_from = time.monotonic()

@@ -61,6 +61,8 @@ from solitaire_core.solver import SolveResult, SolverJob, Verdict
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
 
+from .layout import pile_name
+
 if TYPE_CHECKING:
     from .host import GameHost
 
@@ -107,17 +109,6 @@ def position_key(state: GameState, policy: str) -> Hashable:
     return (rules.id, rules.options, policy, state)
 
 
-def _pile_name(ref: PileRef, keys: dict[PileRef, str]) -> str:
-    key = keys.get(ref, "")
-    shown = key.upper() if key.isalpha() else key
-    index = "" if ref.index is None else str(ref.index + 1)
-    if ref.kind is PileKind.TABLEAU:
-        return f"column {shown or index}"
-    if ref.kind is PileKind.CELL:
-        return f"cell {shown or index}"
-    return f"foundation {shown or index}".rstrip()
-
-
 def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str:
     """A move in plain words, as the status bar shows a hint (short, the status bar is
     narrow): ``"7♠ from column C onto 8♠ in column F"``, ``"9♥–7♥ from column A to the
@@ -136,16 +127,16 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     count = move.count if move.source.kind is PileKind.TABLEAU else 1
     first = cards[-count]
     what = first.label if count == 1 else f"{first.label}–{cards[-1].label}"
-    source = _pile_name(move.source, keys)
+    source = pile_name(move.source, keys)
     target = move.target
     if target.kind is PileKind.FOUNDATION:
         where = "to the foundation"
     elif target.kind is PileKind.CELL:
-        where = f"to {_pile_name(target, keys)}"
+        where = f"to {pile_name(target, keys)}"
     elif state.pile(target):
-        where = f"onto {state.pile(target)[-1].label} in {_pile_name(target, keys)}"
+        where = f"onto {state.pile(target)[-1].label} in {pile_name(target, keys)}"
     else:
-        where = f"to the empty {_pile_name(target, keys)}"
+        where = f"to the empty {pile_name(target, keys)}"
     return f"{what} from {source} {where}"
 
 
