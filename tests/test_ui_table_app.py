@@ -26,23 +26,16 @@ from ui_helpers import (
     item_xy,
     key,
     open_app,
+    press,
     put,
     settle,
+    start_play,
     toplevels,
 )
 
 from solitaire_core.plugins import get_registry
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
-
-
-def press(button: tk.Misc) -> None:
-    """A real click on a (ttk) button."""
-    button.update()
-    button.event_generate("<Enter>", x=5, y=5)
-    button.event_generate("<ButtonPress-1>", x=5, y=5)
-    button.event_generate("<ButtonRelease-1>", x=5, y=5)
-    button.update()
 
 
 def one_move_from_a_win(rules, board):
@@ -287,14 +280,6 @@ def test_play_command_reports_an_unknown_variant_without_a_window(tmp_path):
 
 
 def test_play_command_opens_the_table(tmp_path):
-    env = {**os.environ, "SOLITAIRE_HOME": str(tmp_path), "SOLITAIRE_TIMING": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "solitaire_core", "play", "seahaven", "--deal", "3"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
-    try:
-        line = proc.stdout.readline()
-        assert line.startswith("first-draw "), proc.stderr.read() if not line else line
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    proc = start_play(tmp_path, "seahaven", "--deal", "3")  # waits for the drawn table
+    proc.terminate()
+    proc.wait(timeout=30)

@@ -3,6 +3,9 @@ and send real Tk events (pointer and keys) to it."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import tkinter as tk
 
 from solitaire_tk.app import App
@@ -134,6 +137,15 @@ def top_item_at(view: TableView, x: int, y: int) -> int:
     return items[-1]
 
 
+def press(button: tk.Misc) -> None:
+    """A real click on a (ttk) button."""
+    button.update()
+    button.event_generate("<Enter>", x=5, y=5)
+    button.event_generate("<ButtonPress-1>", x=5, y=5)
+    button.event_generate("<ButtonRelease-1>", x=5, y=5)
+    button.update()
+
+
 def toplevels(root: tk.Misc) -> list[tk.Toplevel]:
     """The dialogs open over ``root``."""
     return [w for w in root.winfo_children() if isinstance(w, tk.Toplevel) and w.winfo_exists()]
@@ -145,3 +157,20 @@ def piles_of(state: GameState) -> list[PileRef]:
     refs += [PileRef(PileKind.CELL, i) for i in range(len(state.cells))]
     refs += [PileRef(PileKind.FOUNDATION, i) for i in range(len(state.foundations))]
     return refs
+
+
+def start_play(home, *args: str) -> subprocess.Popen[str]:
+    """Start ``solitaire play ARGS`` with its data in ``home`` and wait for its first
+    drawn table (the ``first-draw`` line ``SOLITAIRE_TIMING`` asks for)."""
+    env = {**os.environ, "SOLITAIRE_HOME": str(home), "SOLITAIRE_TIMING": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solitaire_core", "play", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert proc.stdout is not None and proc.stderr is not None
+    line = proc.stdout.readline()
+    if not line.startswith("first-draw "):
+        proc.terminate()
+        proc.wait(timeout=30)
+        raise AssertionError(proc.stderr.read() if not line else line)
+    return proc

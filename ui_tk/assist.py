@@ -207,6 +207,7 @@ class Assistant:
         self._moving = False  # the demo is playing a move
         self._expected: GameState | None = None  # the position the demo's move gave
         self._seen: GameState | None = None
+        self._hinted: GameState | None = None  # the position of the last hint counted
         self._switch: float | None = None  # the switch interval to restore
         self._busy_shown = False  # the Cancel button is on the status bar
         self._busy_text = ""
@@ -510,8 +511,7 @@ class Assistant:
         cheat = app.session is not None and app.session.cheat
         if key in self._known:
             moves = self._known[key]
-            if moves is None:
-                app.used_hint = True
+            if moves is None:  # no move to show: not counted as a hint
                 extra = " without Cheat" if cheat else ""
                 app.set_message(
                     f"Cannot be won from here{extra}: undo (Ctrl+Z) or deal again (F2).",
@@ -522,7 +522,10 @@ class Assistant:
                 if demo:
                     self._begin_demo()
                     return
-                app.used_hint = True
+                if self._hinted is not state:  # the same hint again is not another
+                    self._hinted = state
+                    app.used_hint = True
+                    app.hints += 1
                 move = moves[0]
                 app.view.highlight_move(move)
                 text = describe_move(state, move, app.view.key_of)
@@ -579,7 +582,6 @@ class Assistant:
     def _begin_demo(self) -> None:
         app = self.app
         self._demo = True
-        app.used_hint = True
         self._demo_session = app.session
         self._expected = app.session.state if app.session is not None else None
         app.set_message("Demo: the computer plays. Press any key or click to stop.")
@@ -622,6 +624,7 @@ class Assistant:
             self._update_stop()
         self._moving = True
         try:
+            app.used_hint = app.demo_played = True  # before the move: it may win the game
             played = app.play(move)
         finally:
             self._moving = False

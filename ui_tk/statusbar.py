@@ -91,10 +91,14 @@ class StatusBar:
         """The whole sentence (the bar may show it shortened)."""
         return self._message
 
-    def show_game(self, session: Session, elapsed: float) -> None:
-        """Show the figures of ``session``, ``elapsed`` seconds into the game."""
+    def show_game(self, session: Session, elapsed: float, *, name: str = "") -> None:
+        """Show the figures of ``session``, ``elapsed`` seconds into the game.
+
+        :param name: the game as the variant field shows it (with its chosen option,
+            ``"Sea Towers · Any card"``); default the variant's name.
+        """
         state = session.state
-        self.labels["variant"].configure(text=session.rules.name)
+        self.labels["variant"].configure(text=name or session.rules.name)
         self.labels["deal"].configure(text=f"Deal {session.deal_number}")
         self.labels["moves"].configure(text=f"Moves {session.moves}")
         self.labels["score"].configure(text=f"Score {session.score}")

@@ -10,10 +10,13 @@ dialogs); callbacks then run as soon as a button is pressed.
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from tkinter import font as tkfont
 from tkinter import ttk
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from solitaire_core.variant import VariantDefinition
 
 __all__ = [
     "DIM",
@@ -22,6 +25,7 @@ __all__ = [
     "Confirm",
     "Dialog",
     "clock_text",
+    "option_text",
     "elide",
     "scaled_font",
     "scrolled_text",
@@ -239,3 +243,32 @@ def clock_text(seconds: float) -> str:
     if hours:
         return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
     return f"{rest // 60}:{rest % 60:02d}"
+
+
+def option_text(
+    definition: VariantDefinition | None,
+    options: Mapping[str, str] | Iterable[tuple[str, str]],
+    *,
+    names: bool = True,
+) -> str:
+    """A variant's chosen options in words, as the title bar, the status bar, the resume
+    question and the statistics show them: ``"Empty columns take: Any card"`` (with
+    ``names``) or ``"Any card"``; several are joined by ``"; "``; ``""`` for none. An
+    option ``definition`` does not know is shown as ``name=value``.
+
+    :param definition: the variant (``None``: every option as ``name=value``).
+    :param options: option name -> chosen value (a mapping or pairs, as
+        ``Rules.options``).
+    """
+    parts = []
+    for name, value in sorted(dict(options).items()):
+        text = f"{name}={value}"
+        for option in definition.options if definition is not None else ():
+            if option.name == name:
+                try:
+                    label = option.choice(value).label
+                except KeyError:
+                    break
+                text = f"{option.label}: {label}" if names else label
+        parts.append(text)
+    return "; ".join(parts)
