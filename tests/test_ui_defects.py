@@ -321,3 +321,45 @@ def test_quitting_the_play_command_keeps_the_game_and_the_settings(tmp_path):
     saved = read_save(tmp_path / "data" / "autosave.json")
     assert (saved.variant, saved.deal, len(saved.moves)) == ("seahaven", 3, 1)
     assert load_settings(tmp_path / "config" / "settings.toml")[0].last_variant == "seahaven"
+
+
+# --------------------------------------------------------------------------- status bar
+
+
+def test_a_long_message_pushes_the_game_name_out_and_shows_whole(root, tmp_path, board, seahaven):
+    app = open_app(root, tmp_path, "double-sea-towers")
+    root.geometry("1100x760")
+    settle(app)
+    status = app.status
+    assert status["variant"].winfo_ismapped()
+    sentence = (
+        "An empty column takes a King or a run led by a King; with 0 free cells you can "
+        "move at most 1 card."
+    )
+    app.set_message(sentence, warn=True)
+    settle(app)
+    assert status["message"].cget("text") == sentence  # whole, not "…"
+    assert not status["variant"].winfo_ismapped()  # the title bar still names the game
+    app.set_message("Restarted.")
+    settle(app)
+    assert status["variant"].winfo_ismapped()
+
+
+def test_a_message_too_long_for_the_bar_is_readable_in_a_tooltip(root, tmp_path):
+    app = open_app(root, tmp_path)
+    long = "No hint: the solver searched 200,000 positions without deciding. " * 4
+    app.set_message(long.strip(), warn=True)
+    settle(app)
+    label = app.status["message"]
+    assert label.cget("text").endswith("…")
+    label.event_generate("<Enter>", x=5, y=5)
+    deadline = time.monotonic() + 5
+    while app.status_bar.tooltip.window is None and time.monotonic() < deadline:
+        root.update()
+        time.sleep(0.02)
+    tip = app.status_bar.tooltip.window
+    assert tip is not None and tip.winfo_ismapped()
+    assert [w.cget("text") for w in tip.winfo_children()] == [long.strip()]
+    label.event_generate("<Leave>")
+    root.update()
+    assert app.status_bar.tooltip.window is None

@@ -24,6 +24,7 @@ __all__ = [
     "ERROR",
     "Confirm",
     "Dialog",
+    "Tooltip",
     "clock_text",
     "option_text",
     "elide",
@@ -272,3 +273,62 @@ def option_text(
                 text = f"{option.label}: {label}" if names else label
         parts.append(text)
     return "; ".join(parts)
+
+
+class Tooltip:
+    """A small window with a text, shown under ``widget`` while the pointer is over it.
+
+    :param widget: the widget that shows the tip.
+    :param text: returns the text to show, or ``""`` for none (asked each time the
+        pointer enters, so the text can follow what the widget shows).
+    :param delay: milliseconds the pointer rests before the tip appears.
+
+    Attribute ``window``: the tip's Toplevel while it is shown, else ``None``.
+    """
+
+    def __init__(self, widget: tk.Misc, text: Callable[[], str], *, delay: int = 400) -> None:
+        self.widget = widget
+        self.text = text
+        self.delay = delay
+        self.window: tk.Toplevel | None = None
+        self._job: str | None = None
+        widget.bind("<Enter>", lambda _e: self._schedule(), add=True)
+        widget.bind("<Leave>", lambda _e: self.hide(), add=True)
+        widget.bind("<ButtonPress>", lambda _e: self.hide(), add=True)
+
+    def _schedule(self) -> None:
+        self.hide()
+        self._job = self.widget.after(self.delay, self.show)
+
+    def show(self) -> None:
+        """Show the tip now (if there is a text)."""
+        self._job = None
+        text = self.text()
+        if not text or not self.widget.winfo_ismapped():
+            return
+        self.hide()
+        window = tk.Toplevel(self.widget)
+        window.withdraw()
+        window.overrideredirect(True)
+        screen = self.widget.winfo_screenwidth()
+        label = tk.Label(window, text=text, justify="left", background="#fffbe6",
+                         foreground="#222222", relief="solid", borderwidth=1, padx=6,
+                         pady=3, wraplength=min(600, screen - 40))  # fmt: skip
+        label.pack()
+        window.update_idletasks()
+        x = min(self.widget.winfo_rootx(), screen - window.winfo_reqwidth() - 4)
+        y = self.widget.winfo_rooty() - window.winfo_reqheight() - 4  # above: a status bar
+        if y < 0:
+            y = self.widget.winfo_rooty() + self.widget.winfo_height() + 4
+        window.geometry(f"+{max(0, x)}+{y}")
+        window.deiconify()
+        self.window = window
+
+    def hide(self) -> None:
+        """Hide the tip (and forget a pending one)."""
+        if self._job is not None:
+            self.widget.after_cancel(self._job)
+            self._job = None
+        if self.window is not None:
+            self.window.destroy()
+            self.window = None
