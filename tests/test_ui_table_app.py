@@ -103,12 +103,13 @@ def test_a_narrow_window_shortens_the_message_and_hides_the_game_name(root, tmp_
     for name in ("deal", "moves", "time", "cheats"):
         assert status[name].winfo_ismapped(), name
         assert status[name].winfo_rootx() + status[name].winfo_width() <= 800
-    # Wider again: the name is back in its place, left of the deal number.
+    # Wider again, with a short message: the name is back in its place, left of the
+    # deal number.
     root.geometry("1100x760")
+    app.set_message("Hint cancelled.")
     settle(app)
     assert status["variant"].winfo_ismapped()
     assert status["variant"].winfo_rootx() < status["deal"].winfo_rootx()
-    app.set_message("Hint cancelled.")
     assert message.cget("text") == "Hint cancelled."
 
 
