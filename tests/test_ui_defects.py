@@ -25,8 +25,10 @@ from ui_helpers import (
     start_play,
 )
 
+from solitaire_core.moves import Move
 from solitaire_core.persistence import load_settings, read_save
 from solitaire_core.plugins import get_registry
+from solitaire_core.solver import SolveResult, Verdict
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 
@@ -363,3 +365,41 @@ def test_a_message_too_long_for_the_bar_is_readable_in_a_tooltip(root, tmp_path)
     label.event_generate("<Leave>")
     root.update()
     assert app.status_bar.tooltip.window is None
+
+
+# --------------------------------------------------------------------------- hints
+
+
+class DetourJob:
+    """A solver job that at once "finds" a solution going through a cell: 7♥ to cell 1,
+    then from cell 1 onto 8♥ (the direct move is legal)."""
+
+    def __init__(self, state, **kwargs) -> None:
+        self.done = True
+        self.error = None
+        moves = (Move.parse("t1>c1"), Move.parse("c1>t2"))
+        self.result = SolveResult(Verdict.WINNABLE, moves=moves)
+
+    def start(self) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+
+def test_a_hint_takes_no_detour_and_adjacent_piles_get_an_arrow(
+    root, tmp_path, board, seahaven, monkeypatch
+):
+    import solitaire_tk.assist as assist_module
+
+    monkeypatch.setattr(assist_module, "SolverJob", DetourJob)
+    app = open_app(root, tmp_path)
+    put(app, board(seahaven, ["KH,7H", "8H", "QS"]))
+    key(app.view, "h", CONTROL)
+    deadline = time.monotonic() + 10
+    while not app.message.startswith("Hint") and time.monotonic() < deadline:
+        root.update()
+        time.sleep(0.01)
+    assert app.message == "Hint: 7♥ from column A onto 8♥ in column B."
+    assert app.view.hinted == Move.parse("t1>t2")
+    assert app.view.find_withtag("hint:arrow")  # columns A and B are side by side

@@ -47,7 +47,7 @@ import sys
 import time
 import tkinter as tk
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
@@ -55,7 +55,7 @@ import attrs
 
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef
-from solitaire_core.rules import resolve
+from solitaire_core.rules import explain, resolve
 from solitaire_core.session import Session
 from solitaire_core.solver import SolveResult, SolverJob, Verdict
 from solitaire_core.state import GameState
@@ -77,6 +77,7 @@ __all__ = [
     "Assistant",
     "describe_move",
     "position_key",
+    "without_detours",
 ]
 
 HINT_TIMEOUT = 30.0
@@ -138,6 +139,46 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     else:
         where = f"to the empty {pile_name(target, keys)}"
     return f"{what} from {source} {where}"
+
+
+def without_detours(state: GameState, moves: Sequence[Move], policy: str) -> tuple[Move, ...]:
+    """A solution with its detours through a cell taken out: a card put in a cell and
+    moved on from there by the next move (``t6>c1``, ``c1>t2``) makes one move
+    (``t6>t2``) wherever that move is legal and leads to the same position (so hints
+    never show the detour: issue 11).
+
+    :param state: the position the solution starts from.
+    :param moves: the solution's moves, legal one after the other from ``state``.
+    :param policy: the autoplay policy they are played with.
+    :return: the moves, shortened; ``moves`` unchanged when a move does not replay.
+    """
+    session = Session(state.rules, 1, state=state, autoplay=policy)
+    result: list[Move] = []
+    i = 0
+    try:
+        while i < len(moves):
+            move = resolve(session.state, moves[i])
+            if i + 1 < len(moves) and move.target.kind is PileKind.CELL and move.count == 1:
+                after = Session(state.rules, 1, state=session.state, autoplay=policy)
+                after.play(move)
+                nxt = resolve(after.state, moves[i + 1])
+                if nxt.source == move.target:
+                    direct = Move(move.source, nxt.target, 1)
+                    if explain(session.state, direct) is None:
+                        after.play(nxt)
+                        trial = Session(state.rules, 1, state=session.state, autoplay=policy)
+                        trial.play(direct)
+                        if trial.state == after.state:
+                            result.append(direct)
+                            session = trial
+                            i += 2
+                            continue
+            session.play(move)
+            result.append(move)
+            i += 1
+    except IllegalMoveError:
+        return tuple(moves)
+    return tuple(result)
 
 
 @attrs.define
@@ -354,7 +395,7 @@ class Assistant:
             return
         policy, state = search.policy, search.state
         session = Session(state.rules, 1, state=state, autoplay=policy)
-        moves = result.moves
+        moves = without_detours(state, result.moves, policy)
         for i, move in enumerate(moves):
             self._put(position_key(session.state, policy), moves[i:])
             try:

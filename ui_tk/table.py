@@ -470,6 +470,11 @@ class TableView(tk.Canvas):
         gap = width * 1.5
         start = _exit(source, dx, dy) + gap
         end = length - _exit(target, -dx, -dy) - gap
+        if end - start <= width * 4:
+            # Piles side by side leave no room between the outlines: the arrow then runs
+            # over the cards, from the middle of the moving cards to the middle of the
+            # place they go.
+            start, end = 0.0, length
         if length > 0 and end - start > width * 4:
             ux, uy = dx / length, dy / length
             for colour, grow in ((_HINT_SHADOW, 3), (_HINT, 0)):
