@@ -19,11 +19,11 @@ from ui_helpers import (
     close,
     key,
     open_app,
-    press,
     put,
     settle,
     start_play,
 )
+from ui_helpers import click_button as press
 
 from solitaire_core.moves import Move
 from solitaire_core.persistence import load_settings, read_save

@@ -26,11 +26,13 @@ from ui_helpers import (
     item_xy,
     key,
     open_app,
-    press,
     put,
     settle,
     start_play,
     toplevels,
+)
+from ui_helpers import (
+    click_button as press,
 )
 
 from solitaire_core.plugins import get_registry

@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 import tkinter as tk
+from collections.abc import Callable
 
 from solitaire_tk.app import App
 from solitaire_tk.persist import AppStore
@@ -137,15 +139,6 @@ def top_item_at(view: TableView, x: int, y: int) -> int:
     return items[-1]
 
 
-def press(button: tk.Misc) -> None:
-    """A real click on a (ttk) button."""
-    button.update()
-    button.event_generate("<Enter>", x=5, y=5)
-    button.event_generate("<ButtonPress-1>", x=5, y=5)
-    button.event_generate("<ButtonRelease-1>", x=5, y=5)
-    button.update()
-
-
 def toplevels(root: tk.Misc) -> list[tk.Toplevel]:
     """The dialogs open over ``root``."""
     return [w for w in root.winfo_children() if isinstance(w, tk.Toplevel) and w.winfo_exists()]
@@ -174,3 +167,21 @@ def start_play(home, *args: str) -> subprocess.Popen[str]:
         proc.wait(timeout=30)
         raise AssertionError(proc.stderr.read() if not line else line)
     return proc
+
+
+def click_button(button: tk.Misc) -> None:
+    """A real click on a (ttk) button."""
+    button.update()
+    button.event_generate("<Enter>", x=5, y=5)
+    button.event_generate("<ButtonPress-1>", x=5, y=5)
+    button.event_generate("<ButtonRelease-1>", x=5, y=5)
+    button.update()
+
+
+def pump(root: tk.Misc, until: Callable[[], bool], seconds: float = 20.0) -> None:
+    """Run the Tk event loop until ``until()`` holds (fails after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "timed out waiting for the window"
+        root.update()
+        time.sleep(0.005)
