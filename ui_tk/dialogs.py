@@ -14,7 +14,7 @@ import re
 import sys
 import tkinter as tk
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from importlib.resources import files
 from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import TYPE_CHECKING, Any, Literal
@@ -23,6 +23,11 @@ from solitaire_core.deal import MAX_DEAL
 from solitaire_core.persistence import figure_texts
 
 if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:  # Python 3.10 has it in importlib.abc only
+        from importlib.abc import Traversable
+
     from solitaire_core.persistence import StatsStore, VariantStats
     from solitaire_core.plugins import Registry
     from solitaire_core.variant import Rules, VariantDefinition
@@ -43,8 +48,9 @@ __all__ = [
     "show_win",
 ]
 
-DOCS_DIR = Path(__file__).resolve().parent.parent / "docs" / "variants"
-"""Where the variant pages live in a source checkout (``docs/variants/<id>.md``)."""
+DOCS_DIR: Traversable = files("solitaire_variants.pages")
+"""The built-in variants' rules pages, ``<id>.md``: the repository's docs/variants/,
+installed as the package ``solitaire_variants.pages`` (package data, so a wheel has them)."""
 
 DIM = "#5a5f66"
 """Colour of secondary text (help lines, notes)."""
