@@ -204,3 +204,25 @@ def test_without_tkinter_play_names_the_system_package(argv: list[str], tmp_path
         f"brew install python-tk@{version}",
     ):
         assert hint in message
+
+
+def test_survey_workers_never_fork_a_threaded_process(tmp_path: Path) -> None:
+    """The game runs the solver on a thread; a survey started beside it must not fork()
+    the threaded process (a child can deadlock; Python 3.12+ warns, DeprecationWarning)."""
+    import threading
+    import warnings
+
+    from solitaire_core.solver.survey import process_context, run_survey
+
+    assert process_context().get_start_method() in ("forkserver", "spawn")
+    stop = threading.Event()
+    busy = threading.Thread(target=stop.wait, daemon=True)
+    busy.start()
+    try:
+        with warnings.catch_warnings(record=True) as caught:  # os.fork() clears an error
+            warnings.simplefilter("always")
+            rows = run_survey("seahaven", {}, [1, 21], jobs=2, csv_path=tmp_path / "s.csv")
+    finally:
+        stop.set()
+    assert [(r.deal, r.verdict) for r in rows] == [(1, "winnable"), (21, "unwinnable")]
+    assert not [str(w.message) for w in caught if "fork" in str(w.message)]
