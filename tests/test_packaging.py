@@ -68,13 +68,13 @@ def test_every_builtin_variant_has_its_rules_page_as_package_data() -> None:
     """The Rules dialog reads the pages through importlib.resources, so they are found in
     an installed wheel (package ``solitaire_variants.pages``) as in a checkout."""
     pytest.importorskip("tkinter")
-    from solitaire_tk import dialogs
+    from solitaire_tk import rules_dialog
 
     for vid in BUILTINS:
         page = files("solitaire_variants.pages") / f"{vid}.md"
         assert page.is_file(), f"docs/variants/{vid}.md is missing"
         definition = get_registry().variants[vid]
-        pieces = dialogs.rules_text(definition, definition.resolve())
+        pieces = rules_dialog.rules_text(definition, definition.resolve())
         assert ("heading", f"More about {definition.name}") in pieces, vid
 
 
