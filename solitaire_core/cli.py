@@ -19,6 +19,7 @@ EXTENSIONS: tuple[str, ...] = (
     "solitaire_core.solver_cli",
     "solitaire_core.persistence.cli",
     "solitaire_core.testing.cli",
+    "solitaire_core.workshop_cli",
 )
 """Modules that add sub-commands: each has ``register(subparsers)``. They must not import
 anything heavy (tkinter included) at module level."""
@@ -76,7 +77,7 @@ def add_variant_args(parser: argparse.ArgumentParser, *, deal_required: bool = F
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
-    from .plugins import get_registry
+    from .plugins import USER_PLUGIN, get_registry
 
     registry = get_registry()
     width = max((len(v) for v in registry.variants), default=10)
@@ -85,7 +86,12 @@ def _cmd_list(args: argparse.Namespace) -> int:
             f"{o.name}={'|'.join(c.value for c in o.choices)}" for o in definition.options
         )
         extra = f"  [options: {opts}]" if opts else ""
-        print(f"{vid.ljust(width)}  {definition.name}  (plugin: {definition.plugin}){extra}")
+        origin = (
+            f"yours: {definition.source}"
+            if definition.plugin == USER_PLUGIN
+            else f"plugin: {definition.plugin}"
+        )
+        print(f"{vid.ljust(width)}  {definition.name}  ({origin}){extra}")
     for problem in registry.problems:
         print(f"skipped: {problem}", file=sys.stderr)
     return 0
@@ -145,14 +151,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("list", help="list installed variants and the plugin of each")
     p.set_defaults(func=_cmd_list)
     p = sub.add_parser("show", help="print a deal's layout as text")
-    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
     add_variant_args(p)
     p.set_defaults(func=_cmd_show)
     p = sub.add_parser("check", help="validate a variant file")
     p.add_argument("file", help="path of a variant .toml file")
     p.set_defaults(func=_cmd_check)
     p = sub.add_parser("export", help="print a deal in another program's format")
-    p.add_argument("variant", help="variant id")
+    p.add_argument("variant", help="variant id or a .toml variant file")
     add_variant_args(p, deal_required=True)
     p.add_argument(
         "--format", choices=["fcs"], default="fcs", help="fcs: Freecell Solver's board format"

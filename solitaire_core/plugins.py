@@ -30,6 +30,8 @@ ENTRY_POINT_GROUP = "solitaire"
 BUILTIN_PLUGINS: tuple[str, ...] = ("solitaire_variants",)
 """Modules registered as plugins before any entry point, like any other plugin."""
 DISABLE_ENV = "SOLITAIRE_DISABLE_PLUGINS"
+USER_PLUGIN = "yours"
+"""The plugin that loads the user variants folder (:mod:`solitaire_core.uservariants`)."""
 
 
 @attrs.frozen
@@ -100,6 +102,8 @@ def get_plugin_manager(problems: list[PluginProblem] | None = None) -> pluggy.Pl
             pm.register(plugin, name=ep.name)
         except Exception as exc:  # a broken plugin must not stop the others
             problems.append(PluginProblem(ep.name, f"entry point {ep.value}", _reason(exc)))
+    if USER_PLUGIN not in blocked:  # the user variants folder, after every package
+        pm.register(importlib.import_module("solitaire_core.uservariants"), name=USER_PLUGIN)
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
@@ -205,16 +209,36 @@ def get_registry(*, reload: bool = False) -> Registry:
 
 
 def get_variant(variant_id: str) -> VariantDefinition:
-    """The installed variant ``variant_id``.
+    """The installed variant ``variant_id``, or the variant file at that path.
 
-    :raises UnknownVariantError: when none has that id.
+    :param variant_id: a variant id, or a path to a ``.toml`` file (see
+        :func:`get_variant_from`).
+    :raises UnknownVariantError: when no variant has that id.
+    :raises VariantError: when the file cannot be read or is not a valid variant.
     """
-    return get_registry().get(variant_id)
+    return get_variant_from(get_registry(), variant_id)
+
+
+def get_variant_from(registry: Registry, spec: str) -> VariantDefinition:
+    """The variant ``spec`` names in ``registry``: an id, or a path to a ``.toml`` file
+    (it ends in ``.toml`` or holds a ``/``), which is then loaded and added to the registry
+    (:func:`solitaire_core.uservariants.load_variant_path`).
+
+    :raises UnknownVariantError: when no variant has that id.
+    :raises VariantError: when the file cannot be read, is not a valid variant, or its id
+        is another variant's.
+    """
+    from .uservariants import is_variant_path, load_variant_path
+
+    if is_variant_path(spec):
+        return load_variant_path(registry, spec)
+    return registry.get(spec)
 
 
 __all__ = [
     "BUILTIN_PLUGINS",
     "ENTRY_POINT_GROUP",
+    "USER_PLUGIN",
     "PluginProblem",
     "Registry",
     "SolitaireError",
@@ -222,4 +246,5 @@ __all__ = [
     "get_plugin_manager",
     "get_registry",
     "get_variant",
+    "get_variant_from",
 ]

@@ -23,7 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "to resume the game in progress); with VARIANT its table opens at once, on deal N "
         "or a random deal.",
     )
-    parser.add_argument("variant", nargs="?", help="variant id, see 'solitaire list'")
+    parser.add_argument(
+        "variant", nargs="?", help="variant id (see 'solitaire list') or a .toml variant file"
+    )
     add_variant_args(parser)
     parser.set_defaults(func=_cmd_play)
 
@@ -38,9 +40,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
             raise UsageError(
                 "--deal and --option need a VARIANT, e.g. solitaire play seahaven --deal 1"
             )
-    else:
-        get_variant(args.variant).resolve(options)  # unknown variant or option: exit 2
+    variant = None
+    if args.variant is not None:
+        definition = get_variant(args.variant)  # a file is loaded into the registry
+        definition.resolve(options)  # unknown variant or option: exit 2
+        variant = definition.id
 
     from .app import run
 
-    return run(args.variant, args.deal, options or None)
+    return run(variant, args.deal, options or None)

@@ -1,0 +1,66 @@
+"""``solitaire variant show|new|package``: the variant workshop on the command line.
+
+* ``solitaire variant show ID`` prints a variant's TOML (built-ins included), comments and
+  all, so a player can copy it and change it;
+* ``solitaire variant new NEW-ID --from ID`` writes that copy, with its new id and name,
+  into the user variants folder, where it is loaded at the next start;
+
+Registered by :data:`solitaire_core.cli.EXTENSIONS`; only argparse is imported here.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+VARIANT_HELP = "variant id (see 'solitaire list') or the path of a .toml variant file"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``variant`` and its sub-commands to the ``solitaire`` command."""
+    parser = subparsers.add_parser(
+        "variant",
+        help="print or copy a variant file",
+        description="Write your own game: print a variant's file, or copy it into "
+        "your variants folder under a new id.",
+    )
+    sub = parser.add_subparsers(dest="variant_command", metavar="ACTION", required=True)
+
+    p = sub.add_parser(
+        "show",
+        help="print a variant's TOML file",
+        description="Print a variant's TOML file, comments included (built-in variants too), "
+        "to copy and change.",
+    )
+    p.add_argument("variant", help=VARIANT_HELP)
+    p.set_defaults(func=_cmd_show)
+
+    p = sub.add_parser(
+        "new",
+        help="copy a variant into your variants folder under a new id",
+        description="Write a copy of a variant, with a new id and name, as NEW-ID.toml in "
+        "your variants folder (printed). It is listed as yours from the next start; edit it "
+        "with any text editor and check it with 'solitaire check FILE'.",
+    )
+    p.add_argument("new_id", metavar="NEW-ID", help="the copy's id, e.g. my-seahaven")
+    p.add_argument("--from", dest="source", required=True, metavar="ID", help=VARIANT_HELP)
+    p.add_argument("--name", metavar="TEXT", help="display name (default: made from NEW-ID)")
+    p.set_defaults(func=_cmd_new)
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    from .plugins import get_variant
+    from .uservariants import variant_text
+
+    text = variant_text(get_variant(args.variant))
+    print(text, end="" if text.endswith("\n") else "\n")
+    return 0
+
+
+def _cmd_new(args: argparse.Namespace) -> int:
+    from .plugins import get_registry
+    from .uservariants import new_user_variant
+
+    path = new_user_variant(get_registry(), args.new_id, args.source, name=args.name)
+    print(f"wrote {path}")
+    print(f"try it: solitaire show {args.new_id}   (or: solitaire play {args.new_id})")
+    return 0
