@@ -444,8 +444,15 @@ class App:
         print(f"first-draw {time.time():.6f}", flush=True)
 
     def _remember_variant(self, variant: str, options: dict[str, str]) -> None:
-        if self.settings.last_variant != variant or dict(self.settings.last_options) != options:
-            self._save_settings(last_variant=variant, last_options=options)
+        from solitaire_core.persistence.settings import remember_recent
+
+        recent = remember_recent(self.settings.recent_variants, variant)
+        if (
+            self.settings.last_variant != variant
+            or dict(self.settings.last_options) != options
+            or self.settings.recent_variants != recent
+        ):
+            self._save_settings(last_variant=variant, last_options=options, recent_variants=recent)
 
     def _save_settings(self, **changes: Any) -> None:
         self.settings = attrs.evolve(self.settings, **changes)

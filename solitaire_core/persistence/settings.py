@@ -45,10 +45,12 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 __all__ = [
     "DIFFICULTIES",
+    "RECENT_LIMIT",
     "SETTINGS_FORMAT_VERSION",
     "WINDOW_SIZE_RANGE",
     "Settings",
     "load_settings",
+    "remember_recent",
     "save_settings",
 ]
 
@@ -82,6 +84,16 @@ def _variant_validator(instance: object, attribute: attrs.Attribute[Any], value:
         raise TypeError(f"{attribute.name} must be a non-empty string or None, not {value!r}")
 
 
+RECENT_LIMIT = 8
+"""How many recently played variants the settings remember."""
+
+
+def _recent_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    ok, _value, expected = _check_recent(value)
+    if not ok:
+        raise TypeError(f"{attribute.name} must be {expected}, not {value!r}")
+
+
 def _difficulty_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value not in DIFFICULTIES:
         raise ValueError(f"{attribute.name} must be one of {DIFFICULTIES}, not {value!r}")
@@ -109,6 +121,8 @@ class Settings:
         show_winnability: show the "still winnable?" field in the status bar (Options >
             Show winnability).  Files written before this key existed read as ``False``.
         difficulty: ``"normal"`` or ``"cheat"``.
+        recent_variants: ids of the variants played most recently, newest first, at most
+            :data:`RECENT_LIMIT` and each once (the launcher's "Recent" group).
         format_version: always :data:`SETTINGS_FORMAT_VERSION`.
 
     Raises:
@@ -124,6 +138,9 @@ class Settings:
     winnable_only: bool = attrs.field(default=False, validator=_bool_validator)
     show_winnability: bool = attrs.field(default=False, validator=_bool_validator)
     difficulty: str = attrs.field(default="normal", validator=_difficulty_validator)
+    recent_variants: tuple[str, ...] = attrs.field(
+        default=(), converter=tuple, validator=_recent_validator
+    )
     format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
 
     def to_dict(self) -> dict[str, Any]:
@@ -140,9 +157,17 @@ class Settings:
             winnable_only=self.winnable_only,
             show_winnability=self.show_winnability,
             difficulty=self.difficulty,
+            recent_variants=list(self.recent_variants),
             last_options=self.last_options.to_dict(),
         )
         return data
+
+
+def remember_recent(recent: tuple[str, ...], variant: str) -> tuple[str, ...]:
+    """``recent`` with ``variant`` moved (or added) to the front, at most
+    :data:`RECENT_LIMIT` ids long: what :attr:`Settings.recent_variants` becomes when
+    ``variant`` is played."""
+    return (variant, *(v for v in recent if v != variant))[:RECENT_LIMIT]
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -169,6 +194,17 @@ def _check_difficulty(value: object) -> tuple[bool, object, str]:
     return value in DIFFICULTIES and isinstance(value, str), value, names
 
 
+def _check_recent(value: object) -> tuple[bool, object, str]:
+    expected = f"a list of at most {RECENT_LIMIT} different variant names in quotes"
+    ok = (
+        isinstance(value, (list, tuple))
+        and len(value) <= RECENT_LIMIT
+        and all(isinstance(v, str) and v for v in value)
+        and len(set(value)) == len(value)
+    )
+    return ok, tuple(value) if ok else value, expected  # type: ignore[arg-type]
+
+
 def _check_options(value: object) -> tuple[bool, object, str]:
     expected = "a table of option names to text values in quotes"
     if not isinstance(value, Mapping):
@@ -189,6 +225,7 @@ _CHECKS: dict[str, _Check] = {
     "winnable_only": _check_bool,
     "show_winnability": _check_bool,
     "difficulty": _check_difficulty,
+    "recent_variants": _check_recent,
 }
 
 
