@@ -238,6 +238,13 @@ class Launcher(ttk.Frame):
         bar.grid(row=1, column=1, sticky="ns")
         self.tree.bind("<<TreeviewSelect>>", self._on_select)
         self.tree.bind("<Double-1>", self._on_double_click)
+        workshop = ttk.Frame(left)
+        workshop.grid(row=2, column=0, columnspan=2, sticky="w", pady=(8, 0))
+        self.new_button = ttk.Button(workshop, text="New game...", command=self.new_game)
+        self.new_button.pack(side="left", padx=(0, 8))
+        self.edit_button = ttk.Button(workshop, text="Edit a copy...", command=self.edit_game)
+        self.edit_button.pack(side="left")
+        self.editor: Any = None  # the variant editor window, while it is open
 
         # Right: details of the selected variant.
         right = ttk.Frame(self)
@@ -427,6 +434,9 @@ class Launcher(ttk.Frame):
         self._current = variant_id
         definition = self.variants[variant_id]
         self.name_label.configure(text=definition.name)
+        self.edit_button.configure(
+            text="Edit..." if definition.plugin == USER_PLUGIN else "Edit a copy..."
+        )
         if definition.plugin in BUILTIN_PLUGINS:
             self.plugin_label.configure(text="")
             self.plugin_label.grid_remove()
@@ -569,6 +579,58 @@ class Launcher(ttk.Frame):
             return False
         self.on_play(self._current, self.options, self.deal_number)
         return True
+
+    def new_game(self) -> Any:
+        """Open the variant editor on a new game (the New game... button).
+
+        :return: the :class:`~solitaire_tk.editor.VariantEditor` window.
+        """
+        from .editor import new_game_data
+
+        return self._open_editor(new_game_data(self.registry), None)
+
+    def edit_game(self) -> Any:
+        """Open the variant editor on the selected game: the player's own file itself,
+        any other game as a copy under a new id (the Edit... button).
+
+        :return: the :class:`~solitaire_tk.editor.VariantEditor` window, or ``None``.
+        """
+        from pathlib import Path
+
+        from .editor import copy_for_editing
+
+        if self._current is None:
+            return None
+        definition = self.variants[self._current]
+        if definition.plugin == USER_PLUGIN:
+            return self._open_editor(dict(definition.data), Path(definition.source))
+        return self._open_editor(copy_for_editing(definition, self.registry), None)
+
+    def _open_editor(self, data: Mapping[str, Any], path: Any) -> Any:
+        from .editor import VariantEditor
+
+        if self.editor is not None and self.editor.winfo_exists():
+            self.editor.destroy()
+        self.editor = VariantEditor(
+            self.winfo_toplevel(),
+            registry=self.registry,
+            data=data,
+            path=path,
+            on_play=self.on_play,  # the app's: works after the launcher has gone
+            on_saved=self._on_saved,
+        )
+        return self.editor
+
+    def _on_saved(self, definition: VariantDefinition) -> None:
+        """A game the editor saved: list it (under Yours) and select it."""
+        if not self.winfo_exists():
+            return
+        self.variants = dict(
+            sorted(self.registry.variants.items(), key=lambda item: item[1].name.casefold())
+        )
+        self._current = None
+        self._populate()
+        self.select(definition.id)
 
     def show_rules(self) -> None:
         """Open the rules of the selected variant with the chosen options."""
