@@ -27,6 +27,7 @@ def own_registry(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def game_file(folder: Path, vid: str = "packed-towers") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{vid}.toml"
     text = copy_variant_text((BUILTIN / "sea-towers.toml").read_text("utf-8"), vid, "Packed")
     path.write_text(text, "utf-8")
@@ -53,10 +54,51 @@ def fresh_venv(where: Path) -> Path:
 
 
 @pytest.mark.slow
-def test_a_packaged_variant_installs_and_passes_its_tests(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.gui
+def test_done_when_a_file_goes_to_the_folder_listed_played_solved_packaged_installed_kit(
+    root, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    source = game_file(tmp_path)
+    """Issue 12's path, step by step: file -> user folder -> listed -> played -> solved ->
+    packaged -> installed -> the kit passes."""
+    from solitaire_tk.app import App
+    from solitaire_tk.persist import AppStore
+
+    from solitaire_core.plugins import USER_PLUGIN, get_registry
+    from solitaire_core.rules import legal_moves
+    from solitaire_core.session import Session
+    from solitaire_core.solver import Verdict, solve_deal
+
+    # A file, written from a built-in one, dropped into the user variants folder.
+    home = tmp_path / "home"
+    monkeypatch.setenv("SOLITAIRE_HOME", str(home))
+    source = game_file(home / "data" / "variants")
+    # Listed, as yours.
+    assert cli.main(["list"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("packed-towers"))
+    assert f"(yours: {source})" in line
+    registry = get_registry()
+    assert registry.get("packed-towers").plugin == USER_PLUGIN
+    # Played: the real game window deals it and takes a move.
+    store = AppStore(home, registry=registry)
+    app = App(root, store=store, variant="packed-towers", deal=1, modal=False)
+    app.view.animation = False
+    root.update()
+    assert app.session is not None and app.session.rules.name == "Packed"
+    before = app.session.state
+    assert app.play(legal_moves(before)[0])
+    assert app.session.state != before and app.session.moves == 1
+    app.close(save=False)
+    # Solved: the solver's solution replays to a win.
+    assert cli.main(["solve", str(source), "--deal", "1"]) == 0
+    assert capsys.readouterr().out.startswith("Packed #1, empty_columns=king: winnable")
+    result = solve_deal(registry.get("packed-towers").resolve(), 1)
+    assert result.verdict is Verdict.WINNABLE
+    session = Session.new(registry.get("packed-towers"), 1)
+    for move in result.moves:
+        session.play(move)
+    assert session.is_won
+
+    # Packaged.
     project = tmp_path / "project"
     code = cli.main(
         ["variant", "package", str(source), "--name", "solitaire-packed", "--output", str(project)]
@@ -66,9 +108,9 @@ def test_a_packaged_variant_installs_and_passes_its_tests(
     shipped = project / "src" / "solitaire_packed" / "packed-towers.toml"
     assert shipped.read_text("utf-8") == source.read_text("utf-8")
     assert 'solitaire-packed = "solitaire_packed"' in (project / "pyproject.toml").read_text()
-
+    # Installed into a fresh virtual environment (the user folder's copy then steps aside).
     python = fresh_venv(tmp_path / "venv")
-    env = {**os.environ, "SOLITAIRE_HOME": str(tmp_path / "home"), "PIP_NO_INDEX": "1"}
+    env = {**os.environ, "SOLITAIRE_HOME": str(home), "PIP_NO_INDEX": "1"}
     env.pop("PYTHONPATH", None)
     install = subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
@@ -82,6 +124,11 @@ def test_a_packaged_variant_installs_and_passes_its_tests(
     )  # fmt: skip
     line = next(x for x in listed.stdout.splitlines() if x.startswith("packed-towers "))
     assert "(plugin: solitaire-packed)" in line and "[options: empty_columns=king|any]" in line
+    assert (
+        f"skipped: plugin 'yours': {source}: variant id 'packed-towers' is already taken by "
+        "plugin 'solitaire-packed'"
+    ) in listed.stderr
+    # The kit passes: the generated project's own tests, as generated.
     tests = subprocess.run(
         [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--solitaire-examples", "5"],
         capture_output=True, text=True, env=env, cwd=project, timeout=600,

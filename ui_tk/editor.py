@@ -495,7 +495,9 @@ class VariantEditor(tk.Toplevel):
 
         def run() -> None:
             try:
-                quick_checks(rules, cancel=cancel, on_check=lambda r: results.put(("check", r)))
+                quick_checks(
+                    rules, cancel=cancel, on_check=lambda r: results.put(("check", (cancel, r)))
+                )
             finally:
                 results.put(("checks-done", cancel))
 
@@ -552,9 +554,10 @@ class VariantEditor(tk.Toplevel):
 
     def _receive(self, kind: str, value: Any) -> None:
         if kind == "check":
-            if self._check_cancel is None:
+            run, result = value
+            if run is not self._check_cancel:
                 return  # the checks of a file since changed
-            self.check_results.append(value)
+            self.check_results.append(result)
             self._show_checks()
         elif kind == "checks-done":
             if value is self._check_cancel:
