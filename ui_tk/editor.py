@@ -36,7 +36,7 @@ from solitaire_core.plugins import USER_PLUGIN, Registry
 from solitaire_core.uservariants import FILE_PLUGIN
 from solitaire_core.variant import VariantDefinition, parse_variant
 
-from . import dialogs
+from . import widgets
 from .editor_form import GROUPS, Field, form_fields, from_texts, to_texts
 from .preview import render_preview
 
@@ -170,7 +170,7 @@ class VariantEditor(tk.Toplevel):
         outer.columnconfigure(0, weight=1)
         outer.rowconfigure(1, weight=1)
         self.heading = ttk.Label(
-            outer, text="", font=dialogs.scaled_font(self, "TkHeadingFont", 4, bold=True)
+            outer, text="", font=widgets.scaled_font(self, "TkHeadingFont", 4, bold=True)
         )
         self.heading.grid(row=0, column=0, columnspan=2, sticky="w", pady=(0, 8))
         self.notebook = ttk.Notebook(outer)
@@ -195,7 +195,7 @@ class VariantEditor(tk.Toplevel):
         self.deal_var = tk.StringVar(self, value="1")
         self.deal_entry = ttk.Entry(deal_row, textvariable=self.deal_var, width=10)
         self.deal_entry.pack(side="left", padx=(6, 8))
-        ttk.Label(deal_row, text="as dealt, before autoplay", foreground=dialogs.DIM).pack(
+        ttk.Label(deal_row, text="as dealt, before autoplay", foreground=widgets.DIM).pack(
             side="left"
         )
         self.deal_var.trace_add("write", lambda *_a: self._schedule())
@@ -220,7 +220,7 @@ class VariantEditor(tk.Toplevel):
         self.solve_text.configure(state="disabled")
         side.rowconfigure(7, weight=1)
 
-        self.where_label = ttk.Label(outer, text="", foreground=dialogs.DIM)
+        self.where_label = ttk.Label(outer, text="", foreground=widgets.DIM)
         self.where_label.grid(row=2, column=0, columnspan=2, sticky="w", pady=(8, 0))
         bar = ttk.Frame(outer)
         bar.grid(row=3, column=0, columnspan=2, sticky="e", pady=(6, 0))
@@ -234,7 +234,7 @@ class VariantEditor(tk.Toplevel):
         self.save_button.pack(side="right", padx=(0, 8))
 
     def _bold(self) -> Any:
-        return dialogs.scaled_font(self, "TkDefaultFont", 0, bold=True)
+        return widgets.scaled_font(self, "TkDefaultFont", 0, bold=True)
 
     def _add_field(self, frame: ttk.Frame, field: Field, row: int) -> None:
         name = field.path + (" *" if field.required else "")
@@ -265,7 +265,7 @@ class VariantEditor(tk.Toplevel):
             var.trace_add("write", lambda *_a: self._schedule())
         widget.grid(row=row, column=1, sticky="ew", pady=(6, 0))
         self.widgets[field.path] = widget
-        error = ttk.Label(frame, text="", foreground=dialogs.ERROR, wraplength=560)
+        error = ttk.Label(frame, text="", foreground=widgets.ERROR, wraplength=560)
         error.grid(row=row + 1, column=1, sticky="w")
         self.errors[field.path] = error
         help_text = field.help or "(no description in the schema)"
@@ -274,7 +274,7 @@ class VariantEditor(tk.Toplevel):
             shown = {"True": "true", "False": "false"}.get(shown, shown)
             help_text += f" Default: {shown}."
         self.helps[field.path] = ttk.Label(
-            frame, text=help_text, foreground=dialogs.DIM, wraplength=560, justify="left"
+            frame, text=help_text, foreground=widgets.DIM, wraplength=560, justify="left"
         )
         self.helps[field.path].grid(row=row + 2, column=1, sticky="w", pady=(0, 4))
 
@@ -392,7 +392,7 @@ class VariantEditor(tk.Toplevel):
             group = dict(GROUPS).get(self.fields[path].group, "") if path in self.fields else ""
             where = f" (tab {group})" if group else ""
             self.status_label.configure(
-                text=f"Not valid yet{where}: {message}", foreground=dialogs.ERROR
+                text=f"Not valid yet{where}: {message}", foreground=widgets.ERROR
             )
             self.save_button.state(["disabled"])
             self.play_button.state(["disabled"])
@@ -586,7 +586,7 @@ class VariantEditor(tk.Toplevel):
             lines.append("All quick checks passed." if not failed else f"{failed} failed.")
         self.checks_label.configure(
             text="\n".join(lines) or "Running...",
-            foreground=dialogs.ERROR if any(not r.ok for r in self.check_results) else "",
+            foreground=widgets.ERROR if any(not r.ok for r in self.check_results) else "",
         )
 
     def _show_solved(self, done: bool = False) -> None:
@@ -641,7 +641,7 @@ class VariantEditor(tk.Toplevel):
         if target.exists() and target != self.path:
             self.status_label.configure(
                 text=f"{target} exists already: choose another id, or open that file.",
-                foreground=dialogs.ERROR,
+                foreground=widgets.ERROR,
             )
             return None
         from solitaire_core.persistence import atomic_write_text
@@ -652,7 +652,7 @@ class VariantEditor(tk.Toplevel):
             atomic_write_text(target, text)
         except OSError as exc:
             self.status_label.configure(
-                text=f"Could not save {target}: {exc}", foreground=dialogs.ERROR
+                text=f"Could not save {target}: {exc}", foreground=widgets.ERROR
             )
             return None
         saved = parse_variant(
