@@ -41,6 +41,9 @@ SAMPLE = Settings(
     show_winnability=True,
     difficulty="cheat",
     recent_variants=("sea-towers", "freecell"),
+    toolbar=False,
+    card_theme="/usr/share/aisleriot/cards/anglo.svgz",
+    celebrate=False,
 )
 
 option_names = st.text(min_size=1, max_size=12).filter(lambda s: "=" not in s and "," not in s)
@@ -58,6 +61,9 @@ settings_strategy = st.builds(
     show_winnability=st.booleans(),
     difficulty=st.sampled_from(["normal", "cheat"]),
     recent_variants=st.lists(st.text(min_size=1, max_size=12), max_size=8, unique=True),
+    toolbar=st.booleans(),
+    card_theme=st.text(min_size=1, max_size=40),
+    celebrate=st.booleans(),
 )
 
 
@@ -221,6 +227,10 @@ def test_unknown_keys_are_ignored_with_a_warning(home: Path) -> None:
         ("winnable_only = []", "winnable_only"),
         ('show_winnability = "on"', "show_winnability"),
         ('difficulty = "hard"', "difficulty"),
+        ('toolbar = "no"', "toolbar"),
+        ('card_theme = ""', "card_theme"),
+        ("card_theme = 3", "card_theme"),
+        ("celebrate = 0", "celebrate"),
         ("last_variant = 7", "last_variant"),
         ('last_variant = ""', "last_variant"),
         ("last_options = 3", "last_options"),
@@ -374,6 +384,9 @@ toml_scalars = (
                 "winnable_only",
                 "show_winnability",
                 "difficulty",
+                "toolbar",
+                "card_theme",
+                "celebrate",
                 "other",
             ]
         ),

@@ -11,6 +11,9 @@ The file (``settings.toml``) is plain TOML a player may edit by hand::
     winnable_only = false
     show_winnability = false
     difficulty = "normal"
+    toolbar = true
+    card_theme = "built-in"
+    celebrate = true
 
     [last_options]
     redeals = "2"
@@ -99,6 +102,11 @@ def _difficulty_validator(instance: object, attribute: attrs.Attribute[Any], val
         raise ValueError(f"{attribute.name} must be one of {DIFFICULTIES}, not {value!r}")
 
 
+def _theme_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str) or not value or len(value) > 4096:
+        raise TypeError(f"{attribute.name} must be a non-empty string, not {value!r}")
+
+
 def _version_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value != SETTINGS_FORMAT_VERSION or isinstance(value, bool):
         raise ValueError(f"format_version must be {SETTINGS_FORMAT_VERSION}, not {value!r}")
@@ -123,6 +131,12 @@ class Settings:
         difficulty: ``"normal"`` or ``"cheat"``.
         recent_variants: ids of the variants played most recently, newest first, at most
             :data:`RECENT_LIMIT` and each once (the launcher's "Recent" group).
+        toolbar: show the toolbar above the table (Options > Show toolbar).
+        card_theme: the card faces: ``"built-in"`` (drawn by the program), another
+            built-in deck's name (``"high-contrast"``, ``"large-index"``) or the path of
+            an SVG card deck installed by another program (Options > Card theme).  A
+            theme that is no longer installed falls back to the built-in faces.
+        celebrate: a short celebration on the table when a game is won.
         format_version: always :data:`SETTINGS_FORMAT_VERSION`.
 
     Raises:
@@ -141,6 +155,9 @@ class Settings:
     recent_variants: tuple[str, ...] = attrs.field(
         default=(), converter=tuple, validator=_recent_validator
     )
+    toolbar: bool = attrs.field(default=True, validator=_bool_validator)
+    card_theme: str = attrs.field(default="built-in", validator=_theme_validator)
+    celebrate: bool = attrs.field(default=True, validator=_bool_validator)
     format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
 
     def to_dict(self) -> dict[str, Any]:
@@ -158,6 +175,9 @@ class Settings:
             show_winnability=self.show_winnability,
             difficulty=self.difficulty,
             recent_variants=list(self.recent_variants),
+            toolbar=self.toolbar,
+            card_theme=self.card_theme,
+            celebrate=self.celebrate,
             last_options=self.last_options.to_dict(),
         )
         return data
@@ -205,6 +225,11 @@ def _check_recent(value: object) -> tuple[bool, object, str]:
     return ok, tuple(value) if ok else value, expected  # type: ignore[arg-type]
 
 
+def _check_theme(value: object) -> tuple[bool, object, str]:
+    ok = isinstance(value, str) and 0 < len(value) <= 4096
+    return ok, value, "a theme name or an SVG file's path in quotes"
+
+
 def _check_options(value: object) -> tuple[bool, object, str]:
     expected = "a table of option names to text values in quotes"
     if not isinstance(value, Mapping):
@@ -226,6 +251,9 @@ _CHECKS: dict[str, _Check] = {
     "show_winnability": _check_bool,
     "difficulty": _check_difficulty,
     "recent_variants": _check_recent,
+    "toolbar": _check_bool,
+    "card_theme": _check_theme,
+    "celebrate": _check_bool,
 }
 
 
