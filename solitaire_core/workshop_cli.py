@@ -79,9 +79,16 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 
 def _cmd_new(args: argparse.Namespace) -> int:
+    import re
+
+    from .cli import UsageError
     from .plugins import get_registry
     from .uservariants import new_user_variant
 
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", args.new_id):
+        raise UsageError(
+            f"NEW-ID {args.new_id!r}: expected lowercase letters, digits and '-' (e.g. my-seahaven)"
+        )
     path = new_user_variant(get_registry(), args.new_id, args.source, name=args.name)
     print(f"wrote {path}")
     print(f"try it: solitaire show {args.new_id}   (or: solitaire play {args.new_id})")
