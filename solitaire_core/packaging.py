@@ -11,7 +11,7 @@ The project written for ``--name solitaire-my-game`` and a file whose id is ``my
       tests/test_my_game.py           # the conformance kit, one fixture filled in
 
 It installs with ``pip install ./solitaire-my-game`` and passes its tests as generated
-(``tests/test_packaging.py`` builds one, installs it into a fresh virtual environment and
+(``tests/test_variant_package.py`` builds one, installs it into a fresh virtual environment and
 runs them). See docs/plugins.md, "From a file to a published plugin".
 """
 
