@@ -117,11 +117,13 @@ def test_survey_takes_a_path(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 def test_play_takes_a_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import solitaire_tk.app
+    import solitaire_tk.cli
 
     path = tmp_path / "my-game.toml"
     path.write_text(my_game_text(), "utf-8")
     opened = []
     monkeypatch.setattr(solitaire_tk.app, "run", lambda *args: opened.append(args) or 0)
+    monkeypatch.setattr(solitaire_tk.cli, "_exit_now", lambda status: None)
     assert cli.main(["play", str(path), "--deal", "4"]) == 0
     assert get_registry().variants["my-game"].source == str(path)
     assert opened == [("my-game", 4, None)]
