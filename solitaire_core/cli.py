@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -31,13 +32,19 @@ class UsageError(SolitaireError):
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     """Turn ``["key=value", ...]`` into a dict.
 
-    :raises UsageError: for an item without ``=``.
+    :raises UsageError: for an item without ``=``, or a name or value holding a ``,``
+        (one ``--option`` per option; statistics key option sets by ``name=value,...``).
     """
     out: dict[str, str] = {}
     for item in pairs or ():
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise UsageError(f"--option expects key=value, got {item!r}")
+        if "," in item:
+            raise UsageError(
+                f"--option takes one key=value without ',', got {item!r}; "
+                "repeat --option for each option"
+            )
         out[key.strip()] = value.strip()
     return out
 
@@ -186,6 +193,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("solitaire: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _reader_went_away()
+
+
+def _reader_went_away() -> int:
+    """The program reading our output (``solitaire list | head``) closed the pipe: stop
+    quietly, as command-line tools do, with the status a SIGPIPE death would give."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's final flush must not fail again
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return 128 + 13  # SIGPIPE
 
 
 def _has(parser: argparse.ArgumentParser, command: str) -> bool:

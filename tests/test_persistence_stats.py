@@ -182,7 +182,7 @@ def test_default_finish_time_is_now() -> None:
         {"options": {"a": 1}},
         {"options": {"a,b": "1"}},
         {"deal": -1},
-        {"deal": 2**63},
+        {"deal": 10**20},
         {"deal": "1"},
         {"won": 1},
         {"moves": -1},

@@ -28,6 +28,7 @@ from solitaire_core.persistence import (
     StatsStore,
     load_autosave,
     load_settings,
+    quarantine,
     read_save,
     save_settings,
     write_save,
@@ -177,6 +178,22 @@ class AppStore:
         except OSError as error:
             return f"The autosave could not be deleted: {error.strerror or error}."
         return None
+
+    def set_aside_autosave(self) -> str:
+        """Move the autosave aside (``autosave.json.corrupt-...``) because it cannot be
+        replayed (its variant is not installed, a move is illegal, ...): it is kept for the
+        player or a later version, never deleted, and no longer offered.
+
+        :return: a sentence saying where it went, or why it could not be moved.
+        """
+        self._autosave = None
+        try:
+            moved = quarantine(self.autosave_path())
+        except FileNotFoundError:
+            return "The autosave was already gone."
+        except OSError as error:
+            return f"The autosave could not be moved aside: {error.strerror or error}."
+        return f"It was moved aside to {moved}."
 
     # --- replay ------------------------------------------------------------------------
 
