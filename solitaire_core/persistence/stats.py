@@ -29,6 +29,7 @@ import attrs
 
 from .atomic import move_aside, quarantine
 from .errors import PersistenceError
+from .locks import locked
 from .options import FrozenOptions, options_from_key, to_options
 from .paths import stats_path
 
@@ -271,6 +272,15 @@ def _schema_problem(conn: sqlite3.Connection, version: int) -> str | None:
     return None
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file ``path`` names now (device and inode), or ``None`` if none."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino)
+
+
 def _utc_text(when: datetime) -> str:
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
@@ -301,6 +311,7 @@ class StatsStore:
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.warnings: list[str] = []
         self.in_memory = False
+        self._identity: tuple[int, int] | None = None
         try:
             self.path = Path(path) if path is not None else stats_path()
         except OSError as error:  # the data folder cannot be created
@@ -312,6 +323,18 @@ class StatsStore:
     # --- opening ---------------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
+        """Open, check, and if need be move aside, create or upgrade the database, under
+        the lock ``stats.sqlite3.lock`` (another program may be doing the same)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return self._memory(f"its folder could not be created ({error})")
+        with locked(self.path):
+            conn = self._open_unlocked()
+        self._identity = _identity(self.path)
+        return conn
+
+    def _open_unlocked(self) -> sqlite3.Connection:
         try:
             return self._open_checked()
         except _Unusable as problem:
@@ -508,6 +531,11 @@ class StatsStore:
         if finished_at is not None and not isinstance(finished_at, datetime):
             raise TypeError(f"finished_at must be a datetime, not {finished_at!r}")
         when = _utc_text(finished_at or datetime.now(timezone.utc))
+        if not self.in_memory and _identity(self.path) != self._identity:
+            # Another program moved a damaged file aside and started a new one since we
+            # opened it: write to the file now in place, not to the one set aside.
+            self._conn.close()
+            self._conn = self._open()
         row = (
             variant,
             key,
