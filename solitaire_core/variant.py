@@ -31,6 +31,8 @@ MOVE_LIMITS = ("one", "free-cells-plus-one", "supermove", "unlimited")
 AUTOPLAY_POLICIES = ("off", "safe", "all")
 MAX_VARIANT_BYTES = 1024 * 1024
 """Larger variant files are refused unread (a real one is a few kilobytes)."""
+FAMILIES = ("freecell", "seahaven", "beleaguered-castle", "fan", "spider", "other")
+"""The values of the top-level ``family`` key: the groups the launcher shows games in."""
 
 
 def load_schema() -> dict[str, Any]:
@@ -164,6 +166,11 @@ class VariantDefinition:
     def decks(self) -> int:
         """Number of 52-card decks."""
         return int(self.data["decks"])
+
+    @property
+    def family(self) -> str:
+        """The file's ``family`` (one of :data:`FAMILIES`; ``"other"`` when not given)."""
+        return str(self.data.get("family", "other"))
 
     def default_options(self) -> dict[str, str]:
         """Every option at its default value."""
