@@ -66,7 +66,7 @@ HOSTILE: dict[str, str] = {
         import a_module_that_does_not_exist_anywhere
     """,
     "hostile_slow_import": """
-        time.sleep(float(__import__("os").environ.get("HOSTILE_SLOW_SECONDS", "3")))
+        time.sleep(float(__import__("os").environ.get("HOSTILE_SLOW_SECONDS", "8")))
         @hookimpl
         def solitaire_variant_files():
             return []

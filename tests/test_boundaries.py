@@ -215,7 +215,7 @@ def test_every_command_survives_all_hostile_plugins_at_once(tmp_path: Path):
 
 def test_a_slow_plugin_is_named_while_it_loads(tmp_path: Path):
     folder = install(tmp_path / "plugins", ["hostile_slow_import"])
-    result = solitaire("list", env={"PYTHONPATH": str(folder), "HOSTILE_SLOW_SECONDS": "3"})
+    result = solitaire("list", env={"PYTHONPATH": str(folder), "HOSTILE_SLOW_SECONDS": "8"})
     assert result.returncode == 0
     assert "still loading plugin 'hostile_slow_import'" in result.stderr
     assert "SOLITAIRE_DISABLE_PLUGINS=hostile_slow_import" in result.stderr
