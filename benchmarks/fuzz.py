@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import json
 import os
@@ -314,13 +315,19 @@ def _kept(original: bytes, folder: Path, name: str) -> bool:
     return False
 
 
+@functools.cache
+def _freecell() -> Any:
+    from solitaire_core.plugins import get_variant
+
+    return get_variant("freecell").resolve()
+
+
 def files_trial(rng: random.Random, bases: dict[str, bytes], folder: Path) -> str | None:
     """One damaged data file in a fresh home, then the app's start-up, a resume and a
     recorded game; ``None`` when all was handled without loss, else what went wrong."""
     from solitaire_tk.persist import AppStore
 
     from solitaire_core.errors import SolitaireError
-    from solitaire_core.plugins import get_variant
     from solitaire_core.session import Session
 
     home = folder / f"home{rng.randrange(10**9)}"
@@ -355,7 +362,7 @@ def files_trial(rng: random.Random, bases: dict[str, bytes], folder: Path) -> st
                 store.game_from_save(saved)
             except SolitaireError:
                 store.set_aside_autosave()
-        session = Session.new(get_variant("freecell"), 3)
+        session = Session(_freecell(), 3)  # a new game to record, rules resolved once
         session.play("t1>c")
         store.record(session, won=False, elapsed_seconds=2.0, used_hint=False)
         stats = store.stats.summary()
@@ -434,50 +441,49 @@ def solitaire(
     return proc.returncode, err.decode("utf-8", "replace")
 
 
-def plugin_campaign(count: int) -> dict[str, Any]:
+def plugin_batch(name: str) -> dict[str, Any]:
+    """The hostile plugin ``name`` installed alone; ``list``, ``show`` and ``check`` run."""
     sys.path.insert(0, str(ROOT / "tests"))
     import solitaire_variants
-    from hostile_plugins import HOSTILE, install
+    from hostile_plugins import install
 
     builtin = {p.stem for p in Path(solitaire_variants.__file__).parent.glob("*.toml")}
     failures = []
-    names = sorted(HOSTILE)[:count]
     trials = 0
     with tempfile.TemporaryDirectory(prefix="fuzz-plugins-") as tmp:
-        for name in names:
-            folder = install(Path(tmp) / name, [name])
-            env = {
-                **os.environ,
-                "PYTHONPATH": str(folder),
-                "SOLITAIRE_HOME": str(tmp),
-                "HOSTILE_SLOW_SECONDS": "12",
-            }
-            for args in (
-                ["list"],
-                ["show", "seahaven", "--deal", "4"],
-                ["check", str(ROOT / "variants" / "freecell.toml")],
-            ):
-                trials += 1
-                cmd = [sys.executable, "-m", "solitaire_core", *args]
-                try:
-                    result = subprocess.run(
-                        cmd, capture_output=True, text=True, env=env, timeout=TRIAL_SECONDS * 2
-                    )
-                except subprocess.TimeoutExpired:
-                    failures.append({"trial": f"{name} {args[0]}", "problem": "hang"})
-                    continue
-                problem = None
-                if result.returncode != 0 or "Traceback" in result.stderr:
-                    problem = f"status {result.returncode}: {result.stderr[-600:]}"
-                elif args[0] == "list":
-                    listed = {line.split()[0] for line in result.stdout.splitlines() if line}
-                    if not builtin <= listed:
-                        problem = f"built-in variants missing: {sorted(builtin - listed)}"
-                    elif name not in result.stderr:
-                        problem = "the hostile plugin is not named on stderr"
-                if problem:
-                    failures.append({"trial": f"{name} {' '.join(args)}", "problem": problem})
-    return {"campaign": "plugins", "plugins": len(names), "trials": trials, "failures": failures}
+        folder = install(Path(tmp) / name, [name])
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(folder),
+            "SOLITAIRE_HOME": str(tmp),
+            "HOSTILE_SLOW_SECONDS": "12",
+        }
+        for args in (
+            ["list"],
+            ["show", "seahaven", "--deal", "4"],
+            ["check", str(ROOT / "variants" / "freecell.toml")],
+        ):
+            trials += 1
+            cmd = [sys.executable, "-m", "solitaire_core", *args]
+            try:
+                result = subprocess.run(
+                    cmd, capture_output=True, text=True, env=env, timeout=TRIAL_SECONDS * 4
+                )
+            except subprocess.TimeoutExpired:
+                failures.append({"trial": f"{name} {args[0]}", "problem": "hang"})
+                continue
+            problem = None
+            if result.returncode != 0 or "Traceback" in result.stderr:
+                problem = f"status {result.returncode}: {result.stderr[-600:]}"
+            elif args[0] == "list":
+                listed = {line.split()[0] for line in result.stdout.splitlines() if line}
+                if not builtin <= listed:
+                    problem = f"built-in variants missing: {sorted(builtin - listed)}"
+                elif name not in result.stderr:
+                    problem = "the hostile plugin is not named on stderr"
+            if problem:
+                failures.append({"trial": f"{name} {' '.join(args)}", "problem": problem})
+    return {"campaign": "plugins", "trials": trials, "plugins": 1, "failures": failures}
 
 
 def bad_command_lines(folder: Path) -> list[tuple[list[str], bool]]:
@@ -538,8 +544,31 @@ def bad_command_lines(folder: Path) -> list[tuple[list[str], bool]]:
         ["--option"],
         ["-x"],
     ]
+    loop = folder / "loop.toml"
+    loop.symlink_to(loop)
+    huge = folder / "huge.toml"
+    huge.write_bytes(b"# " + b"x" * (3 * 1024 * 1024))
+    bom = folder / "bom.toml"
+    bom.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbfid = 1\n")
+    for f in (loop, huge, bom):
+        lines += [["check", str(f)]]
+    for n in ("0", "-5", "1e9", "x", "9" * 5000, "nan", "inf"):
+        lines += [
+            ["solve", "seahaven", "--deal", "1", "--timeout", n],
+            ["solve", "seahaven", "--deal", "1", "--max-states", n],
+            ["survey", "seahaven", "--deals", "1-2", "--jobs", n, "--quiet"],
+            ["conformance", "seahaven", "--examples", n, "--check", "notation"],
+        ]
+    lines += [
+        ["conformance", "sea-towers", "--option", "a,b=c"],
+        ["conformance", "seahaven", "--scenarios", str(binary)],
+        ["conformance", "seahaven", "--scenarios", str(fifo)],
+        ["conformance", "seahaven", "--check", "no-such-check"],
+        ["stats", "seahaven", "--reset", "--option", "a=b"],
+        ["stats", "--all", "--reset"],
+    ]
     result = [(line, False) for line in lines]
-    result += [
+    result[:0] = [
         (["list"], True),
         (["show", "seahaven", "--deal", "2"], True),
         (["export", "freecell", "--deal", "2"], True),
@@ -548,18 +577,21 @@ def bad_command_lines(folder: Path) -> list[tuple[list[str], bool]]:
     return result
 
 
-def cli_campaign(count: int) -> dict[str, Any]:
+def cli_batch(start: int, count: int) -> dict[str, Any]:
+    """Bad command lines ``start`` .. ``start + count - 1``, each in its own subprocess."""
     failures = []
     with tempfile.TemporaryDirectory(prefix="fuzz-cli-") as tmp:
         folder = Path(tmp)
-        lines = bad_command_lines(folder)[:count]
+        lines = bad_command_lines(folder)[start : start + count]
         env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
         env["SOLITAIRE_HOME"] = str(folder / "home")
-        for args, close in lines:
+        for number, (args, close) in enumerate(lines, start):
             status, err = solitaire(args, env, close_stdout=close)
             if status == -1 or "Traceback" in err or status not in (0, 1, 2, 3, 141):
                 shown = [a if len(a) < 60 else a[:30] + "..." for a in args]
-                failures.append({"trial": shown, "problem": f"status {status}: {err[-600:]}"})
+                failures.append(
+                    {"trial": f"{number} {shown}", "problem": f"status {status}: {err[-600:]}"}
+                )
     return {"campaign": "cli", "trials": len(lines), "failures": failures}
 
 
@@ -571,7 +603,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", type=int, default=12000, help="mutated variant files")
     parser.add_argument("--plugins", type=int, default=11, help="hostile plugins (at most 11)")
     parser.add_argument("--files", type=int, default=17000, help="corrupt data files")
-    parser.add_argument("--cli", type=int, default=140, help="bad command lines")
+    parser.add_argument("--cli", type=int, default=144, help="bad command lines (144 exist)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=None, help="default: a new one")
     parser.add_argument("--json", type=Path, default=RESULTS, help="where to write results")
@@ -581,28 +613,30 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     results: dict[str, dict[str, Any]] = {}
     context = get_context("spawn")
+    sys.path.insert(0, str(ROOT / "tests"))
+    from hostile_plugins import HOSTILE
+
     with ProcessPoolExecutor(max_workers=args.jobs, mp_context=context) as pool:
-        futures = [
+        futures = [pool.submit(plugin_batch, name) for name in sorted(HOSTILE)[: args.plugins]]
+        futures += [
+            pool.submit(cli_batch, start, min(10, args.cli - start))
+            for start in range(0, args.cli, 10)
+        ]
+        futures += [
             pool.submit(run_batch, campaign, seed, start, min(BATCH, total - start))
             for campaign, total in (("variants", args.variants), ("files", args.files))
             for start in range(0, total, BATCH)
         ]
-        for campaign in ("plugins", "cli"):
-            total = args.plugins if campaign == "plugins" else args.cli
-            if total:
-                result = (plugin_campaign if campaign == "plugins" else cli_campaign)(total)
-                results[campaign] = result
-                print(
-                    f"{campaign}: {result['trials']} trials, {len(result['failures'])} failures",
-                    flush=True,
-                )
         for future in as_completed(futures):
             batch = future.result()
-            entry = results.setdefault(
-                batch["campaign"], {"campaign": batch["campaign"], "trials": 0, "failures": []}
-            )
+            name = batch["campaign"]
+            entry = results.setdefault(name, {"campaign": name, "trials": 0, "failures": []})
             entry["trials"] += batch["trials"]
             entry["failures"] += batch["failures"]
+            if name == "plugins":
+                entry["plugins"] = entry.get("plugins", 0) + 1
+            done = {k: (v["trials"], len(v["failures"])) for k, v in sorted(results.items())}
+            print(f"{time.monotonic() - started:6.0f} s  trials, failures: {done}", flush=True)
     elapsed = time.monotonic() - started
     total_failures = 0
     for name in ("variants", "plugins", "files", "cli"):
