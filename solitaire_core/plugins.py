@@ -100,8 +100,13 @@ and reported)."""
 
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, SystemExit):
-        return f"called sys.exit({exc.code!r}) (ignored: a plugin cannot end the program)"
-    return f"{type(exc).__name__}: {exc}"
+        code = _safe_repr(exc.code)
+        return f"called sys.exit({code}) (ignored: a plugin cannot end the program)"
+    try:
+        text = str(exc)
+    except BaseException:  # noqa: BLE001 - the exception's __str__ is plugin code too
+        text = "?"
+    return f"{type(exc).__name__}: {text}"
 
 
 class _PluginFailed(Exception):
@@ -236,15 +241,18 @@ def _items(
     return items
 
 
-def _shown(value: object) -> str:
-    """A short description of a value a plugin returned, for messages."""
+def _safe_repr(value: object) -> str:
+    """``repr(value)``, at most 60 characters, or ``"?"`` if the ``__repr__`` fails."""
     try:
         text = repr(value)
     except BaseException:  # noqa: BLE001 - a plugin's __repr__ is plugin code too
         text = "?"
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{text} ({type(value).__name__})"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _shown(value: object) -> str:
+    """A short description of a value a plugin returned, for messages."""
+    return f"{_safe_repr(value)} ({type(value).__name__})"
 
 
 def _probe_predicate(pred: RulePredicate) -> str | None:
