@@ -464,3 +464,11 @@ def test_an_autosave_that_cannot_be_replayed_is_moved_aside_not_deleted(root, tm
     assert not (data / "autosave.json").exists()
     kept = list(data.glob("autosave.json.corrupt-*"))
     assert [k.read_bytes() for k in kept] == [content]
+
+
+def test_a_fifo_as_the_conformance_scenario_file_is_refused_without_waiting(tmp_path: Path):
+    fifo = tmp_path / "scenarios.toml"
+    os.mkfifo(fifo)
+    result = solitaire("conformance", "seahaven", "--scenarios", str(fifo), timeout=120)
+    assert result.returncode == 2 and "FIFO" in result.stderr
+    assert "Traceback" not in result.stderr
