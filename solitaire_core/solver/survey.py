@@ -31,7 +31,7 @@ from typing import Any, TextIO, overload
 
 import attrs
 
-from ..errors import SolitaireError
+from ..errors import SolitaireError, UsageError
 from ..readfile import read_file_bytes
 from ..variant import Rules
 
@@ -173,8 +173,9 @@ def parse_deals(text: str) -> DealRanges:
     """Deal numbers from ``"A-B"``, ``"N"`` or a comma-separated list of those, in
     increasing order without repeats (kept as ranges: no list is built).
 
-    :raises SolitaireError: for anything else, a range that runs backwards, or a number
-        outside 1 .. :data:`~solitaire_core.deal.MAX_DEAL`.
+    :raises UsageError: for anything else, a range that runs backwards, or a number
+        outside 1 .. :data:`~solitaire_core.deal.MAX_DEAL` (it is what the user typed
+        after ``--deals``).
     """
     from ..deal import MAX_DEAL
 
@@ -183,15 +184,13 @@ def parse_deals(text: str) -> DealRanges:
         part = part.strip()
         first, dash, last = (p.strip() for p in part.partition("-"))
         if not _DIGITS.fullmatch(first) or (dash and not _DIGITS.fullmatch(last)):
-            raise SolitaireError(
-                f"--deals expects ranges like 1-1000 or 7 or 1-10,20-30, got {text!r}"
-            )
+            raise UsageError(f"--deals expects ranges like 1-1000 or 7 or 1-10,20-30, got {text!r}")
         a = int(first)
         b = int(last) if dash else a
         if a < 1 or b < a:
-            raise SolitaireError(f"--deals: {part!r} is not a range of deal numbers from 1 up")
+            raise UsageError(f"--deals: {part!r} is not a range of deal numbers from 1 up")
         if b > MAX_DEAL:
-            raise SolitaireError(f"--deals: {part!r}: deal numbers go up to {MAX_DEAL}")
+            raise UsageError(f"--deals: {part!r}: deal numbers go up to {MAX_DEAL}")
         ranges.append(range(a, b + 1))
     return DealRanges(ranges)
 
@@ -532,7 +531,7 @@ def _run_processes(
     record: Callable[[SurveyRow], None],
 ) -> None:
     workers = max(1, jobs or os.cpu_count() or 1)
-    context = multiprocessing.get_context()
+    context = process_context()
     cancel = context.Event()
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_worker_init, initargs=(cancel,)
@@ -561,6 +560,22 @@ def _run_processes(
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+def process_context() -> multiprocessing.context.BaseContext:
+    """How survey workers start: ``forkserver`` where the platform has it (Linux, macOS),
+    else ``spawn``; never a plain ``fork`` of this process.
+
+    The caller may run threads (the game's solver thread, Tk), and forking a threaded
+    process can deadlock a child on a lock held by another thread; Python 3.12 and newer
+    warn about it (DeprecationWarning), and 3.14 stops forking by default. The fork server
+    starts once per process and imports this module, so a worker starts warm.
+    """
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 def _run_dask(
