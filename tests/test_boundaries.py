@@ -101,7 +101,7 @@ def test_toml_the_parser_cannot_represent_is_a_variant_error(
     path = tmp_path / "deep.toml"
     path.write_text(SEAHAVEN + "\n" + extra + "\n", "utf-8")
     status, _, err = run_main(capsys, "check", str(path))
-    assert status == 2 and says in err and "Traceback" not in err
+    assert status == cli.EXIT_FAILURE and says in err and "Traceback" not in err
 
 
 def test_an_id_with_a_trailing_newline_is_refused():
@@ -161,7 +161,7 @@ def test_a_fifo_in_place_of_a_variant_file_is_refused_without_waiting(tmp_path: 
     fifo = tmp_path / "fifo.toml"
     os.mkfifo(fifo)
     result = solitaire("check", str(fifo), timeout=60)
-    assert result.returncode == 2
+    assert result.returncode == cli.EXIT_FAILURE
     assert "FIFO" in result.stderr and "Traceback" not in result.stderr
 
 
@@ -385,14 +385,14 @@ def test_a_billion_deals_are_ranges_not_a_list():
     assert deals[-1] == 2000000000 and deals[999999999] == 1000000000
 
 
-def test_survey_csv_that_is_not_text_is_a_usage_error(
+def test_survey_csv_that_is_not_text_is_refused_untouched(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ):
     binary = tmp_path / "rows.csv"
     binary.write_bytes(bytes(range(256)) * 4)
     args = ("survey", "seahaven", "--deals", "1", "--quiet", "--csv", str(binary))
     status, _, err = run_main(capsys, *args)
-    assert status == 2 and "not a survey file" in err
+    assert status == cli.EXIT_FAILURE and "not a survey file" in err
     assert binary.read_bytes() == bytes(range(256)) * 4
 
 
@@ -470,5 +470,5 @@ def test_a_fifo_as_the_conformance_scenario_file_is_refused_without_waiting(tmp_
     fifo = tmp_path / "scenarios.toml"
     os.mkfifo(fifo)
     result = solitaire("conformance", "seahaven", "--scenarios", str(fifo), timeout=120)
-    assert result.returncode == 2 and "FIFO" in result.stderr
+    assert result.returncode == cli.EXIT_FAILURE and "FIFO" in result.stderr
     assert "Traceback" not in result.stderr
