@@ -148,6 +148,18 @@ class AppStore:
     def _slot_path(self) -> Path | None:
         return self._slot.path if self._slot is not None else self._data_path("autosave.json")
 
+    def saves_folder(self) -> str:
+        """The folder Save as… and Open… start in: ``saves`` in the data folder, created
+        if missing; the current folder when it cannot be created."""
+        try:
+            if self._home is None:
+                return str(_paths.saves_dir())
+            folder = self._home / "data" / "saves"
+            folder.mkdir(parents=True, exist_ok=True)
+            return str(folder)
+        except OSError:
+            return os.getcwd()
+
     # --- settings ----------------------------------------------------------------------
 
     def save_settings(self, settings: Settings) -> str | None:
