@@ -68,13 +68,19 @@ def version() -> str:
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     """Turn ``["key=value", ...]`` into a dict.
 
-    :raises UsageError: for an item without ``=``.
+    :raises UsageError: for an item without ``=``, or a name or value holding a ``,``
+        (one ``--option`` per option; statistics key option sets by ``name=value,...``).
     """
     out: dict[str, str] = {}
     for item in pairs or ():
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise UsageError(f"--option expects key=value, got {item!r}")
+        if "," in item:
+            raise UsageError(
+                f"--option takes one key=value without ',', got {item!r}; "
+                "repeat --option for each option"
+            )
         out[key.strip()] = value.strip()
     return out
 
@@ -263,6 +269,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("solitaire: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return _reader_went_away()
+
+
+def _reader_went_away() -> int:
+    """The program reading our output (``solitaire list | head``) closed the pipe: stop
+    quietly, as command-line tools do, with the status a SIGPIPE death would give."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's final flush must not fail again
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return 128 + 13  # SIGPIPE
 
 
 def _complete(parser: argparse.ArgumentParser) -> None:

@@ -292,8 +292,8 @@ class App:
         try:
             game = self.store.game_from_save(saved)
         except SolitaireError as error:
-            self.warn("The game cannot be resumed", str(error))
-            self.store.clear_autosave()
+            where = self.store.set_aside_autosave()
+            self.warn("The game cannot be resumed", f"{error} {where}")
             return False
         self._continue(game)
         self._autosave_ours = True

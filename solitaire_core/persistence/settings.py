@@ -39,6 +39,7 @@ from typing import Any
 import attrs
 import tomli_w
 
+from ..readfile import TooLargeError, read_file_bytes
 from .atomic import atomic_write_bytes, quarantine
 from .errors import PersistenceError
 from .options import FrozenOptions, to_options
@@ -341,17 +342,16 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     """
     target = Path(path) if path is not None else settings_path()
     try:
-        with open(target, "rb") as handle:
-            raw = handle.read(_MAX_SETTINGS_BYTES + 1)
+        raw = read_file_bytes(target, _MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), []
-    except OSError as error:
+    except TooLargeError:
+        return Settings(), _whole_file_problem(target, "is far too large to be a settings file")
+    except OSError as error:  # a folder or a FIFO too (refused without waiting)
         reason = error.strerror or str(error)
         return Settings(), [
             f"The settings file {target} could not be opened ({reason}). Default settings are used."
         ]
-    if len(raw) > _MAX_SETTINGS_BYTES:
-        return Settings(), _whole_file_problem(target, "is far too large to be a settings file")
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
