@@ -27,6 +27,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 MOVE_LIMITS = ("one", "free-cells-plus-one", "supermove", "unlimited")
 AUTOPLAY_POLICIES = ("off", "safe", "all")
+FAMILIES = ("freecell", "seahaven", "beleaguered-castle", "fan", "spider", "other")
+"""The values of the top-level ``family`` key: the groups the launcher shows games in."""
 
 
 def load_schema() -> dict[str, Any]:
@@ -160,6 +162,11 @@ class VariantDefinition:
     def decks(self) -> int:
         """Number of 52-card decks."""
         return int(self.data["decks"])
+
+    @property
+    def family(self) -> str:
+        """The file's ``family`` (one of :data:`FAMILIES`; ``"other"`` when not given)."""
+        return str(self.data.get("family", "other"))
 
     def default_options(self) -> dict[str, str]:
         """Every option at its default value."""

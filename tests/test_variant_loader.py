@@ -45,6 +45,12 @@ MALFORMED = [
         "cells",
         "expected object",
     ),
+    (
+        "bad-family",
+        edit('family = "seahaven"', 'family = "towers"'),
+        "family",
+        "expected one of 'freecell', 'seahaven'",
+    ),
     ("unknown-key", edit("decks = 1", 'decks = 1\ncolour = "red"'), "colour", "unknown key"),
     (
         "unknown-nested",
@@ -263,6 +269,16 @@ def test_builtin_variants_load_without_problems() -> None:
         "seahaven",
     ]
     assert not [p for p in registry.problems if p.plugin == "solitaire_variants"]
+
+
+def test_family_groups_the_builtins_and_defaults_to_other() -> None:
+    registry = get_registry()
+    assert registry.get("freecell").family == "freecell"
+    assert registry.get("seahaven").family == "seahaven"
+    for definition in registry.variants.values():
+        if definition.plugin == "solitaire_variants":
+            assert "family" in definition.data, definition.id
+    assert parse_variant(edit('family = "seahaven"\n', ""), "x.toml").family == "other"
 
 
 def test_a_plugin_predicate_can_be_named_by_a_file() -> None:
