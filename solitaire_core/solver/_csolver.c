@@ -480,7 +480,7 @@ static void table_clear(Table *t) {
 
 /* ---- the queue: one stack per score (lowest score first, newest first) ------------------ */
 
-#define BLOCK_ITEMS 1022
+#define BLOCK_ITEMS 126
 typedef struct Block {
     struct Block *next;
     uint32_t n;
@@ -832,7 +832,7 @@ static int unwinnable(Search *s, const Pos *start) {
     const Game *g = s->g;
     if (is_won(g, start)) return 0;
     if (!s->sub_ready) {
-        if (!table_init(&s->sub, &s->acc, 16, 16384)) return -1;
+        if (!table_init(&s->sub, &s->acc, 14, 8192)) return -1;
         s->substack_cap = SUB_CAP + 8;
         s->substack = acc_alloc(&s->acc, s->substack_cap * sizeof(uint32_t));
         if (!s->substack) return -1;
@@ -916,7 +916,7 @@ static int dead(Search *s, const Pos *p, int suit) {
         sub.cells[c] = (v != EMPTY && v / 13 == suit) ? (uint8_t)v : EMPTY;
     }
     if (!s->cache_ready) {
-        if (!table_init(&s->cache, &s->acc, 16, 4096)) return -1;
+        if (!table_init(&s->cache, &s->acc, 14, 4096)) return -1;
         s->cache_ready = 1;
     }
     uint8_t key[MAXKEY + 16];
@@ -1246,7 +1246,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
     Py_BEGIN_ALLOW_THREADS
     /* The first slot array is small: a budget in bytes must leave room for it. */
     size_t first = 1024;
-    int chunk_bits = 20;
+    int chunk_bits = 16;
     while (s->acc.limit && chunk_bits > 14 && ((size_t)1 << chunk_bits) * 8 > s->acc.limit)
         chunk_bits--;
     if (!table_init(&s->tt, &s->acc, chunk_bits, first))
