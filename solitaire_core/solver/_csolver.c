@@ -1244,12 +1244,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
     PyObject *err_type = NULL, *err_value = NULL, *err_tb = NULL;
 
     Py_BEGIN_ALLOW_THREADS
-    /* The first slot array is small: a budget in bytes must leave room for it. */
-    size_t first = 1024;
-    int chunk_bits = 16;
-    while (s->acc.limit && chunk_bits > 14 && ((size_t)1 << chunk_bits) * 8 > s->acc.limit)
-        chunk_bits--;
-    if (!table_init(&s->tt, &s->acc, chunk_bits, first))
+    /* Small first slot array and 16 KB chunks: small searches stay small. */
+    if (!table_init(&s->tt, &s->acc, 14, 1024))
         s->status = ST_MEMORY;
     else {
         tt_ready = 1;

@@ -131,7 +131,7 @@ def unsupported(tables: Tables, policy: str, ideas: Mapping[str, Any]) -> str:
     :param ideas: the switches passed to :func:`~solitaire_core.solver.solve`.
     """
     if _csolver is None:
-        return IMPORT_ERROR
+        return IMPORT_ERROR or "the C extension is not available"
     why = rules_unsupported(tables.rules)
     if why:
         return why
