@@ -319,7 +319,9 @@ def test_the_launcher_check_box_round_trips_through_the_settings(root, tmp_path)
         close(root2)
 
 
-def test_cancel_in_the_launcher_stops_looking_for_a_winnable_deal(root, tmp_path, monkeypatch):
+def test_cancel_in_the_launcher_stops_looking_for_a_winnable_deal(
+    root, tmp_path, monkeypatch, python_solver
+):
     # Every deal drawn is one the solver cannot decide within the tiny budget below.
     app = App(root, store=AppStore(tmp_path, registry=get_registry()), modal=False,
               offer_resume=False)  # fmt: skip
