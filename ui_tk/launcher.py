@@ -29,6 +29,9 @@ from .preview import PREVIEW_SIZE, SAMPLE_DEAL, preview_for
 
 __all__ = ["Launcher", "OnPlay"]
 
+FIRST_VARIANT = "seahaven"
+"""The game selected at the very first start (no game played yet): Seahaven Towers."""
+
 OnPlay = Callable[[str, dict[str, str], "int | None"], Any]
 """``on_play(variant_id, options, deal_number_or_None)``; ``None`` means a random deal."""
 
@@ -51,6 +54,8 @@ class Launcher(ttk.Frame):
     :param on_winnable_only: called with the new value when the player ticks or unticks
         "Winnable deals only" (its first value is ``settings.winnable_only``); the owner
         saves it and finds the winnable deal when Play asks for a random one.
+    :param on_back: ``(text, callback)`` for a game left on the table: a button with that
+        text (e.g. "Back to Seahaven Towers, deal 5") calls ``callback``; Escape too.
 
     Attributes for the app and tests: ``tree`` (the variant list, one row per variant id),
     ``deal_var``, ``deal_entry``, ``deal_message`` (the error next to the field),
@@ -58,7 +63,8 @@ class Launcher(ttk.Frame):
     ``option_buttons`` ((option name, value) -> Radiobutton), ``preview_label``,
     ``preview_image`` (the PIL image shown), ``winnable_var`` and ``winnable_check`` (the
     "Winnable deals only" check box), ``busy_label`` and ``cancel_button`` (shown while
-    the owner looks for a winnable deal, :meth:`show_busy`).
+    the owner looks for a winnable deal, :meth:`show_busy`), ``back_button`` (with
+    ``on_back``, else ``None``).
     """
 
     def __init__(
@@ -71,6 +77,7 @@ class Launcher(ttk.Frame):
         preview_size: tuple[int, int] = PREVIEW_SIZE,
         four_colour: bool | None = None,
         on_winnable_only: Callable[[bool], object] | None = None,
+        on_back: tuple[str, Callable[[], object]] | None = None,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("padding", (18, 14, 18, 14))
@@ -78,6 +85,7 @@ class Launcher(ttk.Frame):
         self.registry = registry
         self.on_play = on_play
         self.on_winnable_only = on_winnable_only
+        self._on_back = on_back
         self.winnable_var = tk.BooleanVar(
             self, value=bool(getattr(settings, "winnable_only", False))
         )
@@ -90,6 +98,9 @@ class Launcher(ttk.Frame):
             sorted(registry.variants.items(), key=lambda item: item[1].name.casefold())
         )
         self._chosen: dict[str, dict[str, str]] = {}  # options picked per variant
+        for variant, chosen in getattr(settings, "variant_options", ()):
+            if variant in self.variants:
+                self._chosen[variant] = self._valid_options(self.variants[variant], dict(chosen))
         last = getattr(settings, "last_variant", None)
         last_options = dict(getattr(settings, "last_options", None) or {})
         if last in self.variants:
@@ -105,7 +116,9 @@ class Launcher(ttk.Frame):
         self.bind_class(self._tag, "<Return>", self._on_return)
         self.bind_class(self._tag, "<KP_Enter>", self._on_return)
         self._tag_all(self)
-        first = last if last in self.variants else next(iter(self.variants), None)
+        if last not in self.variants:  # the first start opens on Seahaven Towers
+            last = FIRST_VARIANT if FIRST_VARIANT in self.variants else None
+        first = last if last is not None else next(iter(self.variants), None)
         if first is not None:
             self.select(first)
         self.after_idle(self._focus_list)
@@ -208,6 +221,17 @@ class Launcher(ttk.Frame):
         self.rules_button.bind("<Return>", self._on_rules_key)
         self.play_button = ttk.Button(buttons, text="Play", command=self.play, default="active")
         self.play_button.pack(side="left")
+        self.back_button: ttk.Button | None = None
+        if self._on_back is not None:
+            text, back = self._on_back
+            self.back_button = ttk.Button(buttons, text=text, command=back)
+            self.back_button.pack(side="left", padx=(8, 0))
+
+            def escape(_event: object) -> str:
+                back()
+                return "break"
+
+            self.bind_class(self._tag, "<Escape>", escape)
 
     def _tag_all(self, widget: tk.Misc) -> None:
         """Put the launcher's bind tag on ``widget`` and its descendants (after the

@@ -126,6 +126,18 @@ class AppStore:
         path = self._data_path("autosave.json")
         return path if path is not None else _paths.data_dir() / "autosave.json"
 
+    def saves_folder(self) -> str:
+        """The folder Save as… and Open… start in: ``saves`` in the data folder, created
+        if missing; the current folder when it cannot be created."""
+        try:
+            if self._home is None:
+                return str(_paths.saves_dir())
+            folder = self._home / "data" / "saves"
+            folder.mkdir(parents=True, exist_ok=True)
+            return str(folder)
+        except OSError:
+            return os.getcwd()
+
     # --- settings ----------------------------------------------------------------------
 
     def save_settings(self, settings: Settings) -> str | None:

@@ -18,6 +18,9 @@ The file (``settings.toml``) is plain TOML a player may edit by hand::
     [last_options]
     redeals = "2"
 
+    [variant_options.sea-towers]
+    empty_columns = "any"
+
 Reading is forgiving: a missing file or missing keys give defaults silently; an unknown
 key is ignored with a warning; a key with a wrong value falls back to its default with a
 warning naming it, and the file is moved aside (so the hand edit is not lost when the
@@ -100,6 +103,27 @@ def _version_validator(instance: object, attribute: attrs.Attribute[Any], value:
         raise ValueError(f"format_version must be {SETTINGS_FORMAT_VERSION}, not {value!r}")
 
 
+def _to_variant_options(value: object) -> tuple[tuple[str, FrozenOptions], ...]:
+    """``{variant id: options}`` (or such pairs) as sorted ``(variant id, FrozenOptions)``
+    pairs (hashable, like the rest of the settings).
+
+    :raises TypeError, ValueError: when a key is not a non-empty string or a value is not
+        a valid option set.
+    """
+    if isinstance(value, (tuple, list)):
+        value = dict(value)
+    if not isinstance(value, Mapping):
+        raise TypeError(f"variant_options must be a table, not {value!r}")
+    result: dict[str, FrozenOptions] = {}
+    for variant, options in value.items():
+        if not isinstance(variant, str) or not variant:
+            raise TypeError(f"variant ids must be non-empty strings, not {variant!r}")
+        if not isinstance(options, Mapping):
+            raise TypeError(f"the options of {variant!r} must be a table, not {options!r}")
+        result[variant] = to_options(options)
+    return tuple(sorted(result.items()))
+
+
 @attrs.frozen
 class Settings:
     """The player's settings.  ``Settings()`` is the defaults.
@@ -109,6 +133,9 @@ class Settings:
         last_options: that variant's options; give a plain ``dict`` (or pairs), read back
             a :class:`~solitaire_core.persistence.options.FrozenOptions`, which compares
             equal to the dict (``.to_dict()`` gives a plain dict).
+        variant_options: the options chosen last for each variant played, so every
+            variant opens with its own choice; give ``{variant id: {name: value}}``, read
+            back sorted ``(variant id, FrozenOptions)`` pairs (see :meth:`options_for`).
         animation: animate card moves.
         four_colour: use the four-colour deck.
         window_width: window width in pixels, within :data:`WINDOW_SIZE_RANGE`.
@@ -131,6 +158,9 @@ class Settings:
 
     last_variant: str | None = attrs.field(default=None, validator=_variant_validator)
     last_options: FrozenOptions = attrs.field(factory=FrozenOptions, converter=to_options)
+    variant_options: tuple[tuple[str, FrozenOptions], ...] = attrs.field(
+        factory=tuple, converter=_to_variant_options
+    )
     animation: bool = attrs.field(default=True, validator=_bool_validator)
     four_colour: bool = attrs.field(default=False, validator=_bool_validator)
     window_width: int = attrs.field(default=1100, validator=_window_validator)
@@ -142,6 +172,10 @@ class Settings:
     card_theme: str = attrs.field(default="built-in", validator=_theme_validator)
     celebrate: bool = attrs.field(default=True, validator=_bool_validator)
     format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
+
+    def options_for(self, variant: str) -> FrozenOptions | None:
+        """The options chosen last for ``variant``, or ``None`` if it has none saved."""
+        return dict(self.variant_options).get(variant)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the settings as the plain dict written to TOML (``last_variant`` omitted
@@ -161,6 +195,7 @@ class Settings:
             card_theme=self.card_theme,
             celebrate=self.celebrate,
             last_options=self.last_options.to_dict(),
+            variant_options={k: v.to_dict() for k, v in self.variant_options},
         )
         return data
 
@@ -204,9 +239,20 @@ def _check_options(value: object) -> tuple[bool, object, str]:
         return False, value, expected
 
 
+def _check_variant_options(value: object) -> tuple[bool, object, str]:
+    expected = "a table of variant names to tables of options"
+    if not isinstance(value, Mapping):
+        return False, value, expected
+    try:
+        return True, _to_variant_options(value), expected
+    except (TypeError, ValueError):
+        return False, value, expected
+
+
 _CHECKS: dict[str, _Check] = {
     "last_variant": _check_variant,
     "last_options": _check_options,
+    "variant_options": _check_variant_options,
     "animation": _check_bool,
     "four_colour": _check_bool,
     "window_width": _check_window,

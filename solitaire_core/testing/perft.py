@@ -75,7 +75,7 @@ def perft(rules: Rules, deal_number: int, depth: int = DEPTH) -> PerftCounts:
 
 def data_path() -> Path:
     """Where the golden file lives (inside the installed package)."""
-    return Path(str(resources.files(__package__).joinpath("data", DATA_FILE)))
+    return Path(str(resources.files(__package__) / "data" / DATA_FILE))
 
 
 def load_golden(path: Path | None = None) -> dict[str, Any]:
