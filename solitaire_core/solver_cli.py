@@ -58,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "the time. Exit status: 0 winnable, 3 unwinnable, 4 undecided (1 failure, 2 usage "
         "error).",
     )
-    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
     add_variant_args(p, deal_required=True)
     p.add_argument("--timeout", type=_seconds, metavar="S", help="give up after S seconds")
     p.add_argument(
@@ -83,7 +83,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "row per deal. Interrupting keeps the rows written; running the same command again "
         "resumes.",
     )
-    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
     p.add_argument("--deals", required=True, metavar="A-B", help="deal numbers, e.g. 1-1000")
     p.add_argument(
         "--option",

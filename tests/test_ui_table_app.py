@@ -232,6 +232,8 @@ def test_launcher_play_opens_the_table_and_ctrl_l_goes_back(root, tmp_path):
     key(app.view, "l", CONTROL)
     assert app.launcher is not None and not app.view.winfo_ismapped()
     assert store.settings.last_variant == "eight-off"
+    assert store.settings.recent_variants[0] == "eight-off"
+    assert app.launcher.tree.get_children("group:recent") == ("recent:eight-off",)
 
 
 # --------------------------------------------------------------------------- real X input

@@ -292,8 +292,8 @@ class App:
         try:
             game = self.store.game_from_save(saved)
         except SolitaireError as error:
-            self.warn("The game cannot be resumed", str(error))
-            self.store.clear_autosave()
+            where = self.store.set_aside_autosave()
+            self.warn("The game cannot be resumed", f"{error} {where}")
             return False
         self._continue(game)
         self._autosave_ours = True
@@ -368,18 +368,25 @@ class App:
         print(f"first-draw {time.time():.6f}", flush=True)
 
     def _remember_variant(self, variant: str, options: dict[str, str]) -> None:
-        """Remember the game and its options: the last game, and this variant's options
-        (each variant opens with the options chosen for it last)."""
+        """Remember the game and its options: the last game, this variant's options (each
+        variant opens with the options chosen for it last) and the recent games."""
+        from solitaire_core.persistence.settings import remember_recent
+
         remembered = self.settings.options_for(variant)
+        recent = remember_recent(self.settings.recent_variants, variant)
         if (
             self.settings.last_variant != variant
             or dict(self.settings.last_options) != options
             or remembered is None
             or dict(remembered) != options
+            or self.settings.recent_variants != recent
         ):
             per_variant = {**dict(self.settings.variant_options), variant: options}
             self._save_settings(
-                last_variant=variant, last_options=options, variant_options=per_variant
+                last_variant=variant,
+                last_options=options,
+                variant_options=per_variant,
+                recent_variants=recent,
             )
 
     def _save_settings(self, **changes: Any) -> None:

@@ -39,6 +39,7 @@ from typing import Any
 import attrs
 import tomli_w
 
+from ..readfile import TooLargeError, read_file_bytes
 from .atomic import atomic_write_bytes, quarantine
 from .errors import PersistenceError
 from .options import FrozenOptions, to_options
@@ -51,10 +52,12 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 __all__ = [
     "DIFFICULTIES",
+    "RECENT_LIMIT",
     "SETTINGS_FORMAT_VERSION",
     "WINDOW_SIZE_RANGE",
     "Settings",
     "load_settings",
+    "remember_recent",
     "save_settings",
 ]
 
@@ -86,6 +89,16 @@ def _window_validator(instance: object, attribute: attrs.Attribute[Any], value: 
 def _variant_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and (not isinstance(value, str) or not value):
         raise TypeError(f"{attribute.name} must be a non-empty string or None, not {value!r}")
+
+
+RECENT_LIMIT = 8
+"""How many recently played variants the settings remember."""
+
+
+def _recent_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    ok, _value, expected = _check_recent(value)
+    if not ok:
+        raise TypeError(f"{attribute.name} must be {expected}, not {value!r}")
 
 
 def _difficulty_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -144,6 +157,8 @@ class Settings:
         show_winnability: show the "still winnable?" field in the status bar (Options >
             Show winnability).  Files written before this key existed read as ``False``.
         difficulty: ``"normal"`` or ``"cheat"``.
+        recent_variants: ids of the variants played most recently, newest first, at most
+            :data:`RECENT_LIMIT` and each once (the launcher's "Recent" group).
         toolbar: show the toolbar above the table (Options > Show toolbar).
         card_theme: the card faces: ``"built-in"`` (drawn by the program), another
             built-in deck's name (``"high-contrast"``, ``"large-index"``) or the path of
@@ -168,6 +183,9 @@ class Settings:
     winnable_only: bool = attrs.field(default=False, validator=_bool_validator)
     show_winnability: bool = attrs.field(default=False, validator=_bool_validator)
     difficulty: str = attrs.field(default="normal", validator=_difficulty_validator)
+    recent_variants: tuple[str, ...] = attrs.field(
+        default=(), converter=tuple, validator=_recent_validator
+    )
     toolbar: bool = attrs.field(default=True, validator=_bool_validator)
     card_theme: str = attrs.field(default="built-in", validator=_theme_validator)
     celebrate: bool = attrs.field(default=True, validator=_bool_validator)
@@ -191,6 +209,7 @@ class Settings:
             winnable_only=self.winnable_only,
             show_winnability=self.show_winnability,
             difficulty=self.difficulty,
+            recent_variants=list(self.recent_variants),
             toolbar=self.toolbar,
             card_theme=self.card_theme,
             celebrate=self.celebrate,
@@ -198,6 +217,13 @@ class Settings:
             variant_options={k: v.to_dict() for k, v in self.variant_options},
         )
         return data
+
+
+def remember_recent(recent: tuple[str, ...], variant: str) -> tuple[str, ...]:
+    """``recent`` with ``variant`` moved (or added) to the front, at most
+    :data:`RECENT_LIMIT` ids long: what :attr:`Settings.recent_variants` becomes when
+    ``variant`` is played."""
+    return (variant, *(v for v in recent if v != variant))[:RECENT_LIMIT]
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -222,6 +248,17 @@ def _check_variant(value: object) -> tuple[bool, object, str]:
 def _check_difficulty(value: object) -> tuple[bool, object, str]:
     names = " or ".join(f'"{name}"' for name in DIFFICULTIES)
     return value in DIFFICULTIES and isinstance(value, str), value, names
+
+
+def _check_recent(value: object) -> tuple[bool, object, str]:
+    expected = f"a list of at most {RECENT_LIMIT} different variant names in quotes"
+    ok = (
+        isinstance(value, (list, tuple))
+        and len(value) <= RECENT_LIMIT
+        and all(isinstance(v, str) and v for v in value)
+        and len(set(value)) == len(value)
+    )
+    return ok, tuple(value) if ok else value, expected  # type: ignore[arg-type]
 
 
 def _check_theme(value: object) -> tuple[bool, object, str]:
@@ -260,6 +297,7 @@ _CHECKS: dict[str, _Check] = {
     "winnable_only": _check_bool,
     "show_winnability": _check_bool,
     "difficulty": _check_difficulty,
+    "recent_variants": _check_recent,
     "toolbar": _check_bool,
     "card_theme": _check_theme,
     "celebrate": _check_bool,
@@ -304,17 +342,16 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     """
     target = Path(path) if path is not None else settings_path()
     try:
-        with open(target, "rb") as handle:
-            raw = handle.read(_MAX_SETTINGS_BYTES + 1)
+        raw = read_file_bytes(target, _MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), []
-    except OSError as error:
+    except TooLargeError:
+        return Settings(), _whole_file_problem(target, "is far too large to be a settings file")
+    except OSError as error:  # a folder or a FIFO too (refused without waiting)
         reason = error.strerror or str(error)
         return Settings(), [
             f"The settings file {target} could not be opened ({reason}). Default settings are used."
         ]
-    if len(raw) > _MAX_SETTINGS_BYTES:
-        return Settings(), _whole_file_problem(target, "is far too large to be a settings file")
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:

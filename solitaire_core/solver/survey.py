@@ -12,21 +12,26 @@ inside [0, 1] and behaves at rates near 0 or 1, unlike the normal approximation.
 
 from __future__ import annotations
 
+import bisect
 import csv
+import io
+import itertools
 import math
 import multiprocessing
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, overload
 
 import attrs
 
 from ..errors import SolitaireError, UsageError
+from ..readfile import read_file_bytes
 from ..variant import Rules
 
 FIELDS = (
@@ -107,27 +112,91 @@ def options_text(options: dict[str, str] | Sequence[tuple[str, str]]) -> str:
     return ";".join(f"{k}={v}" for k, v in sorted(items))
 
 
-def parse_deals(text: str) -> list[int]:
-    """Deal numbers from ``"A-B"``, ``"N"`` or a comma-separated list of those.
+class DealRanges(Sequence[int]):
+    """Deal numbers as sorted, disjoint ranges: the numbers of ``--deals 1-1000000000``
+    without a list of a billion integers (length, membership and indexing are computed).
 
-    :raises UsageError: for anything else, or a range that runs backwards (it is what the
-        user typed after ``--deals``).
+    :param ranges: ``range`` objects with step 1; they may overlap or touch (merged).
     """
-    deals: list[int] = []
+
+    def __init__(self, ranges: Iterable[range]) -> None:
+        merged: list[range] = []
+        for r in sorted((r for r in ranges if len(r)), key=lambda r: r.start):
+            if merged and r.start <= merged[-1].stop:
+                last = merged[-1]
+                merged[-1] = range(last.start, max(last.stop, r.stop))
+            else:
+                merged.append(r)
+        self.ranges: tuple[range, ...] = tuple(merged)
+        self._starts = [r.start for r in merged]
+        self._offsets = list(itertools.accumulate((len(r) for r in merged), initial=0))
+
+    def __len__(self) -> int:
+        return self._offsets[-1]
+
+    def __iter__(self) -> Iterator[int]:
+        return itertools.chain.from_iterable(self.ranges)
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, int):
+            return False
+        i = bisect.bisect_right(self._starts, value) - 1
+        return i >= 0 and value in self.ranges[i]
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        i = bisect.bisect_right(self._offsets, index) - 1
+        return self.ranges[i][index - self._offsets[i]]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DealRanges):
+            return self.ranges == other.ranges
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"DealRanges({list(self.ranges)!r})"
+
+
+def parse_deals(text: str) -> DealRanges:
+    """Deal numbers from ``"A-B"``, ``"N"`` or a comma-separated list of those, in
+    increasing order without repeats (kept as ranges: no list is built).
+
+    :raises UsageError: for anything else, a range that runs backwards, or a number
+        outside 1 .. :data:`~solitaire_core.deal.MAX_DEAL` (it is what the user typed
+        after ``--deals``).
+    """
+    from ..deal import MAX_DEAL
+
+    ranges: list[range] = []
     for part in text.split(","):
         part = part.strip()
-        first, dash, last = part.partition("-")
-        try:
-            a = int(first)
-            b = int(last) if dash else a
-        except ValueError:
-            raise UsageError(
-                f"--deals expects ranges like 1-1000 or 7 or 1-10,20-30, got {text!r}"
-            ) from None
+        first, dash, last = (p.strip() for p in part.partition("-"))
+        if not _DIGITS.fullmatch(first) or (dash and not _DIGITS.fullmatch(last)):
+            raise UsageError(f"--deals expects ranges like 1-1000 or 7 or 1-10,20-30, got {text!r}")
+        a = int(first)
+        b = int(last) if dash else a
         if a < 1 or b < a:
             raise UsageError(f"--deals: {part!r} is not a range of deal numbers from 1 up")
-        deals.extend(range(a, b + 1))
-    return list(dict.fromkeys(deals))
+        if b > MAX_DEAL:
+            raise UsageError(f"--deals: {part!r}: deal numbers go up to {MAX_DEAL}")
+        ranges.append(range(a, b + 1))
+    return DealRanges(ranges)
+
+
+_DIGITS = re.compile(r"[0-9]{1,20}")
+MAX_CSV_BYTES = 2**31
+"""Largest survey CSV file read back (about 20 million rows)."""
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -216,30 +285,37 @@ def read_rows(path: Path, variant: str, options: str) -> dict[int, SurveyRow]:
         return {}
     rows: dict[int, SurveyRow] = {}
     try:
-        with path.open(newline="", encoding="utf-8") as fh:
-            reader = csv.DictReader(fh)
-            if reader.fieldnames is None:
-                return {}
-            if tuple(reader.fieldnames) != FIELDS:
-                raise SolitaireError(
-                    f"{path}: not a survey file (expected the columns {', '.join(FIELDS)})"
-                )
-            for record in reader:
-                if None in record.values():  # a line cut short by an interruption
-                    continue
-                try:
-                    row = SurveyRow.from_csv(record)
-                except (ValueError, KeyError):
-                    continue
-                if (row.variant, row.options) != (variant, options):
-                    raise SolitaireError(
-                        f"{path}: holds a survey of {row.variant} "
-                        f"({row.options or 'default options'}), not of {variant} "
-                        f"({options or 'default options'}); use another --csv file"
-                    )
-                rows[row.deal] = row
+        data = read_file_bytes(path, MAX_CSV_BYTES)  # a FIFO is refused, not waited on
     except OSError as exc:
         raise SolitaireError(f"{path}: cannot read: {exc}") from None
+    try:
+        content = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SolitaireError(f"{path}: not a survey file (it is not UTF-8 text)") from None
+    if "\0" in content:
+        raise SolitaireError(f"{path}: not a survey file (it holds NUL bytes)")
+    with io.StringIO(content, newline="") as fh:
+        reader = csv.DictReader(fh)
+        if reader.fieldnames is None:
+            return {}
+        if tuple(reader.fieldnames) != FIELDS:
+            raise SolitaireError(
+                f"{path}: not a survey file (expected the columns {', '.join(FIELDS)})"
+            )
+        for record in reader:
+            if None in record.values():  # a line cut short by an interruption
+                continue
+            try:
+                row = SurveyRow.from_csv(record)
+            except (ValueError, KeyError):
+                continue
+            if (row.variant, row.options) != (variant, options):
+                raise SolitaireError(
+                    f"{path}: holds a survey of {row.variant} "
+                    f"({row.options or 'default options'}), not of {variant} "
+                    f"({options or 'default options'}); use another --csv file"
+                )
+            rows[row.deal] = row
     return rows
 
 
@@ -392,14 +468,15 @@ def run_survey(
 
     opts = tuple(sorted(options.items()))
     text = options_text(options)
-    wanted = set(deals)
+    wanted = deals if isinstance(deals, DealRanges) else set(deals)
     known = read_rows(csv_path, variant, text) if csv_path else {}
     rows = {d: r for d, r in known.items()}
-    todo = [d for d in deals if d not in known]
+    todo = (d for d in deals if d not in known)  # lazy: deals may be a billion numbers
+    has_todo = any(d not in known for d in itertools.islice(deals, len(known) + 1))
     tally = Tally()
-    for d in deals:
-        if d in known:
-            tally.add(known[d])
+    for d, row in sorted(known.items()):
+        if d in wanted:
+            tally.add(row)
     if progress is not None:
         progress.total = len(deals)
         progress.enabled = progress.enabled and len(deals) > 0
@@ -409,7 +486,7 @@ def run_survey(
 
     writer_file = None
     writer = None
-    if csv_path is not None and todo:
+    if csv_path is not None and has_todo:
         new_file = not csv_path.exists() or csv_path.stat().st_size == 0
         cut_short = not new_file and not _ends_with_newline(csv_path)
         try:
@@ -437,7 +514,7 @@ def run_survey(
             progress.update(tally.total, tally)
 
     try:
-        if todo:
+        if has_todo:
             if executor == "dask":
                 _run_dask(args, todo, timeout, (budget, engine), scheduler, record)
             elif executor == "process":
@@ -450,14 +527,14 @@ def run_survey(
         raise SurveyInterrupted(len(rows), csv_path) from None
     if writer_file is not None:
         writer_file.close()
-    if csv_path is not None and todo:
+    if csv_path is not None and has_todo:
         write_sorted(csv_path, rows.values())
     return sorted((r for d, r in rows.items() if d in wanted), key=lambda r: r.deal)
 
 
 def _run_processes(
     args: tuple[str, tuple[tuple[str, str], ...]],
-    todo: list[int],
+    todo: Iterator[int],
     timeout: float | None,
     budget: tuple[int, str],
     jobs: int | None,
@@ -513,7 +590,7 @@ def process_context() -> multiprocessing.context.BaseContext:
 
 def _run_dask(
     args: tuple[str, tuple[tuple[str, str], ...]],
-    todo: list[int],
+    todo: Iterator[int],
     timeout: float | None,
     budget: tuple[int, str],
     scheduler: str | None,
