@@ -22,7 +22,6 @@ import os
 import re
 import signal
 import sys
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from functools import lru_cache
@@ -241,6 +240,7 @@ def solve_one(
     deal: int,
     timeout: float | None,
     max_states: int,
+    engine: str = "auto",
 ) -> SurveyRow:
     """Solve one deal from its start (the function workers run; importable by name, so
     process pools and Dask workers can call it).
@@ -250,12 +250,15 @@ def solve_one(
     :param deal: the deal number.
     :param timeout: seconds for this deal, or ``None``.
     :param max_states: the state budget for this deal.
+    :param engine: the solver engine (``"auto"``, ``"c"`` or ``"python"``).
     """
     from .search import solve_deal
 
     rules = _rules(variant, tuple(sorted(options)))
     cancel = _CANCEL.is_set if _CANCEL is not None else None
-    result = solve_deal(rules, deal, timeout=timeout, max_states=max_states, cancel=cancel)
+    result = solve_deal(
+        rules, deal, timeout=timeout, max_states=max_states, cancel=cancel, engine=engine
+    )
     return SurveyRow(
         variant=variant,
         options=options_text(options),
@@ -373,40 +376,45 @@ class Tally:
 
 
 class Progress:
-    """A one-line progress bar on a stream (stderr), redrawn in place on a terminal and
-    printed every tenth of the way otherwise."""
+    """The survey's progress bar on a stream (stderr), drawn by tqdm: deals done, the
+    verdicts so far, the rate and the time left; redrawn in place on a terminal, and at
+    most every few seconds otherwise (a log file gets a few lines, not thousands).
+
+    :param total: deals to survey (:func:`run_survey` sets it to the real count).
+    :param stream: where to draw (default: stderr).
+    :param enabled: ``False`` draws nothing (``--quiet``).
+    """
 
     def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
         self.total = total
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = enabled and total > 0
-        self.tty = self.enabled and self.stream.isatty()
-        self.started = time.monotonic()
-        self.last_step = -1
+        self.bar: Any = None
 
     def update(self, done: int, tally: Tally) -> None:
         """Show ``done`` of the total, with the verdicts so far."""
         if not self.enabled:
             return
-        elapsed = time.monotonic() - self.started
-        eta = elapsed / done * (self.total - done) if done else 0.0
-        width = 24
-        filled = int(width * done / self.total)
-        line = (
-            f"[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} deals"
-            f"  {tally.winnable} winnable, {tally.unwinnable} not, {tally.undecided} undecided"
-            f"  {elapsed:.0f} s, about {eta:.0f} s left"
+        if self.bar is None:
+            from tqdm import tqdm
+
+            tty = self.stream.isatty()
+            self.bar = tqdm(
+                total=self.total,
+                file=self.stream,
+                unit="deal",
+                dynamic_ncols=tty,
+                ncols=None if tty else 100,
+                mininterval=0.2 if tty else 5.0,
+                ascii=not tty,
+            )
+        self.bar.set_postfix_str(
+            f"{tally.winnable} winnable, {tally.unwinnable} not, {tally.undecided} undecided",
+            refresh=False,
         )
-        if self.tty:
-            self.stream.write("\r" + line)
-            if done == self.total:
-                self.stream.write("\n")
-            self.stream.flush()
-        else:
-            step = done * 10 // self.total
-            if step != self.last_step:
-                self.last_step = step
-                print(line, file=self.stream, flush=True)
+        self.bar.update(done - self.bar.n)
+        if done >= self.total:
+            self.bar.close()
 
 
 class SurveyInterrupted(SolitaireError):
@@ -436,6 +444,7 @@ def run_survey(
     scheduler: str | None = None,
     progress: Progress | None = None,
     on_row: Callable[[SurveyRow], None] | None = None,
+    engine: str = "auto",
 ) -> list[SurveyRow]:
     """Solve ``deals`` of a variant in parallel.
 
@@ -450,6 +459,7 @@ def run_survey(
         Dask distributed scheduler, e.g. ``tcp://10.0.0.5:8786``).
     :param progress: a :class:`Progress` to update, or ``None``.
     :param on_row: called with each new row as it arrives.
+    :param engine: the solver engine (``"auto"``, ``"c"`` or ``"python"``).
     :return: every row of the surveyed deals (from the file and new), sorted by deal.
     :raises SolitaireError: for a bad CSV file, a missing Dask, an unreachable scheduler.
     :raises SurveyInterrupted: on Ctrl+C, after stopping the workers; rows are kept.
@@ -506,9 +516,9 @@ def run_survey(
     try:
         if has_todo:
             if executor == "dask":
-                _run_dask(args, todo, timeout, budget, scheduler, record)
+                _run_dask(args, todo, timeout, (budget, engine), scheduler, record)
             elif executor == "process":
-                _run_processes(args, todo, timeout, budget, jobs, record)
+                _run_processes(args, todo, timeout, (budget, engine), jobs, record)
             else:
                 raise SolitaireError(f"unknown executor {executor!r} (choose process or dask)")
     except KeyboardInterrupt:
@@ -526,7 +536,7 @@ def _run_processes(
     args: tuple[str, tuple[tuple[str, str], ...]],
     todo: Iterator[int],
     timeout: float | None,
-    budget: int,
+    budget: tuple[int, str],
     jobs: int | None,
     record: Callable[[SurveyRow], None],
 ) -> None:
@@ -540,13 +550,13 @@ def _run_processes(
     queue = iter(todo)
     try:
         for deal in _take(queue, workers * 4):
-            pending.add(pool.submit(solve_one, *args, deal, timeout, budget))
+            pending.add(pool.submit(solve_one, *args, deal, timeout, *budget))
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 record(future.result())
             for deal in _take(queue, len(done)):
-                pending.add(pool.submit(solve_one, *args, deal, timeout, budget))
+                pending.add(pool.submit(solve_one, *args, deal, timeout, *budget))
     except KeyboardInterrupt:
         cancel.set()
         for future in pending:
@@ -582,7 +592,7 @@ def _run_dask(
     args: tuple[str, tuple[tuple[str, str], ...]],
     todo: Iterator[int],
     timeout: float | None,
-    budget: int,
+    budget: tuple[int, str],
     scheduler: str | None,
     record: Callable[[SurveyRow], None],
 ) -> None:
@@ -601,7 +611,7 @@ def _run_dask(
     futures = []
     try:
         futures = [
-            client.submit(solve_one, *args, deal, timeout, budget, pure=False) for deal in todo
+            client.submit(solve_one, *args, deal, timeout, *budget, pure=False) for deal in todo
         ]
         for future in as_completed(futures):
             record(future.result())
