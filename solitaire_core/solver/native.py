@@ -95,6 +95,14 @@ SUPPORTED: Mapping[str, Callable[[Rules], str]] = {
     # moves single cards too.
     "foundation_runs": _ignored,
     "autoplay": _is("autoplay", lambda v: v in AUTOPLAY_POLICIES, "unknown"),
+    # Issue 9 rules: supported at the values that give the earlier games.
+    "tableau_wrap": _is("tableau_wrap", lambda v: not v, "no wrapping builds in C"),
+    "run_rule": lambda r: "" if r.run_rule == r.tableau_build else "runs apart from the build",
+    "run": _ignored,  # checked with run_rule
+    "run_description": _ignored,
+    "cells_receive": _is("cells_receive", bool, "no reserve in C"),
+    "foundation_piles": lambda r: "" if r.standard_foundations else "other foundations",
+    "complete_suits": _is("complete_suits", lambda v: not v, "no complete suits in C"),
 }
 """Every Rules field the C engine knows, each with a check returning why a value is not
 supported (empty: supported). A field missing here is supported only at its default value
