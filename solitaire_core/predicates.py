@@ -30,24 +30,42 @@ class RulePredicate:
     :param function: the predicate itself; it must be pure and fast (it runs in move
         generation and in the solver's inner loop).
     :param description: one sentence for the rules page, e.g. "down in suit".
+    :param wrapping: for a build rule, the same rule with ranks wrapping around (a King
+        and an Ace are one rank apart: ``tableau.wrap = true``); ``None`` when the rule
+        cannot wrap (plugin rules, ``none``).
     """
 
     name: str
     kind: str = attrs.field(validator=attrs.validators.in_(("build", "empty")))
     function: Callable[..., bool]
     description: str
+    wrapping: Callable[..., bool] | None = None
 
 
-def _down_in_suit(card: Card, onto: Card) -> bool:
-    return card.suit is onto.suit and card.rank == onto.rank - 1
+# Rank steps from ``onto`` to ``card``, modulo 13: 1 is one rank up, 12 one rank down.
+# Without wrapping a step must not cross between King and Ace.
+_UP, _DOWN = frozenset({1}), frozenset({12})
+_BOTH = _UP | _DOWN
 
 
-def _down_alternate_colors(card: Card, onto: Card) -> bool:
-    return card.suit.color is not onto.suit.color and card.rank == onto.rank - 1
+def _make_build(steps: frozenset[int], suits: str, wrap: bool) -> Callable[[Card, Card], bool]:
+    """A build predicate: ``card`` goes on ``onto`` when its rank is one step (in
+    ``steps``) from ``onto``'s, wrapping from King to Ace when ``wrap``, and the suits
+    relate as ``suits`` says (``"suit"``: same suit; ``"color"``: other colour;
+    ``"any"``)."""
 
+    def build(card: Card, onto: Card) -> bool:
+        if suits == "suit":
+            if card.suit is not onto.suit:
+                return False
+        elif suits == "color" and card.suit.color is onto.suit.color:
+            return False
+        diff = card.rank - onto.rank
+        if wrap:
+            return diff % 13 in steps
+        return (diff == 1 and 1 in steps) or (diff == -1 and 12 in steps)
 
-def _down_any_suit(card: Card, onto: Card) -> bool:
-    return card.rank == onto.rank - 1
+    return build
 
 
 def _never_build(card: Card, onto: Card) -> bool:
@@ -66,18 +84,38 @@ def _no_card(card: Card) -> bool:
     return False
 
 
+_BUILDS = (
+    # name, steps, suits, description. Sources: docs/variant-format.md names each; Fortress
+    # and Bisley (up or down in suit), Penguin and Chessboard (wrapping) are PySolFC games.
+    ("down-in-suit", _DOWN, "suit", "down in suit"),
+    ("down-alternate-colors", _DOWN, "color", "down in alternate colours"),
+    ("down-any-suit", _DOWN, "any", "down regardless of suit"),
+    ("up-in-suit", _UP, "suit", "up in suit"),
+    ("up-alternate-colors", _UP, "color", "up in alternate colours"),
+    ("up-or-down-in-suit", _BOTH, "suit", "up or down in suit"),
+    ("up-or-down-any-suit", _BOTH, "any", "up or down regardless of suit"),
+    ("up-or-down-alternate-colors", _BOTH, "color", "up or down in alternate colours"),
+)
+
 BUILTIN_PREDICATES: dict[str, RulePredicate] = {
     p.name: p
     for p in (
-        RulePredicate("down-in-suit", "build", _down_in_suit, "down in suit"),
-        RulePredicate(
-            "down-alternate-colors", "build", _down_alternate_colors, "down in alternate colours"
+        *(
+            RulePredicate(
+                name,
+                "build",
+                _make_build(steps, suits, False),
+                text,
+                _make_build(steps, suits, True),
+            )
+            for name, steps, suits, text in _BUILDS
         ),
-        RulePredicate("down-any-suit", "build", _down_any_suit, "down regardless of suit"),
         RulePredicate("none", "build", _never_build, "no building on the tableau"),
         RulePredicate("king", "empty", _king_only, "a King or a run led by a King"),
         RulePredicate("any", "empty", _any_card, "any card or run"),
         RulePredicate("none-empty", "empty", _no_card, "nothing: empty columns stay empty"),
     )
 }
-"""Built-in predicates by name. ``tableau.empty = "none"`` maps to ``none-empty``."""
+"""Built-in predicates by name. ``tableau.empty = "none"`` maps to ``none-empty``;
+``tableau.empty = "below-base"`` is not a predicate but resolved by the loader from the
+foundations' base rank (:mod:`solitaire_core.variant`)."""

@@ -22,7 +22,7 @@ from .cards import ACE, Card, Suit, card_code, full_deck
 from .errors import IllegalMoveError
 from .moves import Move, PileKind, PileRef
 from .state import GameState
-from .variant import Rules
+from .variant import FoundationPile, Rules
 
 UNLIMITED = 10**9
 _T = [PileRef(PileKind.TABLEAU, i) for i in range(32)]
@@ -31,12 +31,14 @@ _F = [PileRef(PileKind.FOUNDATION, i) for i in range(32)]
 
 
 def run_length(rules: Rules, column: tuple[Card, ...]) -> int:
-    """How many cards at the top of ``column`` form a run (each built on the one below by
-    the variant's tableau build rule); 0 for an empty column."""
+    """How many cards at the top of ``column`` form a run: the cards that move together
+    as one unit, each lying on the one below by the variant's run rule (``tableau.run``;
+    the build rule unless the file names another, as Simple Simon does); 0 for an empty
+    column."""
     n = len(column)
     if n == 0:
         return 0
-    build = rules.build
+    build = rules.run
     k = 1
     while k < n and build(column[n - k], column[n - k - 1]):
         k += 1
@@ -64,12 +66,111 @@ def max_run_move(state: GameState, to_empty_column: bool, *, cheat: bool = False
 
 
 def foundation_accepts(foundation: tuple[Card, ...], card: Card) -> bool:
-    """Whether ``card`` may go on ``foundation``: an Ace on an empty one, else the next
-    rank of the same suit (foundations build up in suit, Ace to King: every rules text)."""
+    """Whether ``card`` may go on a *classic* foundation: an Ace on an empty one, else the
+    next rank of the same suit (up in suit from the Ace, every rules text of the first
+    variants). For the variant's own piles use :func:`pile_accepts`."""
     if not foundation:
         return card.rank == ACE
     top = foundation[-1]
     return top.suit is card.suit and top.rank + 1 == card.rank
+
+
+_RANK_WORDS = (
+    "an Ace", "a Two", "a Three", "a Four", "a Five", "a Six", "a Seven", "an Eight",
+    "a Nine", "a Ten", "a Jack", "a Queen", "a King",
+)  # fmt: skip
+
+_FOUNDATION_TEXT = {
+    "up-in-suit": "up in suit",
+    "up-alternate-colors": "up in alternate colours",
+    "up-any-suit": "up regardless of suit",
+    "down-in-suit": "down in suit",
+}
+
+
+def foundation_description(spec: FoundationPile) -> str:
+    """How a pile builds, for the player: ``"up in suit"``, ``"down in suit, wrapping
+    from Ace to King"``..."""
+    text = _FOUNDATION_TEXT[spec.build]
+    if spec.wrap:
+        text += ", wrapping from King to Ace" if spec.up else ", wrapping from Ace to King"
+    return text
+
+
+def _next_fits(spec: FoundationPile, top: Card, card: Card) -> bool:
+    """Whether ``card`` continues a pile built as ``spec`` whose top card is ``top``."""
+    if spec.up:
+        rank = top.rank + 1 if top.rank < 13 else (1 if spec.wrap else 0)
+    else:
+        rank = top.rank - 1 if top.rank > 1 else (13 if spec.wrap else 0)
+    if card.rank != rank:
+        return False
+    if spec.suits == "suit":
+        return card.suit is top.suit
+    if spec.suits == "color":
+        return card.suit.color is not top.suit.color
+    return True
+
+
+def _suit_taken(state: GameState, index: int, card: Card) -> bool:
+    """Whether ``card``'s suit already has as many piles like ``index`` (same way of
+    building) as it can fill: then it may not start another one. With in-suit piles each
+    pile holds one suit, so a suit must never take a pile another suit needs (Double
+    FreeCell: four piles of 26 for two decks, one per suit, as PySolFC gives each its
+    suit)."""
+    rules = state.rules
+    spec = rules.foundation_piles[index]
+    started = sum(
+        1
+        for j, pile in enumerate(state.foundations)
+        if pile and rules.foundation_piles[j] == spec and pile[0].suit is card.suit
+    )
+    return started * spec.capacity >= 13 * rules.decks
+
+
+def _pile_reason(state: GameState, index: int, card: Card) -> str | None:
+    """Why ``card`` may not go on foundation ``index`` now, or ``None`` when it may."""
+    rules = state.rules
+    spec = rules.foundation_piles[index]
+    pile = state.foundations[index]
+    name = _F[index]
+    if not pile:
+        base = state.base_rank(index)
+        if card.rank != base:
+            word = _RANK_WORDS[base - 1]
+            return f"{card.label} cannot start {name}: a foundation starts with {word}"
+        if spec.suits == "suit" and _suit_taken(state, index, card):
+            return (
+                f"{card.label} cannot start {name}: {card.suit.symbol} already has its foundation"
+            )
+        return None
+    if len(pile) >= spec.capacity:
+        return f"{name} is full: it holds {spec.capacity} cards"
+    if not _next_fits(spec, pile[-1], card):
+        how = foundation_description(spec)
+        return f"{card.label} cannot go on {pile[-1].label}: foundations build {how}"
+    return None
+
+
+def pile_accepts(state: GameState, index: int, card: Card) -> bool:
+    """Whether ``card`` may go on foundation ``index`` (0-based) of ``state`` by the
+    variant's foundation rules: an empty pile takes its base rank (fixed, or from the
+    deal: :meth:`GameState.base_rank`), a pile then takes the next rank up or down, in
+    suit / in alternate colours / in any suit, wrapping if the pile wraps, up to its most
+    cards (``foundations.*``, docs/variant-format.md)."""
+    if state.rules.standard_foundations:
+        return foundation_accepts(state.foundations[index], card)
+    return _pile_reason(state, index, card) is None
+
+
+def complete_suit(column: tuple[Card, ...]) -> bool:
+    """Whether the top 13 cards of ``column`` are a complete suit, King (lowest in the
+    column) down in suit to the Ace on top: what ``foundations.only_complete_suits`` sends
+    up (Simple Simon, PySolFC game 50)."""
+    if len(column) < 13:
+        return False
+    run = column[-13:]
+    return all(c.suit is run[0].suit and c.rank == 13 - i for i, c in enumerate(run))
 
 
 def _limit_reason(state: GameState, allowed: int) -> str:
@@ -121,6 +222,8 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
             return None, "a card on a foundation can only go back to the tableau or a cell"
     if src.kind is PileKind.CELL and count != 1:
         return None, "a cell holds a single card"
+    if rules.complete_suits and dst.kind is PileKind.FOUNDATION and count != 13:
+        return None, "only a complete suit, King to Ace, goes to a foundation in this game"
     if src.kind is PileKind.TABLEAU and count > 1:
         if count > len(cards):
             return None, f"{src} holds only {len(cards)} card{'s' if len(cards) != 1 else ''}"
@@ -128,12 +231,16 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
         if dst.kind is not PileKind.FOUNDATION and count > run_length(rules, cards):
             return None, (
                 f"the top {count} cards of {src} are not a run "
-                f"(runs are built {rules.build_description})"
+                f"(runs are built {rules.run_description})"
             )
     moving = cards[-count:]
     bottom, top = moving[0], moving[-1]
 
     if dst.kind is PileKind.CELL:
+        if not rules.cells_receive:
+            if dst.index is None:
+                return None, "there is no free cell: the reserve never takes a card"
+            return None, f"{dst} is a reserve slot: cards are played from it, never put on it"
         if count != 1:
             return None, "only one card at a time goes to a cell"
         if dst.index is None:
@@ -144,6 +251,9 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
         elif state.cells[dst.index] is not None:
             return None, f"{dst} is occupied: a cell holds one card"
         return Move(src, dst, count), None
+
+    if dst.kind is PileKind.FOUNDATION and not rules.standard_foundations:
+        return _check_pile(state, src, dst, moving)
 
     if dst.kind is PileKind.FOUNDATION:
         if count > 1:
@@ -176,13 +286,80 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
                 f"{bottom.label} cannot go on {dest[-1].label}: "
                 f"the tableau builds {rules.build_description}"
             )
-    elif not rules.empty_accepts(bottom):
-        return None, f"an empty column takes {rules.empty_description}"
+    elif not rules.empty_accepts_for(state.bases)(bottom):
+        return None, f"an empty column takes {_empty_text(state)}"
     if count > 1 and src.kind is PileKind.TABLEAU:
         allowed = max_run_move(state, not dest, cheat=cheat)
         if count > allowed:
             return None, _limit_reason(state, allowed)
     return Move(src, dst, count), None
+
+
+def _empty_text(state: GameState) -> str:
+    rules = state.rules
+    if rules.empty_rule == "below-base" and state.bases:
+        return (
+            f"only {_RANK_WORDS[(state.bases[0] - 2) % 13]}, the rank below the foundations' base"
+        )
+    return rules.empty_description
+
+
+def _check_pile(
+    state: GameState, src: PileRef, dst: PileRef, moving: tuple[Card, ...]
+) -> tuple[Move | None, str | None]:
+    """The foundation part of :func:`_check` for the variant's own piles (not classic)."""
+    rules = state.rules
+    count = len(moving)
+    if rules.complete_suits:
+        if not complete_suit(moving):
+            return None, (
+                f"the top 13 cards of {src} are not a complete suit from the King down to the Ace"
+            )
+    elif count > 1 and not rules.foundation_runs:
+        return None, "cards go to a foundation one at a time in this game"
+    order = tuple(reversed(moving))  # the top card goes up first
+
+    def reason(index: int) -> str | None:
+        why = _pile_reason(state, index, order[0])
+        if why is not None or count == 1:
+            return why
+        spec = rules.foundation_piles[index]
+        if len(state.foundations[index]) + count > spec.capacity:
+            return f"{_F[index]} holds at most {spec.capacity} cards"
+        for lower, upper in zip(order, order[1:]):
+            if not _next_fits(spec, lower, upper):
+                how = foundation_description(spec)
+                return f"only a run built {how} can go to {_F[index]} in one move"
+        return None
+
+    if dst.index is None:
+        for j in range(rules.foundations):
+            if reason(j) is None:
+                return Move(src, _F[j], count), None
+        top = order[0]
+        return None, f"{top.label} cannot go to a foundation now: " + (
+            "no foundation is free" if rules.complete_suits else _wanted(state)
+        )
+    why = reason(dst.index)
+    if why is not None:
+        return None, why
+    return Move(src, dst, count), None
+
+
+def _wanted(state: GameState) -> str:
+    """What the foundations take next, for a player: "they take 7♥, 5♠ or a Two"."""
+    wants: list[str] = []
+    for j, pile in enumerate(state.foundations):
+        spec = state.rules.foundation_piles[j]
+        if not pile:
+            text = _RANK_WORDS[state.base_rank(j) - 1]
+        elif len(pile) >= spec.capacity:
+            continue
+        else:
+            text = f"the card after {pile[-1].label} ({foundation_description(spec)})"
+        if text not in wants:
+            wants.append(text)
+    return "the foundations take " + (" or ".join(wants) if wants else "nothing more")
 
 
 def _needs(card: Card) -> str:
@@ -238,9 +415,9 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
     :param cheat: the Cheat difficulty (runs of any length may move).
     """
     rules = state.rules
-    build, empty_ok = rules.build, rules.empty_accepts
+    build, empty_ok = rules.build, rules.empty_accepts_for(state.bases)
     columns, cells, founds = state.columns, state.cells, state.foundations
-    free_cells = [_C[i] for i, c in enumerate(cells) if c is None]
+    free_cells = [_C[i] for i, c in enumerate(cells) if c is None] if rules.cells_receive else []
     limit_full = max_run_move(state, False, cheat=cheat)
     limit_empty = max_run_move(state, True, cheat=cheat)
     to_found: list[Move] = []
@@ -256,7 +433,12 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
         else:
             empty_founds.append(j)
 
+    standard = rules.standard_foundations
+
     def foundation_moves(src: PileRef, pile: tuple[Card, ...], run_ok: bool) -> None:
+        if not standard:
+            _pile_moves(state, src, pile, run_ok, to_found)
+            return
         top = pile[-1]
         targets = empty_founds if top.rank == ACE else wants.get((top.rank, top.suit))
         if not targets:
@@ -335,6 +517,33 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
     return to_found + to_tab + to_cell
 
 
+def _pile_moves(
+    state: GameState, src: PileRef, pile: tuple[Card, ...], run_ok: bool, out: list[Move]
+) -> None:
+    """Append the moves from ``src`` (whose cards are ``pile``) to the variant's own
+    foundation piles (:func:`legal_moves` for foundations that are not classic)."""
+    rules = state.rules
+    nf = rules.foundations
+    if rules.complete_suits:
+        if src.kind is PileKind.TABLEAU and complete_suit(pile):
+            out.extend(
+                Move(src, _F[j], 13) for j in range(nf) if _pile_reason(state, j, pile[-1]) is None
+            )
+        return
+    top = pile[-1]
+    for j in range(nf):
+        if _pile_reason(state, j, top) is not None:
+            continue
+        out.append(Move(src, _F[j], 1))
+        if run_ok:
+            spec = rules.foundation_piles[j]
+            room = spec.capacity - len(state.foundations[j])
+            k = 1
+            while k < len(pile) and k < room and _next_fits(spec, pile[-k], pile[-k - 1]):
+                k += 1
+                out.append(Move(src, _F[j], k))
+
+
 def apply(state: GameState, move: Move, *, cheat: bool = False) -> GameState:
     """Play ``move`` on ``state`` and return the new state; ``state`` is not changed.
 
@@ -370,7 +579,9 @@ def _play(state: GameState, move: Move) -> GameState:
         cells = _replace(cells, di, moving[0])
     else:
         founds = _replace(founds, di, founds[di] + tuple(reversed(moving)))
-    return GameState(rules=state.rules, columns=columns, cells=cells, foundations=founds)
+    return GameState(
+        rules=state.rules, columns=columns, cells=cells, foundations=founds, bases=state.bases
+    )
 
 
 _Item = TypeVar("_Item")
@@ -382,9 +593,10 @@ def _replace(items: tuple[_Item, ...], index: int, value: _Item) -> tuple[_Item,
 
 def is_safe_to_foundation(state: GameState, card: Card) -> bool:
     """Whether sending ``card`` up is "safe": no card still in play (tableau or cells)
-    could be built on it. In one deck built in suit this holds for every card; with two
-    decks the other copy of rank - 1 may still want it (shared/rules/README.md,
-    Autoplay)."""
+    could be built on it by the tableau's build rule (whatever its direction and
+    wrapping: a card nothing can ever lie on has no use left in play). In one deck built
+    down in suit this holds for every card that fits a foundation; with two decks the
+    other copy of rank - 1 may still want it (shared/rules/README.md, Autoplay)."""
     build = state.rules.build
     for col in state.columns:
         for other in col:
@@ -393,19 +605,51 @@ def is_safe_to_foundation(state: GameState, card: Card) -> bool:
     return not any(other is not None and build(other, card) for other in state.cells)
 
 
+def _safe_run(state: GameState, column: int) -> bool:
+    """:func:`is_safe_to_foundation` for a complete suit (the top 13 cards of
+    ``column``): no card in play outside it could be built on any of its cards."""
+    build = state.rules.build
+    col = state.columns[column]
+    run = col[-13:]
+    rest = [c for i, c2 in enumerate(state.columns) for c in (c2 if i != column else col[:-13])]
+    rest += [c for c in state.cells if c is not None]
+    return not any(build(other, card) for card in run for other in rest)
+
+
 def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameState, list[Move]]:
     """Send cards to the foundations while the autoplay policy allows.
 
     :param policy: ``"off"``, ``"safe"`` or ``"all"``; defaults to the variant's
         ``autoplay``. ``"all"`` sends every card that fits (the Seahaven program help:
         "cards will be moved to the foundation automatically"); ``"safe"`` only cards
-        :func:`is_safe_to_foundation` approves.
+        :func:`is_safe_to_foundation` approves. Sources are tried in order (columns from
+        the first, then cells), each card to the first foundation that takes it, and after
+        every card the sweep starts again. With ``foundations.only_complete_suits`` the
+        complete suits at the top of columns go up instead of single cards.
     :return: the new state and the moves made, in order.
     """
     policy = policy or state.rules.autoplay
     made: list[Move] = []
     if policy == "off":
         return state, made
+    nf = state.rules.foundations
+    if state.rules.complete_suits:
+        progress = True
+        while progress:
+            progress = False
+            for i, col in enumerate(state.columns):
+                if complete_suit(col) and (policy == "all" or _safe_run(state, i)):
+                    target = next(
+                        (j for j in range(nf) if _pile_reason(state, j, col[-1]) is None), None
+                    )
+                    if target is not None:
+                        move = Move(_T[i], _F[target], 13)
+                        state = _play(state, move)
+                        made.append(move)
+                        progress = True
+                        break
+        return state, made
+    fits = foundation_accepts if state.rules.standard_foundations else None
     progress = True
     while progress:
         progress = False
@@ -415,8 +659,12 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
         for src, card in sources:
             if card is None:
                 continue
-            for j, f in enumerate(state.foundations):
-                if foundation_accepts(f, card):
+            for j in range(nf):
+                if (
+                    fits(state.foundations[j], card)
+                    if fits is not None
+                    else _pile_reason(state, j, card) is None
+                ):
                     if policy == "all" or is_safe_to_foundation(state, card):
                         move = Move(src, _F[j], 1)
                         state = _play(state, move)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from .cards import Card
+from .cards import RANK_TEXT, Card
 from .moves import PileRef
 from .variant import Rules
 
@@ -17,7 +17,12 @@ class GameState:
         two states are equal when their piles hold the same cards).
     :param columns: one tuple per tableau column, bottom card first, top (playable) last.
     :param cells: one entry per cell, a :class:`Card` or ``None`` when free.
-    :param foundations: one tuple per foundation, Ace first.
+    :param foundations: one tuple per foundation, the first card placed first (the base).
+    :param bases: what the deal decided about the foundations: ``()`` when the rules fix
+        every pile's base rank (``foundations.base_rank`` a number), else one base rank
+        1..13 per foundation pile, in pile order (Penguin: four times the rank of the
+        first card dealt; Stalactites: each pile's own). The deal fills it
+        (:mod:`solitaire_core.deal`); piles with a fixed base repeat that base.
 
     States never change; :func:`solitaire_core.rules.apply` returns a new one.
     """
@@ -26,6 +31,31 @@ class GameState:
     columns: tuple[tuple[Card, ...], ...]
     cells: tuple[Card | None, ...]
     foundations: tuple[tuple[Card, ...], ...]
+    bases: tuple[int, ...] = attrs.field(default=())
+
+    @bases.validator
+    def _check_bases(self, _attribute: object, value: tuple[int, ...]) -> None:
+        if value and (len(value) != self.rules.foundations or not all(1 <= r <= 13 for r in value)):
+            raise ValueError(
+                f"bases: expected {self.rules.foundations} ranks from 1 to 13 (one per "
+                f"foundation), got {value!r}"
+            )
+
+    def base_rank(self, index: int) -> int:
+        """The rank that starts foundation ``index`` (0-based) when it is empty.
+
+        :raises ValueError: when the rules leave the base to the deal and this state does
+            not carry it (a position made without the deal and without ``bases``).
+        """
+        if self.bases:
+            return self.bases[index]
+        base = self.rules.foundation_piles[index].base
+        if not base:
+            raise ValueError(
+                f"{self.rules.name} takes the foundations' base rank from the deal, and this "
+                "position does not say it (GameState.bases)"
+            )
+        return base
 
     def __repr__(self) -> str:
         return f"<GameState {self.rules.id}: {self.to_text()!r}>"
@@ -43,7 +73,10 @@ class GameState:
 
     @property
     def free_cells(self) -> int:
-        """Number of empty cells."""
+        """Number of empty cells that can take a card: 0 when the cells are a reserve
+        (``cells.receive = false``), whose empty slots never take one."""
+        if not self.rules.cells_receive:
+            return 0
         return sum(1 for c in self.cells if c is None)
 
     @property
@@ -75,11 +108,16 @@ class GameState:
 
     def to_text(self) -> str:
         """A one-line text form: ``t1 t2 ... | cells | foundations``, readable by
-        :meth:`from_text` with the same rules."""
+        :meth:`from_text` with the same rules; a fourth part ``| 5 5 5 5`` gives the
+        foundations' base ranks (rank letters ``A 2..9 T J Q K``) when the state carries
+        them (:attr:`bases`)."""
         cols = " ".join(",".join(_card_text(c) for c in col) or "-" for col in self.columns)
         cells = " ".join(_card_text(c) if c else "-" for c in self.cells)
         founds = " ".join(",".join(_card_text(c) for c in f) or "-" for f in self.foundations)
-        return f"{cols} | {cells} | {founds}"
+        text = f"{cols} | {cells} | {founds}"
+        if self.bases:
+            text += " | " + " ".join(RANK_TEXT[r - 1] for r in self.bases)
+        return text
 
     @classmethod
     def from_text(cls, rules: Rules, text: str) -> GameState:
@@ -91,8 +129,11 @@ class GameState:
             not parse; card conservation is *not* checked (positions in tests may be partial).
         """
         parts = [p.strip() for p in text.split("|")]
-        if len(parts) != 3:
-            raise ValueError("expected three parts separated by '|': columns | cells | foundations")
+        if len(parts) not in (3, 4):
+            raise ValueError(
+                "expected three parts separated by '|': columns | cells | foundations "
+                "(and a fourth, the foundations' base ranks, when the deal decides them)"
+            )
 
         def pile(token: str) -> tuple[Card, ...]:
             return () if token == "-" else tuple(_parse_text_card(t) for t in token.split(","))
@@ -106,7 +147,19 @@ class GameState:
             raise ValueError(f"expected {rules.cells} cells, got {len(cells)}")
         if len(founds) != rules.foundations:
             raise ValueError(f"expected {rules.foundations} foundations, got {len(founds)}")
-        return cls(rules=rules, columns=cols, cells=cells, foundations=founds)
+        bases: tuple[int, ...] = ()
+        if len(parts) == 4:
+            ranks = parts[3].upper().split()
+            if any(len(r) != 1 or r not in RANK_TEXT for r in ranks):
+                raise ValueError(
+                    f"base ranks: expected rank letters (A 2-9 T J Q K), got {parts[3]!r}"
+                )
+            bases = tuple(RANK_TEXT.index(r) + 1 for r in ranks)
+            if len(bases) == 1:
+                bases *= rules.foundations
+            if len(bases) != rules.foundations:
+                raise ValueError(f"expected one base rank or {rules.foundations}, got {len(bases)}")
+        return cls(rules=rules, columns=cols, cells=cells, foundations=founds, bases=bases)
 
 
 def _card_text(card: Card) -> str:

@@ -101,21 +101,21 @@ MALFORMED = [
     ("too-many-decks", edit("decks = 1", "decks = 5"), "decks", "at most 4"),
     (
         "foundation-count",
-        edit("count = 4\nreturn", "count = 5\nreturn"),
-        "foundations.count",
-        "expected 4 (one per suit and deck)",
+        edit("count = 4\nreturn", "count = 3\nreturn"),
+        "foundations",
+        "expected piles that can hold all 52 cards, but the 3 piles hold at most 39",
     ),
     (
         "unknown-build",
-        edit('build = "down-in-suit"', 'build = "up-in-suit"'),
+        edit('build = "down-in-suit"', 'build = "up-by-two"'),
         "tableau.build",
-        "unknown rule 'up-in-suit' (known build rules: down-alternate-colors",
+        "unknown rule 'up-by-two' (known build rules: down-alternate-colors",
     ),
     (
         "unknown-empty",
         edit('empty = "king"\nmove', 'empty = "queen"\nmove'),
         "tableau.empty",
-        "unknown rule 'queen' (known empty rules: any, king, none)",
+        "unknown rule 'queen' (known empty rules: any, below-base, king, none)",
     ),
     (
         "build-rule-as-empty",

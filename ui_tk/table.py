@@ -25,7 +25,7 @@ from typing import Any
 
 from PIL import Image, ImageTk
 
-from solitaire_core.cards import Card
+from solitaire_core.cards import RANK_TEXT, Card
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation
 from solitaire_core.rules import apply, explain, legal_moves, resolve, run_length
@@ -60,6 +60,35 @@ _FRAME = 15  # ms between animation frames
 
 
 # --------------------------------------------------------------------------- choosing moves
+
+
+def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
+    """How the empty pile ``ref`` is drawn: the slot kind (``cardfaces.SLOT_KINDS``) and
+    the mark in it. An empty column shows the rank that may fill it (``K`` for King-only
+    columns, the rank below the foundations' base with ``below-base``); a cell that never
+    takes a card (``cells.receive = false``) is a ``Reserve`` slot; a foundation whose base
+    is not an Ace shows its base rank (Bisley's ``K``, Penguin's dealt rank)."""
+    kind = {PileKind.TABLEAU: "tableau", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
+    if state is None:
+        return kind, ""
+    rules = state.rules
+    known = bool(state.bases) or not rules.base_from_deal  # the base ranks are known
+    if ref.kind is PileKind.TABLEAU:
+        if rules.empty_rule == "king":
+            return kind, "K"
+        if rules.empty_rule == "below-base" and known:
+            return kind, _rank_mark((state.base_rank(0) - 2) % 13 + 1)
+        return kind, ""
+    if ref.kind is PileKind.CELL:
+        return ("cell", "") if rules.cells_receive else ("reserve", "Reserve")
+    assert ref.index is not None
+    if not known or rules.foundation_piles[ref.index].base == 1:
+        return kind, ""
+    return kind, _rank_mark(state.base_rank(ref.index))
+
+
+def _rank_mark(rank: int) -> str:
+    return "10" if rank == 10 else RANK_TEXT[rank - 1]
 
 
 def pile_counts(state: GameState) -> dict[PileRef, int]:
@@ -611,16 +640,10 @@ class TableView(tk.Canvas):
 
     def _draw_slots(self) -> None:
         assert self.layout is not None and self.rules is not None
-        king_only = self.rules.empty_rule == "king"
         font = ("DejaVu Sans", -self.layout.font_px, "bold")
         for slot in self.layout.slots:
             ref = slot.ref
-            if ref.kind is PileKind.TABLEAU:
-                image = self._slot_image("tableau", "K" if king_only else "")
-            elif ref.kind is PileKind.CELL:
-                image = self._slot_image("cell", "")
-            else:
-                image = self._slot_image("foundation", "")
+            image = self._slot_image(*slot_look(self.state, ref))
             item = self._slot_items.get(ref)
             if item is None:
                 item = self.create_image(

@@ -147,8 +147,17 @@ class SuitCheck:
 
 def applies(tables: Tables) -> bool:
     """Whether the single-suit test is used for the variant: it is sound with one deck,
-    building within a suit and no cards back from the foundations; it is used only when,
-    besides, empty columns take only parentless cards (Kings), because with any card in
+    building within a suit, no cards back from the foundations, the classic foundations
+    (its sub-positions keep one foundation per suit) and free cells (not a reserve); it
+    is used only when, besides, empty columns take only parentless cards (Kings), because
+    with any card in
     empty columns a single suit spreads over the empty columns in so many ways that the
     small searches cost more than they save (measured on Sea Towers: 65% slower)."""
-    return tables.chain and tables.king_only and not tables.rules.foundation_return
+    rules = tables.rules
+    return (
+        tables.chain
+        and tables.king_only
+        and not rules.foundation_return
+        and rules.standard_foundations
+        and rules.cells_receive
+    )

@@ -63,12 +63,28 @@ def freeze_ok(tables: Tables, rules: Rules) -> bool:
     return tables.king_only and rules.move_limit != "supermove"
 
 
+def _as_is(cols: tuple[bytes, ...], cells: bytes, found: tuple[bytes, ...], need: int) -> Position:
+    return cols, cells, found, need
+
+
 class Engine:
     """Move generation, autoplay and keys for one variant (from its :class:`Tables`).
 
     :param tables: the compiled variant.
     :param policy: the autoplay policy to mirror (``"off"``, ``"safe"``, ``"all"``), the
         same the session uses after every move.
+
+    Foundations: with the classic ones (``rules.standard_foundations``) the foundation
+    slots are grouped by suit as the module docstring says. Otherwise (*general*
+    foundations: other builds, base ranks, wrapping, cards per pile, groups, complete
+    suits) ``found`` holds one ``bytes`` per real pile in the table's order, a card goes to
+    the first pile that takes it (as the core's unnumbered ``f`` target and its autoplay
+    do), ``need`` is still the mask of kinds some pile takes now, the transposition key
+    includes the piles, autoplay runs after every move and follows the session's order, and
+    the reductions of :meth:`set_ideas` are off. Only the first pile that takes a card is
+    tried: two piles take the same card only when their tops have the same rank (and
+    colour, or suit, as they build), and such piles differ in nothing a later move sees.
+    A reserve (``cells_receive`` false) counts as no free cell and takes no card.
     """
 
     def __init__(self, tables: Tables, policy: str, ideas: dict[str, bool] | None = None) -> None:
@@ -87,11 +103,21 @@ class Engine:
         self.children = tables.children
         self.empty_ok = tables.empty_ok
         self.copies = rules.decks
-        # One value per card: the order cards go up in cannot matter.
-        self.order_free = rules.decks == 1 or tables.twins
+        self.receive = rules.cells_receive
+        self.general = not rules.standard_foundations
+        self.complete = rules.complete_suits
+        self.can_run = tables.can_run or tables.can_build
+        if self.general:
+            self._init_piles(tables)
+        # One card per value: the order cards go up in cannot matter. Not so with twins
+        # merged into one value: when both copies are exposed (say one on a column, one in
+        # a cell), which one goes up changes the layout, so autoplay must follow the
+        # session's order (issue 9: two- and three-deck games failed their replay check).
+        self.order_free = rules.decks == 1 and not self.general
         # The key must tell foundations apart only when they are not implied by the cards
-        # in play: when two copies are distinct values and may come back from a foundation.
-        self.key_found = self.returns and not tables.twins and rules.decks > 1
+        # in play: when two copies are distinct values and may come back from a foundation,
+        # or when the piles differ from the classic ones.
+        self.key_found = (self.returns and not tables.twins and rules.decks > 1) or self.general
         self.ideas: dict[str, bool] = {}
         # Chain builds: a card's only parent is the card under it in a run, so only whole
         # runs move onto columns; and when the cards that fill empty columns have no parent,
@@ -103,7 +129,7 @@ class Engine:
         self.parent1 = tuple(p[0] if len(p) == 1 else -1 for p in tables.parents) + (-1,) * (
             256 - tables.values
         )
-        if tables.chain:
+        if tables.chain and not self.general and self.receive:
             self.children_of = self._children_chain  # type: ignore[method-assign]
         self.go_home = False
         self.king_home = False
@@ -145,16 +171,138 @@ class Engine:
         self.ideas = want
         if not want["canonical"]:
             self.key = self.plain_key  # type: ignore[method-assign]
-        base = t.chain and not rules.foundation_return and self.policy != "off"
+        base = (
+            t.chain
+            and not rules.foundation_return
+            and self.policy != "off"
+            and not self.general
+            and self.receive
+        )
         self.go_home = want["go_home"] and base and rules.move_limit != "one"
         freeze = want["freeze"] and base and freeze_ok(t, rules)
         self.king_home = want["king_home"] and base and freeze_ok(t, rules)
         self.frozen = rules.cells if freeze else _BIG
 
+    # -- general foundations --------------------------------------------------------------
+
+    def _init_piles(self, tables: Tables) -> None:
+        """Lookup tables for the variant's own foundation piles (see the class docstring).
+
+        :raises ValueError: when a pile's base rank comes from the deal and the tables were
+            compiled without the position's base ranks.
+        """
+        rules = tables.rules
+        specs = rules.foundation_piles
+        bases = tables.bases or tuple(p.base for p in specs)
+        if not all(bases):
+            raise ValueError(
+                f"{rules.name} takes the foundations' base rank from the deal: solve a position "
+                "that carries it (GameState.bases)"
+            )
+        suit_bits = [sum(1 << (s * 13 + r) for r in range(13)) for s in range(4)]
+        rank_bits = [sum(1 << (s * 13 + r) for s in range(4)) for r in range(13)]
+        red = suit_bits[1] | suit_bits[2]  # diamonds and hearts (kind order C D H S)
+        self.pile_cap = tuple(p.capacity for p in specs)
+        self.pile_start = tuple(rank_bits[b - 1] for b in bases)
+        self.pile_in_suit = tuple(p.suits == "suit" for p in specs)
+        self.pile_group = tuple(tuple(j for j, q in enumerate(specs) if q == p) for p in specs)
+        self.suit_bits = suit_bits
+        self.suit_full = 13 * rules.decks
+        nexts = []
+        for p in specs:
+            row = []
+            for k in range(52):
+                suit, rank = divmod(k, 13)  # rank 0..12
+                step = rank + 1 if p.up else rank - 1
+                if not 0 <= step <= 12:
+                    if not p.wrap:
+                        row.append(0)
+                        continue
+                    step %= 13
+                mask = rank_bits[step]
+                if p.suits == "suit":
+                    mask &= suit_bits[suit]
+                elif p.suits == "color":
+                    mask &= ~red if suit in (1, 2) else red
+                row.append(mask)
+            nexts.append(tuple(row))
+        self.pile_next = tuple(nexts)
+
+    def pile_mask(self, i: int, found: tuple[bytes, ...]) -> int:
+        """The kinds general foundation pile ``i`` takes now, as a bit mask."""
+        pile = found[i]
+        if pile:
+            if len(pile) >= self.pile_cap[i]:
+                return 0
+            return self.pile_next[i][self.kind[pile[-1]]]
+        mask = self.pile_start[i]
+        if self.pile_in_suit[i]:
+            kind, cap = self.kind, self.pile_cap[i]
+            for s in range(4):
+                started = sum(
+                    1 for j in self.pile_group[i] if found[j] and kind[found[j][0]] // 13 == s
+                )
+                if started * cap >= self.suit_full:
+                    mask &= ~self.suit_bits[s]
+        return mask
+
+    def is_suit(self, run: bytes) -> bool:
+        """Whether ``run`` (13 values, bottom first) is a complete suit from the King down."""
+        kind = self.kind
+        top = kind[run[0]]
+        return top % 13 == 12 and all(kind[v] == top - j for j, v in enumerate(run))
+
+    def safe_run(self, i: int, cols: tuple[bytes, ...] | list[bytes], cells: bytes) -> bool:
+        """:meth:`safe` for the complete suit on top of column ``i``: no card in play
+        outside it may be built on any of its cards (the core's ``_safe_run``)."""
+        rest = [c for j, c in enumerate(cols) if j != i] + [cols[i][:-13], cells]
+        for v in cols[i][-13:]:
+            for x in self.children[v]:
+                for part in rest:
+                    if x in part:
+                        return False
+        return True
+
+    def put_run(self, found: tuple[bytes, ...], run: bytes) -> tuple[tuple[bytes, ...], int]:
+        """Put a complete suit (bottom first, so its top card goes first) on the first pile
+        that takes its top card: the new piles and mask."""
+        k = self.kind[run[-1]]
+        for i in range(len(found)):
+            if self.pile_mask(i, found) >> k & 1:
+                found = found[:i] + (found[i] + run[::-1],) + found[i + 1 :]
+                return found, self.need_of(found)
+        raise AssertionError("suit does not fit")  # pragma: no cover - callers check need
+
+    def _autoplay_suits(
+        self, cols: tuple[bytes, ...], cells: bytes, found: tuple[bytes, ...], need: int
+    ) -> Position:
+        """Autoplay with ``only_complete_suits``: complete suits at the top of columns go
+        up, columns from the first, starting again after each (the core's order)."""
+        kind = self.kind
+        all_ = self.policy == "all"
+        while True:
+            for i, col in enumerate(cols):
+                if (
+                    len(col) >= 13
+                    and need >> kind[col[-1]] & 1
+                    and self.is_suit(col[-13:])
+                    and (all_ or self.safe_run(i, cols, cells))
+                ):
+                    found, need = self.put_run(found, col[-13:])
+                    cols = cols[:i] + (col[:-13],) + cols[i + 1 :]
+                    break
+            else:
+                return cols, cells, found, need
+
     # -- positions ----------------------------------------------------------------------
 
     def need_of(self, found: tuple[bytes, ...]) -> int:
         """The kinds that fit a foundation now, as a bit mask over kinds."""
+        if self.general:
+            general = 0
+            for i in range(len(found)):
+                general |= self.pile_mask(i, found)
+            return general
         need = 0
         copies = self.copies
         for i, pile in enumerate(found):
@@ -177,6 +325,12 @@ class Engine:
     def put(self, found: tuple[bytes, ...], need: int, v: int) -> tuple[tuple[bytes, ...], int]:
         """Put card ``v`` (which fits) on its foundation slot: the new slots and mask."""
         k = self.kind[v]
+        if self.general:
+            for i in range(len(found)):
+                if self.pile_mask(i, found) >> k & 1:
+                    found = found[:i] + (found[i] + bytes((v,)),) + found[i + 1 :]
+                    return found, self.need_of(found)
+            raise AssertionError("card does not fit")  # pragma: no cover - callers check need
         if self.copies == 1:
             found = found[: k // 13] + (found[k // 13] + bytes((v,)),) + found[k // 13 + 1 :]
             return found, need ^ ((1 << k) | (1 << (k + 1)) if k % 13 != 12 else 1 << k)
@@ -199,15 +353,18 @@ class Engine:
     ) -> Position:
         """Send cards up as the session's autoplay does.
 
-        When every card value stands for a single card (one deck, or twins merged), the
-        result does not depend on the order cards go up in, so this sweeps the piles until
-        nothing moves. Otherwise it follows :func:`solitaire_core.rules.autoplay_moves`
+        When every card value stands for a single card (one deck), the result does not
+        depend on the order cards go up in, so this sweeps the piles until nothing moves.
+        Otherwise (several decks, merged twins included: two exposed copies of one value
+        lie in different places) it follows :func:`solitaire_core.rules.autoplay_moves`
         step by step (columns from the first, then cells; after each card, start again),
         so the same copy of a card goes up as in the session.
         """
         policy = self.policy
         if policy == "off":
             return cols, cells, found, need
+        if self.complete:
+            return self._autoplay_suits(cols, cells, found, need)
         if not self.order_free:
             return self._autoplay_in_order(cols, cells, found, need)
         kind = self.kind
@@ -262,6 +419,9 @@ class Engine:
         value = self.tables.value
         cols = tuple(bytes(value(c) for c in col) for col in state.columns)
         cells = bytes(EMPTY if c is None else value(c) for c in state.cells)
+        if self.general:
+            piles = tuple(bytes(value(c) for c in pile) for pile in state.foundations)
+            return self.autoplay(cols, cells, piles, self.need_of(piles))
         slots: list[list[bytes]] = [[] for _ in range(4)]
         for pile in state.foundations:
             if not pile:
@@ -310,14 +470,18 @@ class Engine:
         """
         cols, cells, found, need = pos
         kind = self.kind
-        can_build = self.can_build
+        can_run = self.can_run
         parents = self.parents
         empty_ok = self.empty_ok
         autoplay = self.autoplay
         auto = self.policy != "off"
+        # General foundations: autoplay after every move (a move may complete a suit, and
+        # the order the session sends cards up in matters there).
+        always = self.general
+        settle = autoplay if always and auto else _as_is
         out: list[tuple[IMove, Position]] = []
-        free = cells.count(EMPTY)
-        first_free = cells.find(EMPTY)
+        free = cells.count(EMPTY) if self.receive else 0
+        first_free = cells.find(EMPTY) if self.receive else -1
         first_empty = -1
         empties = 0
         tops: dict[int, list[int]] = {}
@@ -344,7 +508,7 @@ class Engine:
                 continue
             top = col[-1]
             run = 1
-            while run < n and can_build[col[-run]][col[-run - 1]]:
+            while run < n and can_run[col[-run]][col[-run - 1]]:
                 run += 1
             if not (run == n and n > frozen and empty_ok[col[0]]):
                 # Runs onto other columns. With a chain build only the whole run can move:
@@ -365,7 +529,7 @@ class Engine:
                                 ncols[i] = rest
                                 ncols[j] = cols[j] + moving
                                 tcols = tuple(ncols)
-                                if auto and rest and need >> kind[rest[-1]] & 1:
+                                if auto and (always or (rest and need >> kind[rest[-1]] & 1)):
                                     child = autoplay(tcols, cells, found, need)
                                 else:
                                     child = (tcols, cells, found, need)
@@ -383,7 +547,7 @@ class Engine:
                             ncols[i] = rest
                             ncols[first_empty] = col[-k:]
                             tcols = tuple(ncols)
-                            if auto and need >> kind[rest[-1]] & 1:
+                            if auto and (always or need >> kind[rest[-1]] & 1):
                                 child = autoplay(tcols, cells, found, need)
                             else:
                                 child = (tcols, cells, found, need)
@@ -393,16 +557,21 @@ class Engine:
                     rest = col[:-1]
                     tcols = cols[:i] + (rest,) + cols[i + 1 :]
                     ncells = cells[:first_free] + bytes((top,)) + cells[first_free + 1 :]
-                    if auto and rest and need >> kind[rest[-1]] & 1:
+                    if auto and (always or (rest and need >> kind[rest[-1]] & 1)):
                         child = autoplay(tcols, ncells, found, need)
                     else:
                         child = (tcols, ncells, found, need)
                     out.append(((TC, i, first_free, 1), child))
             # The top card to a foundation, when autoplay did not take it.
-            if need >> kind[top] & 1:
+            if need >> kind[top] & 1 and not self.complete:
                 nfound, nneed = self.put(found, need, top)
                 child = autoplay(cols[:i] + (col[:-1],) + cols[i + 1 :], cells, nfound, nneed)
                 out.append(((TF, i, 0, 1), child))
+            # A complete suit up, when autoplay did not take it.
+            if self.complete and n >= 13 and need >> kind[top] & 1 and self.is_suit(col[-13:]):
+                nfound, nneed = self.put_run(found, col[-13:])
+                child = autoplay(cols[:i] + (col[:-13],) + cols[i + 1 :], cells, nfound, nneed)
+                out.append(((TF, i, 0, 13), child))
         # Cards in cells.
         for c, v in enumerate(cells):
             if v == EMPTY:
@@ -413,11 +582,11 @@ class Engine:
                 if js:
                     for j in js:
                         tcols = cols[:j] + (cols[j] + bytes((v,)),) + cols[j + 1 :]
-                        out.append(((CT, c, j, 1), (tcols, ncells, found, need)))
+                        out.append(((CT, c, j, 1), settle(tcols, ncells, found, need)))
             if first_empty >= 0 and empty_ok[v]:
                 tcols = cols[:first_empty] + (bytes((v,)),) + cols[first_empty + 1 :]
-                out.append(((CT, c, first_empty, 1), (tcols, ncells, found, need)))
-            if need >> kind[v] & 1:
+                out.append(((CT, c, first_empty, 1), settle(tcols, ncells, found, need)))
+            if need >> kind[v] & 1 and not self.complete:
                 nfound, nneed = self.put(found, need, v)
                 out.append(((CF, c, 0, 1), autoplay(cols, ncells, nfound, nneed)))
         if self.returns:

@@ -84,21 +84,22 @@ class SolveResult:
         return [str(m) for m in self.moves]
 
 
-_TABLES: dict[int, tuple[Rules, Tables]] = {}
+_TABLES: dict[tuple[int, tuple[int, ...]], tuple[Rules, Tables]] = {}
 _TABLES_LOCK = threading.Lock()
 
 
-def tables_for(rules: Rules) -> Tables:
-    """The compiled tables of ``rules``, compiled on first use and cached (Rules compare
+def tables_for(rules: Rules, bases: tuple[int, ...] = ()) -> Tables:
+    """The compiled tables of ``rules`` (for a position whose foundations have the base
+    ranks ``bases``, ``GameState.bases``), compiled on first use and cached (Rules compare
     by identity, and a variant's Rules object lives as long as its games)."""
     with _TABLES_LOCK:
-        hit = _TABLES.get(id(rules))
+        hit = _TABLES.get((id(rules), bases))
         if hit is not None and hit[0] is rules:
             return hit[1]
-        tables = compile_rules(rules)
+        tables = compile_rules(rules, bases=bases)
         if len(_TABLES) > 32:
             _TABLES.clear()
-        _TABLES[id(rules)] = (rules, tables)
+        _TABLES[(id(rules), bases)] = (rules, tables)
         return tables
 
 
@@ -148,9 +149,9 @@ def solve(
     rules = state.rules
     policy = autoplay or rules.autoplay
     if ideas.get("twins", True):
-        tables = tables_for(rules)
+        tables = tables_for(rules, state.bases)
     else:
-        tables = compile_rules(rules, merge_twins=False)
+        tables = compile_rules(rules, merge_twins=False, bases=state.bases)
     switches = {
         k: v for k, v in ideas.items() if k in ("go_home", "freeze", "canonical", "king_home")
     }
@@ -276,7 +277,7 @@ def _core_move(state: GameState, what: int, a: int, b: int, k: int, tables: Tabl
     if what == CT:
         return Move(PileRef(C, a), PileRef(T, b))
     if what == TF:
-        return Move(PileRef(T, a), PileRef(F))
+        return Move(PileRef(T, a), PileRef(F), k)
     if what == CF:
         return Move(PileRef(C, a), PileRef(F))
     # A card back from a foundation: ``a`` is its value; find a foundation it tops.

@@ -7,9 +7,17 @@ the search needs something a hundred times cheaper. Here every card becomes a sm
 * ``can_build[x][y]`` -- may card ``x`` be placed on card ``y`` in a column
   (``rules.build``), and ``parents[x]`` / ``children[y]``, the same relation as lists;
 * ``empty_ok[x]`` -- may a run led by ``x`` fill an empty column (``rules.empty_accepts``);
-* ``kind[x]`` -- the card's deck-free identity ``suit * 13 + rank - 1``, used for the
-  foundations, which build up in suit from the Ace in every variant (the core's
-  ``foundation_accepts``).
+* ``can_run[x][y]`` -- may ``x`` lie on ``y`` within a run that moves as one unit
+  (``rules.run``: the build rule unless ``tableau.run`` names a stricter one);
+* ``kind[x]`` -- the card's deck-free identity ``suit * 13 + rank - 1``, which is all the
+  foundations look at (the core's ``pile_accepts``).
+
+Which Rules fields the solver reads (so that another engine can tell which variants it can
+take over and leave the others to this one): ``columns``, ``cells``, ``decks``,
+``move_limit``, ``autoplay``, ``build`` (with ``tableau_wrap`` folded in), ``run`` and
+``run_rule``, ``empty_accepts_for(bases)``, ``cells_receive``, ``foundation_return``,
+``foundation_piles`` (``build``, ``base``, ``wrap``, ``cards``), ``complete_suits``,
+``standard_foundations``; and a state's ``bases``.
 
 Only the Rules' declared fields and predicates are read, never a variant id, so a variant a
 plugin adds gets the same solver.
@@ -52,6 +60,9 @@ class Tables:
         which makes the settled-column reduction sound (see docs/solver.md).
     :param king_only: every card that may fill an empty column has no parent (nothing it
         could be built on), as with Kings in Seahaven Towers.
+    :param can_run: value -> bytes over values: 1 where ``rules.run(card, onto)``.
+    :param bases: the foundations' base ranks the tables were compiled for (``()``: the
+        rules' own); they decide ``empty_ok`` with ``tableau.empty = "below-base"``.
     """
 
     rules: Rules
@@ -68,6 +79,8 @@ class Tables:
     copies: int
     chain: bool
     king_only: bool
+    can_run: tuple[bytes, ...] = ()
+    bases: tuple[int, ...] = ()
 
     def value(self, card: Card) -> int:
         """The value standing for ``card``."""
@@ -78,30 +91,37 @@ class Tables:
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
-def compile_rules(rules: Rules, *, merge_twins: bool = True) -> Tables:
+def compile_rules(rules: Rules, *, merge_twins: bool = True, bases: tuple[int, ...] = ()) -> Tables:
     """Compile ``rules`` into :class:`Tables` (about 11,000 predicate calls for two decks,
     a few milliseconds).
 
     :param merge_twins: merge twins when the predicates allow it (off only to measure
         what merging is worth).
 
-    Deck copies are merged into one value when, for every pair of cards, both predicates
+    :param bases: the position's foundation base ranks (``GameState.bases``).
+
+    Deck copies are merged into one value when, for every pair of cards, the predicates
     give the same answer whichever copies are asked about.
     """
     deck = full_deck(rules.decks)  # card_code order: deck * 52 + suit * 13 + rank - 1
     n = len(deck)
-    build = rules.build
+    build, run_fn = rules.build, rules.run
     table = [[bool(build(x, y)) for y in deck] for x in deck]
-    empty = [bool(rules.empty_accepts(x)) for x in deck]
+    runs = table if run_fn is build else [[bool(run_fn(x, y)) for y in deck] for x in deck]
+    accepts = rules.empty_accepts_for(bases)
+    empty = [bool(accepts(x)) for x in deck]
     twins = merge_twins and rules.decks > 1
     if twins:
         for a in range(n):
             if empty[a] != empty[a % 52]:
                 twins = False
                 break
-            row, base = table[a], table[a % 52]
-            if any(row[b] != base[b % 52] for b in range(n)):
-                twins = False
+            for rel in (table, runs):
+                row, base = rel[a], rel[a % 52]
+                if any(row[b] != base[b % 52] for b in range(n)):
+                    twins = False
+                    break
+            if not twins:
                 break
     count = 52 if twins else n
     cards = deck[:count]
@@ -112,7 +132,7 @@ def compile_rules(rules: Rules, *, merge_twins: bool = True) -> Tables:
     down_in_suit = all(
         kind[y] == kind[x] + 1 and kind[x] % 13 != 12 for x in range(count) for y in parents[x]
     )
-    chain = rules.decks == 1 and down_in_suit
+    chain = rules.decks == 1 and down_in_suit and runs == table
     king_only = all(not parents[x] for x in range(count) if empty[x])
     return Tables(
         rules=rules,
@@ -129,4 +149,6 @@ def compile_rules(rules: Rules, *, merge_twins: bool = True) -> Tables:
         copies=rules.decks if twins else 1,
         chain=chain,
         king_only=king_only,
+        can_run=tuple(bytes(int(runs[x][y]) for y in range(count)) for x in range(count)),
+        bases=bases,
     )

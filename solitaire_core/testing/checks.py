@@ -28,7 +28,13 @@ from ..state import GameState
 from ..variant import DealRecipe, Rules, VariantDefinition
 from . import reference
 from .machine import conformance_machine
-from .strategies import any_moves, deal_numbers, foundation_pile, pile_refs, reduced_board_positions
+from .strategies import (
+    any_moves,
+    deal_numbers,
+    full_foundations,
+    pile_refs,
+    reduced_board_positions,
+)
 
 
 @attrs.frozen
@@ -48,6 +54,8 @@ class KitSettings:
         with the invariants checked after every move, shrinking a long game can take
         Hypothesis minutes; the unshrunk game is reported step by step either way.
     :param derandomize: draw the same examples on every run (reproducible, explores less).
+    :param solver_states: the solver's position budget per deal in the solutions-replay
+        check (an undecided deal proves nothing and is passed over).
     """
 
     max_examples: int = 100
@@ -57,6 +65,7 @@ class KitSettings:
     database: bool = True
     shrink_games: bool = False
     derandomize: bool = False
+    solver_states: int = 3000
 
     def hypothesis(self, *, shrink: bool = True) -> settings:
         """The matching :class:`hypothesis.settings` (``shrink=False``: no shrinking)."""
@@ -291,10 +300,11 @@ def check_illegal_moves(ctx: KitContext) -> None:
 
 
 def _chain(rules: Rules, length: int, first_ok: Callable[[Card], bool]) -> list[Card] | None:
-    """A run of ``length`` distinct cards, each built on the previous one by the declared
-    build rule, whose first (lowest in the column) card satisfies ``first_ok``."""
+    """A run of ``length`` distinct cards, each lying on the previous one by the declared
+    run rule (``tableau.run``, by default the build rule), whose first (lowest in the
+    column) card satisfies ``first_ok``."""
     cards = reference.all_cards(rules)
-    build = reference.declared_build_rule(rules)
+    build = reference.declared_run_rule(rules)
     budget = [5000]
 
     def extend(chain: list[Card]) -> list[Card] | None:
@@ -326,7 +336,7 @@ def _run_move_positions(draw: st.DrawFn, rules: Rules) -> tuple[GameState, int, 
     The run length is often drawn next to the declared limit, where an off-by-one shows.
     """
     build = reference.declared_build_rule(rules)
-    fills = reference.declared_empty_rule(rules)
+    fills = reference.declared_empty_rule(rules, _bases(rules))
     deck = reference.all_cards(rules)
     spare_columns = rules.columns - 2
     if spare_columns < 0:
@@ -362,8 +372,15 @@ def _run_move_positions(draw: st.DrawFn, rules: Rules) -> tuple[GameState, int, 
         columns=tuple(columns),
         cells=tuple(cells),
         foundations=tuple(() for _ in range(rules.foundations)),
+        bases=_bases(rules),
     )
     return state, length, to_empty
+
+
+def _bases(rules: Rules) -> tuple[int, ...]:
+    """Base ranks for made-up positions: a Five on every pile when the deal decides them
+    (any rank would do), none otherwise."""
+    return (5,) * rules.foundations if rules.base_from_deal else ()
 
 
 def check_move_limit(ctx: KitContext) -> None:
@@ -373,7 +390,7 @@ def check_move_limit(ctx: KitContext) -> None:
     difficulty; an accepted run move carries exactly those cards."""
     rules = ctx.rules
     build = reference.declared_build_rule(rules)
-    fills = reference.declared_empty_rule(rules)
+    fills = reference.declared_empty_rule(rules, _bases(rules))
 
     def body(example: tuple[GameState, int, bool] | None) -> None:
         if example is None:
@@ -415,7 +432,7 @@ def check_empty_columns(ctx: KitContext) -> None:
     """An empty column accepts exactly the cards the file's ``tableau.empty`` rule names,
     from a column and from a cell; every other pile is full so nothing else is in play."""
     rules = ctx.rules
-    fills = reference.declared_empty_rule(rules)
+    fills = reference.declared_empty_rule(rules, _bases(rules))
     if rules.columns < 2:
         return
     deck = reference.all_cards(rules)
@@ -428,6 +445,7 @@ def check_empty_columns(ctx: KitContext) -> None:
             columns=((card,), (), *rest),
             cells=tuple(others.pop() for _ in range(rules.cells)),
             foundations=empty,
+            bases=_bases(rules),
         )
         move = Move.parse("t1>t2")
         legal = engine.is_legal(from_column, move)
@@ -443,6 +461,7 @@ def check_empty_columns(ctx: KitContext) -> None:
                 columns=((), *rest, (others.pop(),)),
                 cells=(card, *(others.pop() for _ in range(rules.cells - 1))),
                 foundations=empty,
+                bases=_bases(rules),
             )
             legal = engine.is_legal(from_cell, Move.parse("c1>t1"))
             assert legal == fills(card), (
@@ -490,31 +509,66 @@ def check_safe_autoplay(ctx: KitContext) -> None:
 
 def check_won(ctx: KitContext) -> None:
     """A game is won iff every card is on a foundation: the last card's move wins it, a
-    card left in a column or a cell does not."""
+    card left in a column or a cell does not (with ``only_complete_suits``, the last
+    complete suit's move)."""
     rules = ctx.rules
-    full = [foundation_pile(rules, i, KING) for i in range(rules.foundations)]
+    bases = _bases(rules)
+    full = list(full_foundations(rules, bases))
     no_columns = tuple(() for _ in range(rules.columns))
     free = tuple(None for _ in range(rules.cells))
-    won = GameState(rules=rules, columns=no_columns, cells=free, foundations=tuple(full))
-    assert won.is_won, "a position with every card on the foundations is not won"
-    king = full[0][-1]
-    short = tuple([full[0][:-1], *full[1:]])
-    in_column = GameState(
-        rules=rules, columns=((king,), *no_columns[1:]), cells=free, foundations=short
+    won = GameState(
+        rules=rules, columns=no_columns, cells=free, foundations=tuple(full), bases=bases
     )
-    assert not in_column.is_won, "won with a King still in a column"
+    assert won.is_won, "a position with every card on the foundations is not won"
+    count = 13 if rules.complete_suits else 1
+    last = tuple(reversed(full[0][-count:]))
+    short = tuple([full[0][:-count], *full[1:]])
+    in_column = GameState(
+        rules=rules, columns=(last, *no_columns[1:]), cells=free, foundations=short, bases=bases
+    )
+    assert not in_column.is_won, f"won with {last[-1].label} still in a column"
     assert not Session(rules, 1, state=in_column, autoplay="off").is_won
-    last = engine.apply(in_column, Move.parse("t1>f1"))
-    assert last.is_won and last == won, "moving the last card up does not win"
+    tail = f"x{count}" if count > 1 else ""
+    after = engine.apply(in_column, Move.parse(f"t1>f1{tail}"))
+    assert after.is_won and after == won, "moving the last card up does not win"
     session = Session(rules, 1, state=in_column, autoplay="off")
-    session.play("t1>f")
+    session.play(f"t1>f{tail}")
     assert session.is_won
-    if rules.cells:
+    if rules.cells and count == 1:
         in_cell = GameState(
-            rules=rules, columns=no_columns, cells=(king, *free[1:]), foundations=short
-        )
-        assert not in_cell.is_won, "won with a King still in a cell"
+            rules=rules, columns=no_columns, cells=(last[0], *free[1:]), foundations=short,
+            bases=bases,
+        )  # fmt: skip
+        assert not in_cell.is_won, f"won with {last[0].label} still in a cell"
         assert engine.apply(in_cell, Move.parse("c1>f1")).is_won
+
+
+def check_solutions_replay(ctx: KitContext) -> None:
+    """Every solution the solver finds on a small sample of deals (1 to 3, a budget of a
+    few thousand positions each) wins when replayed move by move through a
+    :class:`~solitaire_core.session.Session` with the variant's autoplay; the solver never
+    reports a solution that failed its own check (that would be a solver fault for this
+    variant's rules, as issue 9 found for several decks built in alternate colours)."""
+    from ..solver import Verdict, solve
+
+    rules = ctx.rules
+    for number in (1, 2, 3):
+        state = deals.deal(rules, number)
+        result = solve(state, max_states=ctx.settings.solver_states)
+        assert result.reason != "solution failed its check", (
+            f"deal {number}: the solver found a solution that does not win when played"
+        )
+        if result.verdict is not Verdict.WINNABLE:
+            continue
+        session = Session(rules, number, state=state)
+        for i, move in enumerate(result.moves, 1):
+            try:
+                session.play(move)
+            except IllegalMoveError as exc:
+                raise AssertionError(
+                    f"deal {number}: solution move {i} ({move}) is illegal: {exc.reason}"
+                ) from None
+        assert session.is_won, f"deal {number}: the solution's {len(result.moves)} moves do not win"
 
 
 def check_notation(ctx: KitContext) -> None:
@@ -612,6 +666,7 @@ CHECKS: Sequence[Check] = (
     Check("empty-columns", "empty columns accept what the file says", check_empty_columns),
     Check("won", "won iff every card is on a foundation", check_won),
     Check("safe-autoplay", "safe autoplay never loses a won game", check_safe_autoplay),
+    Check("solutions-replay", "solver solutions win when played", check_solutions_replay),
     Check("random-play", "random play: legality, undo/redo, invariants", check_random_play),
     Check("options", "every option choice resolves as declared", check_options),
     Check("scenarios", "the variant's scenario files pass", check_scenarios),

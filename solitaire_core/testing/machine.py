@@ -251,7 +251,7 @@ class VariantPlay(RuleBasedStateMachine):
             return
         state, cheat, rules = self.game.state, self.game.cheat, self.variant_rules
         build = reference.declared_build_rule(rules)
-        fills = reference.declared_empty_rule(rules)
+        fills = reference.declared_empty_rule(rules, state.bases)
         free, empties = state.free_cells, state.empty_columns
         for i, column in enumerate(state.columns):
             run = reference.top_run(rules, column)

@@ -55,13 +55,19 @@ _BUILTIN_EMPTY: dict[str, Callable[[Card], bool]] = {
 }
 
 
-def declared_empty_rule(rules: Rules) -> Callable[[Card], bool]:
+def declared_empty_rule(rules: Rules, bases: tuple[int, ...] = ()) -> Callable[[Card], bool]:
     """What the variant file's ``tableau.empty`` says may fill an empty column.
 
     Built-in names are re-stated here (``king``: a King or a run led by one; ``any``;
-    ``none``); a plugin's predicate is taken from the plugin registry by name, falling back
-    to ``rules.empty_accepts`` when the rules were built outside the registry.
+    ``none``; ``below-base``: the rank below the foundations' base, ``bases`` when the
+    deal decides it, a King below an Ace); a plugin's predicate is taken from the plugin
+    registry by name, falling back to ``rules.empty_accepts`` when the rules were built
+    outside the registry.
     """
+    if rules.empty_rule == "below-base":
+        base = bases[0] if bases else rules.foundation_piles[0].base
+        below = 13 if base == 1 else base - 1
+        return lambda card: card.rank == below
     if rules.empty_rule in _BUILTIN_EMPTY:
         return _BUILTIN_EMPTY[rules.empty_rule]
     from ..plugins import get_registry
@@ -72,31 +78,67 @@ def declared_empty_rule(rules: Rules) -> Callable[[Card], bool]:
     return rules.empty_accepts
 
 
+def _restated(name: str, wrap: bool) -> Callable[[Card, Card], bool] | None:
+    """A built-in build rule re-stated: ``(directions, suits)`` from its name."""
+    directions = {"down": (-1,), "up": (1,), "up-or-down": (1, -1)}
+    suits = {"in-suit": "suit", "alternate-colors": "color", "any-suit": "any"}
+    for d_name, steps in directions.items():
+        for s_name, relation in suits.items():
+            if name == f"{d_name}-{s_name}":
+                return _build_rule(steps, relation, wrap)
+    return None
+
+
+def _build_rule(steps: tuple[int, ...], relation: str, wrap: bool) -> Callable[[Card, Card], bool]:
+    def build(card: Card, onto: Card) -> bool:
+        if relation == "suit" and card.suit is not onto.suit:
+            return False
+        if relation == "color" and card.suit.color is onto.suit.color:
+            return False
+        for step in steps:
+            rank = onto.rank + step
+            if wrap:
+                rank = (rank - 1) % 13 + 1
+            if card.rank == rank:
+                return True
+        return False
+
+    return build
+
+
 def declared_build_rule(rules: Rules) -> Callable[[Card, Card], bool]:
-    """What the variant file's ``tableau.build`` says: ``build(card, onto) -> bool``.
+    """What the variant file's ``tableau.build`` (with ``tableau.wrap``) says:
+    ``build(card, onto) -> bool``.
 
     Built-in names are re-stated here; a plugin's predicate comes from the registry.
     """
-    name = rules.tableau_build
-    if name == "down-in-suit":
-        return lambda c, o: c.suit is o.suit and c.rank + 1 == o.rank
-    if name == "down-alternate-colors":
-        return lambda c, o: c.suit.color is not o.suit.color and c.rank + 1 == o.rank
-    if name == "down-any-suit":
-        return lambda c, o: c.rank + 1 == o.rank
+    return _declared(rules, rules.tableau_build, rules.build)
+
+
+def declared_run_rule(rules: Rules) -> Callable[[Card, Card], bool]:
+    """What ``tableau.run`` says: which cards lie in a run that moves as one unit."""
+    return _declared(rules, rules.run_rule, rules.run)
+
+
+def _declared(
+    rules: Rules, name: str, fallback: Callable[[Card, Card], bool]
+) -> Callable[[Card, Card], bool]:
     if name == "none":
         return lambda c, o: False
+    restated = _restated(name, rules.tableau_wrap)
+    if restated is not None:
+        return restated
     from ..plugins import get_registry
 
     predicate = get_registry().predicates.get(name)
     if predicate is not None and predicate.kind == "build":
         return predicate.function
-    return rules.build
+    return fallback
 
 
 def top_run(rules: Rules, column: tuple[Card, ...]) -> int:
-    """Cards at the top of ``column`` that form a run under the declared build rule."""
-    build = declared_build_rule(rules)
+    """Cards at the top of ``column`` that form a run under the declared run rule."""
+    build = declared_run_rule(rules)
     k = 1 if column else 0
     while k < len(column) and build(column[-k], column[-k - 1]):
         k += 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 import attrs
 from hypothesis import strategies as st
 
-from ..cards import KING, SUITS, Card
+from ..cards import KING, SUITS, Card, full_deck
 from ..deal import MAX_DEAL
 from ..moves import Move, PileKind, PileRef
 from ..state import GameState
@@ -51,6 +51,51 @@ def foundation_pile(rules: Rules, index: int, height: int) -> tuple[Card, ...]:
     return tuple(Card(rank, suit, deck) for rank in range(1, height + 1))
 
 
+_FULL: dict[tuple[int, tuple[int, ...]], tuple[Rules, tuple[tuple[Card, ...], ...]]] = {}
+
+
+def full_foundations(rules: Rules, bases: tuple[int, ...] = ()) -> tuple[tuple[Card, ...], ...]:
+    """The foundations of a won game: every card on a pile, each pile built by the
+    variant's foundation rules from its base (``bases``: the base ranks when the deal
+    decides them, one per pile).
+
+    Classic foundations are :func:`foundation_pile` to the King. Other piles are filled
+    one card per pile in turn, each taking the first card (in deck order) the core's
+    :func:`~solitaire_core.rules.pile_accepts` allows, so piles that meet (Bisley's up and
+    down rows) share their suit.
+
+    :raises ValueError: when that way of filling leaves cards over.
+    """
+    if rules.standard_foundations:
+        return tuple(foundation_pile(rules, i, KING) for i in range(rules.foundations))
+    hit = _FULL.get((id(rules), bases))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    from ..rules import pile_accepts
+
+    cards = list(full_deck(rules.decks))
+    piles: list[list[Card]] = [[] for _ in range(rules.foundations)]
+    columns = tuple(() for _ in range(rules.columns))
+    cells = (None,) * rules.cells
+    progress = True
+    while cards and progress:
+        progress = False
+        for i in range(rules.foundations):
+            state = GameState(rules, columns, cells, tuple(map(tuple, piles)), bases)
+            card = next((c for c in cards if pile_accepts(state, i, c)), None)
+            if card is not None:
+                piles[i].append(card)
+                cards.remove(card)
+                progress = True
+    if cards:
+        raise ValueError(f"{rules.name}: the foundations could not be filled with every card")
+    full = tuple(map(tuple, piles))
+    if len(_FULL) > 64:
+        _FULL.clear()
+    _FULL[(id(rules), bases)] = (rules, full)
+    return full
+
+
 @st.composite
 def small_positions(
     draw: st.DrawFn, rules: Rules, max_cards: int = SMALL_POSITION_CARDS
@@ -61,23 +106,28 @@ def small_positions(
 
     Every card of the variant's decks is present exactly once, so such a position can be
     won, and its play space is small enough to search exhaustively.
+
+    With foundations other than the classic ones the piles are those of
+    :func:`full_foundations` with their last cards taken off (whole suits only, with
+    ``only_complete_suits``); a base rank the deal decides is drawn, one for every pile.
     """
-    left = draw(
-        st.lists(
-            st.one_of(st.integers(0, 3), st.integers(0, KING)),
-            min_size=rules.foundations,
-            max_size=rules.foundations,
-        )
-    )
-    budget = max_cards
+    bases: tuple[int, ...] = ()
+    if rules.base_from_deal:
+        bases = (draw(st.integers(1, KING), label="base rank"),) * rules.foundations
+    full = full_foundations(rules, bases)
+    if rules.complete_suits:
+        counts = st.sampled_from([0, 0, 13])
+    else:
+        counts = st.one_of(st.integers(0, 3), st.integers(0, KING))
+    left = draw(st.lists(counts, min_size=rules.foundations, max_size=rules.foundations))
+    budget = max(max_cards, 13) if rules.complete_suits else max_cards
     for i, n in enumerate(left):  # cap the total, front to back
-        left[i] = min(n, budget)
+        left[i] = min(n, budget, len(full[i]))
+        if rules.complete_suits and left[i] < 13:
+            left[i] = 0
         budget -= left[i]
-    heights = [KING - n for n in left]
-    loose: list[Card] = []
-    for index, height in enumerate(heights):
-        suit, deck = SUITS[index % 4], index // 4
-        loose += [Card(rank, suit, deck) for rank in range(height + 1, KING + 1)]
+    heights = [len(pile) - n for pile, n in zip(full, left)]
+    loose: list[Card] = [c for pile, h in zip(full, heights) for c in pile[h:]]
     loose = list(draw(st.permutations(loose)))
     # Often crowd the cards into a few columns, so that space is short and the order of
     # moves matters (with every column open almost any position is won).
@@ -95,7 +145,8 @@ def small_positions(
         rules=rules,
         columns=tuple(tuple(c) for c in columns),
         cells=tuple(cells),
-        foundations=tuple(foundation_pile(rules, i, h) for i, h in enumerate(heights)),
+        foundations=tuple(pile[:h] for pile, h in zip(full, heights)),
+        bases=bases,
     )
 
 

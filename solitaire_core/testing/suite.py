@@ -108,6 +108,9 @@ class VariantConformance:
     def test_safe_autoplay(self, conformance: KitContext) -> None:
         checks.check_safe_autoplay(conformance)
 
+    def test_solutions_replay(self, conformance: KitContext) -> None:
+        checks.check_solutions_replay(conformance)
+
     def test_random_play(self, conformance: KitContext) -> None:
         checks.check_random_play(conformance)
 

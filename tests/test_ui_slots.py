@@ -1,0 +1,51 @@
+"""What the table draws in empty piles for the issue 9 rules: reserve slots, foundation
+base ranks other than the Ace, the rank an empty column takes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solitaire_core.moves import PileKind, PileRef
+from solitaire_core.plugins import get_variant
+from solitaire_core.state import GameState
+from solitaire_core.variant import load_variant_file
+from solitaire_tk.table import TableView, slot_look
+
+DATA = Path(__file__).resolve().parent / "data" / "variants"
+T, C, F = PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION
+
+
+def state_of(name: str, text: str) -> GameState:
+    return GameState.from_text(load_variant_file(DATA / f"{name}.toml").resolve(), text)
+
+
+def test_reserve_slots_are_labelled_and_free_cells_are_not() -> None:
+    reserve = state_of("king-albert-like", "KS - - - - - - - - | - - - - - - - | - - - -")
+    assert slot_look(reserve, PileRef(C, 0)) == ("reserve", "Reserve")
+    freecell = get_variant("freecell").resolve()
+    state = GameState.from_text(freecell, "- - - - - - - - | - - - - | - - - -")
+    assert slot_look(state, PileRef(C, 0)) == ("cell", "")
+    assert slot_look(state, PileRef(F, 0)) == ("foundation", "")  # an Ace base: no mark
+
+
+def test_foundations_show_a_base_other_than_the_ace() -> None:
+    bisley = state_of("bisley-like", " ".join(["-"] * 13) + " | | " + " ".join(["-"] * 8))
+    assert slot_look(bisley, PileRef(F, 0)) == ("foundation", "")
+    assert slot_look(bisley, PileRef(F, 4)) == ("foundation", "K")
+    penguin = state_of("penguin-like", "- - - - - - - | - - - - - - - | - - - - | T")
+    assert slot_look(penguin, PileRef(F, 3)) == ("foundation", "10")
+    assert slot_look(penguin, PileRef(T, 0)) == ("tableau", "9")  # the rank below the base
+    unknown = state_of("penguin-like", "- - - - - - - | - - - - - - - | - - - -")
+    assert slot_look(unknown, PileRef(F, 0)) == ("foundation", "")
+
+
+def test_the_table_draws_a_reserve_game(root) -> None:
+    state = state_of("king-albert-like", "KS QS - - - - - - - | 5H - - - - - - | - - - -")
+    view = TableView(root, on_move=lambda move: None, animation=False)
+    view.pack(fill="both", expand=True)
+    root.update()
+    view.set_game(state)
+    view.show(state)
+    root.update()
+    assert len(view.find_withtag("slot")) == 9 + 7 + 4
+    view.destroy()
