@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from .cards import KING, Card, Suit
 from .errors import SolitaireError
 from .state import GameState
-from .variant import DealRecipe, Rules
+from .variant import BASE_FROM_DEAL, DealRecipe, Rules
 
 MAX_DEAL = 10**20 - 1
 """The largest deal number (PySolFC's 20-digit game numbers)."""
@@ -100,7 +100,7 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
                 for i, count in enumerate(counts):
                     if row < count:
                         card = next(it)
-                        if not (recipe.play_to_foundations and _play_up(foundations, card)):
+                        if not (recipe.play_to_foundations and _play_up(rules, foundations, card)):
                             columns[i].append(card)
     cells: list[Card | None] = [None] * rules.cells
     for index in recipe.cells:
@@ -112,6 +112,30 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
         columns=tuple(tuple(c) for c in columns),
         cells=tuple(cells),
         foundations=tuple(tuple(f) for f in foundations),
+        bases=_bases(rules, foundations),
+    )
+
+
+def _bases(rules: Rules, foundations: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+    """:attr:`GameState.bases` for a fresh deal: ``()`` when every pile's base rank is
+    fixed; otherwise, per pile, its fixed base, or (``base_rank = "deal"``) the rank of the
+    first card the deal put on it, and for a pile the deal left empty the rank of the
+    first foundation card dealt (Penguin's fourth pile takes the rank of the three twins).
+
+    :raises SolitaireError: when the base is left to the deal but the recipe puts no card
+        on any foundation.
+    """
+    if not rules.base_from_deal:
+        return ()
+    firsts = [pile[0].rank for pile in foundations if pile]
+    if not firsts:
+        raise SolitaireError(
+            f"{rules.name}: foundations.base_rank = 'deal', but the deal recipe puts no card "
+            "on the foundations (deal.foundations)"
+        )
+    return tuple(
+        spec.base if spec.base != BASE_FROM_DEAL else (pile[0].rank if pile else firsts[0])
+        for spec, pile in zip(rules.foundation_piles, foundations)
     )
 
 
@@ -175,12 +199,21 @@ def _deal_kings_start_columns(columns: list[list[Card]], pack: Sequence[Card]) -
         columns[current].append(card)
 
 
-def _play_up(foundations: list[list[Card]], card: Card) -> bool:
-    """Put ``card`` on the first foundation that accepts it; whether one did."""
-    from .rules import foundation_accepts
+def _play_up(rules: Rules, foundations: list[list[Card]], card: Card) -> bool:
+    """Put ``card`` on the first foundation that accepts it (by the variant's foundation
+    rules, :func:`solitaire_core.rules.pile_accepts`); whether one did."""
+    from .rules import pile_accepts
 
-    for pile in foundations:
-        if pile and foundation_accepts(tuple(pile), card):
+    piles = tuple(tuple(f) for f in foundations)
+    probe = GameState(
+        rules=rules,
+        columns=((),) * rules.columns,
+        cells=(None,) * rules.cells,
+        foundations=piles,
+        bases=_bases(rules, foundations),
+    )
+    for index, pile in enumerate(foundations):
+        if pile and pile_accepts(probe, index, card):
             pile.append(card)
             return True
     return False

@@ -702,6 +702,13 @@ def _build_rules(
     if tableau["move_limit"] not in MOVE_LIMITS:
         raise VariantError(source, "tableau.move_limit", f"expected one of {MOVE_LIMITS}")
     recipe = _deal_recipe(data, source, columns, cells)
+    if any(p.base == BASE_FROM_DEAL for p in piles) and not recipe.foundation_cards:
+        raise VariantError(
+            source,
+            "deal.foundations",
+            "expected cards dealt to the foundations: foundations.base_rank = 'deal' takes "
+            "each pile's base rank from the first card the deal puts on it",
+        )
     foundations = data["foundations"]
     receive = bool(data["cells"].get("receive", True))
     if not receive and tableau["move_limit"] == "free-cells-plus-one":

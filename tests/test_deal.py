@@ -108,6 +108,8 @@ def our_foundations(state: GameState) -> dict[str, int]:
         ("citadel", "citadel"),
         ("bakers-dozen", "bakers_dozen"),
         ("fan", "fan"),
+        ("scotch-patience", "fan"),
+        ("simple-simon", "simple_simon"),
     ],
 )
 @pytest.mark.parametrize("number", NUMBERS)
@@ -314,3 +316,106 @@ def test_citadel_plays_cards_up_while_dealing() -> None:
     state = deal(get_variant("citadel").resolve(), 3)
     assert our_foundations(state) == {"H": 2, "C": 2, "D": 3, "S": 5}
     assert [len(c) for c in state.columns] == [6, 4, 6, 5, 5, 5, 4, 5]
+
+
+def _rows(state: GameState, passes: list[list[int]]) -> list[Card]:
+    """The cards of ``state``'s columns read back pass by pass, row by row."""
+    taken = [0] * len(state.columns)
+    out = []
+    for counts in passes:
+        for row in range(max(counts)):
+            for i, count in enumerate(counts):
+                if row < count:
+                    out.append(state.columns[i][taken[i]])
+                    taken[i] += 1
+    return out
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001, 10**12 + 1])
+def test_king_albert_deals_the_triangle_then_a_row_then_the_reserve(number: int) -> None:
+    # PySolFC klondike.py KingAlbert: Klondike.startGame(flip=1, reverse=0) deals rows to
+    # columns 2..9, 3..9, ..., 9, then one row to all nine; then the seven reserve slots.
+    from solitaire_core.deal import pysolfc_order
+
+    state = deal(get_variant("king-albert").resolve(), number)
+    assert [len(c) for c in state.columns] == list(range(1, 10))
+    order = _rows(state, [list(range(9)), [1] * 9]) + [c for c in state.cells if c is not None]
+    assert order == pysolfc_order(1, number)
+    assert all(c is not None for c in state.cells) and len(state.cells) == 7
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001])
+def test_raglan_puts_the_aces_up_and_deals_one_to_seven(number: int) -> None:
+    from solitaire_core.deal import pysolfc_order
+
+    state = deal(get_variant("raglan").resolve(), number)
+    assert [len(c) for c in state.columns] == [1, 2, 3, 4, 5, 6, 7, 7, 7]
+    assert [str(f[0]) for f in state.foundations] == ["AC", "AS", "AH", "AD"]
+    order = _rows(state, [[1, 2, 3, 4, 5, 6, 7, 7, 7]]) + [c for c in state.cells if c]
+    assert order == [c for c in pysolfc_order(1, number) if c.rank != 1]
+
+
+@pytest.mark.parametrize("number", [1, 7, 32001])
+def test_flower_garden_deals_six_beds_then_the_bouquet(number: int) -> None:
+    from solitaire_core.deal import pysolfc_order
+
+    state = deal(get_variant("flower-garden").resolve(), number)
+    assert [len(c) for c in state.columns] == [6] * 6
+    order = _rows(state, [[6] * 6]) + [c for c in state.cells if c]
+    assert order == pysolfc_order(1, number) and len(state.cells) == 16
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 32001, 10**12 + 1])
+def test_penguin_base_is_the_first_cards_rank(number: int) -> None:
+    # PySolFC bakersgame.py Penguin: the four cards of the first card's rank are dealt
+    # first; the first three go up, the fourth is the first card of column 1.
+    from solitaire_core.deal import pysolfc_order
+
+    first = pysolfc_order(1, number)[0]
+    state = deal(get_variant("penguin").resolve(), number)
+    ups = [c for f in state.foundations for c in f]
+    assert len(ups) == 3 and {c.rank for c in ups} == {first.rank}
+    assert first in ups
+    assert state.columns[0][0].rank == first.rank
+    assert state.bases == (first.rank,) * 4
+    assert [len(c) for c in state.columns] == [7] * 7
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001])
+def test_stalactites_last_four_cards_start_the_foundations(number: int) -> None:
+    from solitaire_core.deal import pysolfc_order
+
+    order = pysolfc_order(1, number)
+    state = deal(get_variant("stalactites").resolve(), number)
+    assert [f[0] for f in state.foundations] == order[48:]
+    assert state.bases == tuple(c.rank for c in order[48:])
+    assert _rows(state, [[6] * 8]) == order[:48]
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001])
+def test_double_freecell_puts_the_first_decks_aces_up(number: int) -> None:
+    state = deal(get_variant("double-freecell").resolve(), number)
+    assert [(str(f[0]), f[0].deck) for f in state.foundations] == [
+        ("AC", 0), ("AS", 0), ("AH", 0), ("AD", 0)
+    ]  # fmt: skip
+    assert [len(c) for c in state.columns] == [10] * 10 and state.free_cells == 6
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001])
+def test_bisley_aces_start_the_upward_foundations(number: int) -> None:
+    from solitaire_core.deal import pysolfc_order
+
+    state = deal(get_variant("bisley").resolve(), number)
+    assert [str(f[0]) if f else "-" for f in state.foundations] == [
+        "AC", "AS", "AH", "AD", "-", "-", "-", "-"
+    ]  # fmt: skip
+    assert _rows(state, [[4] * 12]) == [c for c in pysolfc_order(1, number) if c.rank != 1]
+
+
+@pytest.mark.parametrize("number", [1, 32001])
+def test_fortress_first_two_columns_get_six(number: int) -> None:
+    from solitaire_core.deal import pysolfc_order
+
+    state = deal(get_variant("fortress").resolve(), number)
+    assert [len(c) for c in state.columns] == [6, 6] + [5] * 8
+    assert _rows(state, [[6, 6] + [5] * 8]) == pysolfc_order(1, number)
