@@ -836,11 +836,16 @@ def _foundation_piles(
             f"expected at least 4 piles built in suit (one suit each), got {len(piles)}",
         )
     if table.get("only_complete_suits", False):
-        if any(p != FoundationPile(cards=p.cards) for p in piles) or table.get("accept_runs"):
+        if (
+            any(p != FoundationPile(cards=p.cards) for p in piles)
+            or table.get("accept_runs")
+            or table.get("return_to_play")
+        ):
             raise VariantError(
                 source,
                 "foundations.only_complete_suits",
                 "expected piles built up in suit from the Ace without wrap or groups, and "
-                "accept_runs = false (a complete suit goes up as one run, Ace first)",
+                "accept_runs and return_to_play false (a complete suit goes up as one run, "
+                "Ace first, and stays there)",
             )
     return tuple(piles)

@@ -201,6 +201,12 @@ LOADER_ERRORS = [
         "built up in suit from the Ace",
     ),
     (
+        "complete-suits-coming-back",
+        variant(foundations="only_complete_suits = true\nreturn_to_play = true"),
+        "foundations.only_complete_suits",
+        "return_to_play false",
+    ),
+    (
         "below-base-with-two-bases",
         variant(
             "[[foundations.groups]]\ncount = 4\n[[foundations.groups]]\n"
@@ -484,3 +490,41 @@ def test_session_wins_when_every_card_is_up() -> None:
     state = position(rules, ["KS"], founds=[*piles, "AS,2S,3S,4S,5S,6S,7S,8S,9S,TS,JS,QS"])
     session = Session(rules, 1, state=state)
     assert session.is_won and session.score == 52
+
+
+# -- scenarios -------------------------------------------------------------------------------
+
+SCENARIO_DIR = Path(__file__).resolve().parent / "data" / "scenarios"
+
+
+def _scenarios() -> list:
+    from solitaire_core.testing import load_scenario_file
+
+    return [s for path in sorted(SCENARIO_DIR.glob("*.toml")) for s in load_scenario_file(path)]
+
+
+@pytest.mark.parametrize("scenario", _scenarios(), ids=lambda s: s.label)
+def test_scenarios_of_the_new_rules(scenario) -> None:
+    from solitaire_core.testing import run_scenario
+
+    definition = load_variant_file(DATA / f"{scenario.variant.removeprefix('test-')}.toml")
+    run_scenario(scenario, definition)
+
+
+def test_every_test_variant_has_scenarios() -> None:
+    covered = {s.variant.removeprefix("test-") for s in _scenarios()}
+    assert covered >= set(TEST_VARIANTS) - {"triple-freecell-like"}
+
+
+@pytest.mark.parametrize("name", ["penguin-like", "stalactites-like"])
+@pytest.mark.parametrize(
+    "check", ["check_safe_autoplay", "check_won", "check_empty_columns", "check_move_limit"]
+)
+def test_kit_checks_that_need_no_deal_pass_with_a_base_from_the_deal(name: str, check: str) -> None:
+    """The kit's checks on made-up positions (they carry base ranks); the checks that deal
+    need the deal recipes of the built-in Penguin and Stalactites (issue 9, deal keys)."""
+    from solitaire_core.testing import KitSettings
+    from solitaire_core.testing import checks as kit
+
+    context = kit.KitContext(rules_of(name), settings=KitSettings(max_examples=15, database=False))
+    getattr(kit, check)(context)

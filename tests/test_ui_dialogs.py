@@ -6,7 +6,7 @@ import tkinter as tk
 from tkinter import font as tkfont
 
 import pytest
-from solitaire_tk import dialogs
+from solitaire_tk import dialogs, rules_dialog, stats_dialog, widgets
 
 from solitaire_core.persistence import StatsStore
 from solitaire_core.plugins import get_registry
@@ -20,11 +20,11 @@ REGISTRY = get_registry()
 
 def test_elide_keeps_what_fits_and_ends_a_shortened_text_with_an_ellipsis():
     text = "No hint: the solver could not decide, in 3 s."
-    assert dialogs.elide(text, len(text), len) == text
-    assert dialogs.elide("No hint: the solver", 10, len) == "No hint…"  # no ": …"
-    assert dialogs.elide(text, 0, len) == ""
+    assert widgets.elide(text, len(text), len) == text
+    assert widgets.elide("No hint: the solver", 10, len) == "No hint…"  # no ": …"
+    assert widgets.elide(text, 0, len) == ""
     for width in range(1, len(text)):
-        shown = dialogs.elide(text, width, len)
+        shown = widgets.elide(text, width, len)
         assert len(shown) <= width and shown.endswith("…")
         assert text.startswith(shown[:-1])
 
@@ -77,7 +77,7 @@ def test_deal_text_is_checked(text, number, problem):
 def test_rules_text_describes_every_variant_from_its_definition(variant_id):
     definition = REGISTRY.variants[variant_id]
     rules = definition.resolve()
-    text = "\n".join(piece for _, piece in dialogs.rules_text(definition, rules))
+    text = "\n".join(piece for _, piece in rules_dialog.rules_text(definition, rules))
     assert rules.name in text
     if rules.decks == 1:
         assert "One deck of 52 cards." in text
@@ -89,10 +89,10 @@ def test_rules_text_describes_every_variant_from_its_definition(variant_id):
 
 
 def test_rules_text_follows_the_chosen_option(tmp_path, monkeypatch):
-    monkeypatch.setattr(dialogs, "DOCS_DIR", tmp_path)  # the generated part only
+    monkeypatch.setattr(rules_dialog, "DOCS_DIR", tmp_path)  # the generated part only
     definition = REGISTRY.variants["sea-towers"]
-    king = "\n".join(p for _, p in dialogs.rules_text(definition, definition.resolve()))
-    anycard = dialogs.rules_text(definition, definition.resolve({"empty_columns": "any"}))
+    king = "\n".join(p for _, p in rules_dialog.rules_text(definition, definition.resolve()))
+    anycard = rules_dialog.rules_text(definition, definition.resolve({"empty_columns": "any"}))
     anycard_text = "\n".join(p for _, p in anycard)
     assert "Empty columns take: A King only (classic)." in king
     assert "a King or a run led by a King" in king
@@ -113,9 +113,9 @@ def test_rules_window_shows_the_rules_and_the_docs_page(root, tmp_path, monkeypa
         "* `any`: any card\n  or run.\n",
         "utf-8",
     )
-    monkeypatch.setattr(dialogs, "DOCS_DIR", tmp_path)
+    monkeypatch.setattr(rules_dialog, "DOCS_DIR", tmp_path)
     definition = REGISTRY.variants["sea-towers"]
-    dialog = dialogs.show_rules(
+    dialog = rules_dialog.show_rules(
         root, definition, definition.resolve({"empty_columns": "any"}), wait=False
     )
     dialog.update()
@@ -131,24 +131,11 @@ def test_rules_window_shows_the_rules_and_the_docs_page(root, tmp_path, monkeypa
     assert not dialog.winfo_exists()
 
 
-def test_the_app_shortcut_table_wins_over_the_fallback(monkeypatch):
-    import sys
-    import types
-
-    from solitaire_tk import keys
-
-    app = types.ModuleType("solitaire_tk.app")
-    app.SHORTCUTS = [("F2", "New deal")]
-    monkeypatch.setitem(sys.modules, "solitaire_tk.app", app)
-    assert dialogs.shortcut_table() == [("F2", "New deal")]
-    del app.SHORTCUTS
-    assert dialogs.shortcut_table() == list(keys.SHORTCUTS)
-
-
 @pytest.mark.gui
 def test_shortcuts_window_lists_the_shortcut_table(root):
-    table = dialogs.shortcut_table()
-    assert table, "solitaire_tk.app or solitaire_tk.keys must define SHORTCUTS"
+    from solitaire_tk.keys import SHORTCUTS as table
+
+    assert any(keys == "Ctrl+Z" for keys, _ in table)
     dialog = dialogs.show_shortcuts(root, wait=False)
     shown = texts(dialog)
     for keys, action in table:
@@ -210,7 +197,7 @@ def test_statistics_show_a_recorded_game_and_cheat_wins_apart(root, store):
     record(store)
     record(store, cheated=True)
     record(store, "seahaven", {}, won=False)
-    dialog = dialogs.show_statistics(root, store, wait=False)
+    dialog = stats_dialog.show_statistics(root, store, wait=False)
     table = rows(dialog)
     assert [r["variant"] for r in table] == ["Sea Towers", "Seahaven Towers"]
     sea = table[0]
@@ -230,7 +217,7 @@ def test_statistics_count_wins_with_undo_and_with_hints(root, store):
     record(store)
     record(store, hint=True, won=False)  # a loss counts in neither
     record(store, hint=True, cheated=True)  # a cheat win is counted apart
-    dialog = dialogs.show_statistics(root, store, wait=False)
+    dialog = stats_dialog.show_statistics(root, store, wait=False)
     (sea,) = rows(dialog)
     assert (sea["won"], sea["undo"], sea["hints"], sea["cheat"]) == ("4", "2", "2", "1")
     headings = [dialog.tree.heading(ident)["text"] for ident in dialog.tree["columns"]]
@@ -256,7 +243,7 @@ def test_reset_asks_first_and_clears_the_selected_row(root, store):
     record(store)
     record(store, "seahaven", {})
     answers = []
-    dialog = dialogs.show_statistics(
+    dialog = stats_dialog.show_statistics(
         root, store, wait=False, confirm=lambda title, question: answers.pop()
     )
     dialog.tree.selection_set(dialog.tree.get_children()[0])

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from solitaire_tk.table import TableView, slot_look
+
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.plugins import get_variant
 from solitaire_core.state import GameState
 from solitaire_core.variant import load_variant_file
-from solitaire_tk.table import TableView, slot_look
 
 DATA = Path(__file__).resolve().parent / "data" / "variants"
 T, C, F = PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION

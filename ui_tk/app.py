@@ -5,9 +5,12 @@ variant is given, else the table at once. :class:`App` is the controller: it own
 :class:`~solitaire_core.session.Session`, plays the moves the
 :class:`~solitaire_tk.table.TableView` reports, keeps the status bar, the clock, the settings,
 the autosave and the statistics (through :class:`solitaire_tk.persist.AppStore`), and opens the
-dialogs of :mod:`solitaire_tk.dialogs`.
+dialogs of :mod:`solitaire_tk.dialogs`, :mod:`solitaire_tk.rules_dialog` and
+:mod:`solitaire_tk.stats_dialog`; the menus and keys are :mod:`solitaire_tk.menus`, the
+status bar :mod:`solitaire_tk.statusbar`.
 
-Keys (also in Help > Keyboard shortcuts, :data:`SHORTCUTS`): the pile keys of
+Keys (:mod:`solitaire_tk.menus`; listed in Help > Keyboard shortcuts from
+:data:`solitaire_tk.keys.SHORTCUTS`): the pile keys of
 :mod:`solitaire_tk.layout` (columns ``a``-``n``, cells ``1``-``9``, foundations after the
 columns' letters), Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo, F2 or Ctrl+N new deal,
 Ctrl+R restart, Ctrl+G select deal, F3 next deal, Ctrl+L choose another game, F1 rules,
@@ -27,7 +30,6 @@ import time
 import tkinter as tk
 from collections.abc import Callable, Mapping, Sequence
 from tkinter import filedialog, messagebox, ttk
-from tkinter import font as tkfont
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -39,16 +41,18 @@ from solitaire_core.rules import find_progress
 from solitaire_core.session import Session
 from solitaire_core.state import GameState
 
-from . import dialogs
+from . import dialogs, rules_dialog, stats_dialog
 from .assist import Assistant
-from .dialogs import elide
 from .layout import keys_text, pile_keys
+from .menus import MenuBar, bind_keys
+from .statusbar import StatusBar, style_status
 from .table import TableView
+from .widgets import clock_text
 
 if TYPE_CHECKING:
     from .persist import OpenedGame
 
-__all__ = ["MIN_MESSAGE_WIDTH", "SHORTCUTS", "START_MESSAGE", "App", "random_deal", "run"]
+__all__ = ["START_MESSAGE", "App", "random_deal", "run"]
 
 RANDOM_DEALS = 32000
 """A random deal is drawn from 1 .. this (Microsoft FreeCell's numbers for FreeCell)."""
@@ -57,55 +61,8 @@ TIMING_ENV = "SOLITAIRE_TIMING"
 """When this environment variable is set, the app prints ``first-draw <epoch seconds>``
 on stdout once the first table is drawn (benchmarks/bench_ui.py reads it)."""
 
-SHORTCUTS: list[tuple[str, str]] = [
-    (
-        "A, B, C … (the letter above a column)",
-        "Move that column's top card, or the longest run the rules allow, onto a matching "
-        "card, else into an empty column, else to a foundation, else to a free cell.",
-    ),
-    ("Shift+letter", "Send that column's top card to a free cell."),
-    (
-        "1, 2, 3 … (the number above a cell)",
-        "Move that cell's card onto a matching card, an empty column or a foundation.",
-    ),
-    (
-        "Letters after the columns'",
-        "Foundations: their cards move only in games that let cards come back into play.",
-    ),
-    (
-        "Click a card",
-        "Move it, with the cards on it, to the best legal place: a foundation, a matching "
-        "card, an empty column, a free cell.",
-    ),
-    ("Drag and drop", "Move a card and the cards on it; legal targets are outlined."),
-    ("Ctrl+Z", "Undo"),
-    ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
-    ("F2, Ctrl+N", "New deal"),
-    ("F3", "Next deal (this deal's number + 1)"),
-    ("Ctrl+G", "Select a deal by number"),
-    ("Ctrl+R", "Restart this deal"),
-    ("Ctrl+H", "Hint: the next move of a win is outlined on the table"),
-    ("Ctrl+D", "Solve (demo): the computer plays the rest of the game"),
-    ("Esc", "Stop the demo, or a search for a hint or a winnable deal"),
-    ("Ctrl+L", "Choose another game"),
-    ("Ctrl+O, Ctrl+S", "Open, save a game"),
-    ("F1", "Rules of this game"),
-    ("Ctrl+Q", "Quit (the game in progress is kept)"),
-]
-"""(keys, action) pairs for Help > Keyboard shortcuts (read by solitaire_tk.dialogs)."""
-
 START_MESSAGE = "Each pile has a key: see Help > Keyboard shortcuts."
 """The status bar's message when a game is put on the table."""
-
-MIN_MESSAGE_WIDTH = 240
-"""Pixels the status bar keeps for the message before it hides optional fields."""
-
-_STATUS_FIELDS = ("cheats", "cards", "time", "score", "moves", "deal", "variant")
-"""The status bar's fields, from the right."""
-
-_OPTIONAL_FIELDS = ("variant", "score", "cards")
-"""Fields hidden, in this order, when the window is too narrow (the variant's name is
-also in the window title)."""
 
 _STUCK_DELAY = 400  # ms of quiet after a move before looking for a useful move
 _STUCK_BUDGET = 3000  # positions the "no useful move left" search may visit
@@ -115,12 +72,6 @@ _AUTOSAVE_DELAY = 1500  # ms after the last move before the autosave is written
 def random_deal() -> int:
     """A random deal number, 1 .. :data:`RANDOM_DEALS`."""
     return random.randint(1, RANDOM_DEALS)
-
-
-def _clock(seconds: float) -> str:
-    seconds = int(seconds)
-    hours, rest = divmod(seconds, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
 class App:
@@ -184,7 +135,15 @@ class App:
         root.geometry(f"{self.settings.window_width}x{self.settings.window_height}")
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self._style()
-        self._build_menus()
+        commands = self._commands()
+        self.menu_bar = MenuBar(root, commands, self.settings)
+        self.menubar = self.menu_bar.bar
+        self.menus = self.menu_bar.menus
+        self.cheat_var = self.menu_bar.cheat_var
+        self.animation_var = self.menu_bar.animation_var
+        self.four_colour_var = self.menu_bar.four_colour_var
+        self.winnability_var = self.menu_bar.winnability_var
+        self.winnable_only_var = self.menu_bar.winnable_only_var
         self.game_frame = ttk.Frame(root)
         self.view = TableView(
             self.game_frame,
@@ -196,10 +155,11 @@ class App:
             width=self.settings.window_width,
             height=self.settings.window_height - 60,
         )
-        self._build_status()
+        self.status_bar = StatusBar(self.game_frame)
+        self.status = self.status_bar.labels
         self.view.pack(side="top", fill="both", expand=True)
         self.assist = Assistant(self, show_winnability=self.settings.show_winnability)
-        self._bind_keys()
+        bind_keys(root, commands)
 
         if store.warnings:
             text = "\n\n".join(store.warnings)
@@ -218,123 +178,34 @@ class App:
         style = ttk.Style(self.root)
         if "clam" in style.theme_names() and sys.platform.startswith("linux"):
             style.theme_use("clam")
-        style.configure("Status.TFrame", background="#e9ece6")
-        style.configure("Status.TLabel", background="#e9ece6", padding=(8, 3))
-        style.configure("Message.TLabel", background="#e9ece6", foreground="#2f3a33",
-                        padding=(8, 3))  # fmt: skip
-        style.configure("Warn.TLabel", background="#e9ece6", foreground="#9a1d12",
-                        padding=(8, 3))  # fmt: skip
+        style_status(self.root)
 
-    def _build_menus(self) -> None:
-        root = self.root
-        root.option_add("*tearOff", False)
-        bar = tk.Menu(root)
-        game, edit, opts, helpm = (tk.Menu(bar) for _ in range(4))
-        self.menus = {"game": game, "edit": edit, "options": opts, "help": helpm}
-        bar.add_cascade(label="Game", menu=game, underline=0)
-        bar.add_cascade(label="Edit", menu=edit, underline=0)
-        bar.add_cascade(label="Options", menu=opts, underline=0)
-        bar.add_cascade(label="Help", menu=helpm, underline=0)
-        game.add_command(label="New deal", accelerator="F2", command=self.new_deal, underline=0)
-        game.add_command(label="Next deal", accelerator="F3", command=self.next_deal)
-        game.add_command(label="Select deal…", accelerator="Ctrl+G", command=self.select_deal)
-        game.add_command(label="Restart", accelerator="Ctrl+R", command=self.restart, underline=0)
-        game.add_separator()
-        game.add_command(label="Hint", accelerator="Ctrl+H", command=self.hint, underline=0)
-        game.add_command(label="Solve (demo)", accelerator="Ctrl+D", command=self.demo,
-                         underline=1)  # fmt: skip
-        game.add_command(label="Stop", accelerator="Esc", command=self.stop, state="disabled")
-        game.add_separator()
-        game.add_command(label="Choose game…", accelerator="Ctrl+L", command=self.show_launcher)
-        game.add_separator()
-        game.add_command(label="Open…", accelerator="Ctrl+O", command=self.open_game)
-        game.add_command(label="Save as…", accelerator="Ctrl+S", command=self.save_game)
-        game.add_separator()
-        game.add_command(label="Statistics…", command=self.show_statistics)
-        game.add_separator()
-        game.add_command(label="Quit", accelerator="Ctrl+Q", command=self.quit, underline=0)
-        edit.add_command(label="Undo", accelerator="Ctrl+Z", command=self.undo, underline=0)
-        edit.add_command(label="Redo", accelerator="Ctrl+Y", command=self.redo, underline=0)
-        self.cheat_var = tk.StringVar(root, value=self.settings.difficulty)
-        self.animation_var = tk.BooleanVar(root, value=self.settings.animation)
-        self.four_colour_var = tk.BooleanVar(root, value=self.settings.four_colour)
-        diff = tk.Menu(opts)
-        opts.add_cascade(label="Difficulty", menu=diff, underline=0)
-        diff.add_radiobutton(label="Normal", value="normal", variable=self.cheat_var,
-                             command=self._difficulty_changed)  # fmt: skip
-        diff.add_radiobutton(label="Cheat (runs of any size move)", value="cheat",
-                             variable=self.cheat_var, command=self._difficulty_changed)  # fmt: skip
-        opts.add_checkbutton(label="Animate autoplay", variable=self.animation_var,
-                             command=self._animation_changed)  # fmt: skip
-        opts.add_checkbutton(label="Four-colour deck", variable=self.four_colour_var,
-                             command=self._four_colour_changed)  # fmt: skip
-        opts.add_separator()
-        self.winnability_var = tk.BooleanVar(root, value=self.settings.show_winnability)
-        self.winnable_only_var = tk.BooleanVar(root, value=self.settings.winnable_only)
-        opts.add_checkbutton(label="Show winnability", variable=self.winnability_var,
-                             command=self._winnability_changed)  # fmt: skip
-        opts.add_checkbutton(label="Winnable deals only", variable=self.winnable_only_var,
-                             command=lambda: self.set_winnable_only(
-                                 bool(self.winnable_only_var.get())))  # fmt: skip
-        helpm.add_command(label="Rules of this game", accelerator="F1", command=self.show_rules)
-        helpm.add_command(label="Keyboard shortcuts", command=self.show_shortcuts)
-        helpm.add_separator()
-        helpm.add_command(label="About", command=self.show_about)
-        root.configure(menu=bar)
-        self.menubar = bar
-
-    def _build_status(self) -> None:
-        bar = ttk.Frame(self.game_frame, style="Status.TFrame")
-        bar.pack(side="bottom", fill="x")
-        self.status_bar = bar
-        self.status: dict[str, ttk.Label] = {}
-        self._separators: dict[str, ttk.Separator] = {}
-        # The fields are packed first, from the right; the message takes what is left
-        # (it asks for one character only, so it never pushes a field out) and is
-        # shortened with an ellipsis to fit (see _fit_status).
-        for name in _STATUS_FIELDS:
-            label = ttk.Label(bar, style="Status.TLabel")
-            label.pack(side="right")
-            self.status[name] = label
-            separator = ttk.Separator(bar, orient="vertical")
-            separator.pack(side="right", fill="y", pady=3)
-            self._separators[name] = separator
-        message = ttk.Label(bar, style="Message.TLabel", anchor="w", width=1)
-        message.pack(side="left", fill="x", expand=True)
-        self.status["message"] = message
-        self._message = ""
-        self._message_font = tkfont.nametofont("TkDefaultFont", root=self.root)
-        message.bind("<Configure>", lambda _e: self._fit_status(), add=True)
-        bar.bind("<Configure>", lambda _e: self._fit_status(), add=True)
-
-    def _bind_keys(self) -> None:
-        root = self.root
-        pairs: list[tuple[Sequence[str], Callable[[], object]]] = [
-            (("<Control-z>",), self.undo),
-            (("<Control-y>", "<Control-Z>", "<Control-Shift-z>"), self.redo),
-            (("<F2>", "<Control-n>"), self.new_deal),
-            (("<F3>",), self.next_deal),
-            (("<Control-g>",), self.select_deal),
-            (("<Control-r>",), self.restart),
-            (("<Control-l>",), self.show_launcher),
-            (("<Control-o>",), self.open_game),
-            (("<Control-s>",), self.save_game),
-            (("<Control-q>",), self.quit),
-            (("<F1>",), self.show_rules),
-            (("<Control-h>",), self.hint),
-            (("<Control-d>",), self.demo),
-            (("<Escape>",), self.stop),
-        ]
-        for sequences, action in pairs:
-            for sequence in sequences:
-                root.bind(sequence, self._key_action(action))
-
-    def _key_action(self, action: Callable[[], object]) -> Callable[[tk.Event], str]:
-        def handler(event: tk.Event) -> str:
-            action()
-            return "break"
-
-        return handler
+    def _commands(self) -> dict[str, Callable[[], object]]:
+        """The commands of the menus and keys (:data:`solitaire_tk.menus.COMMANDS`)."""
+        return {
+            "new_deal": self.new_deal,
+            "next_deal": self.next_deal,
+            "select_deal": self.select_deal,
+            "restart": self.restart,
+            "hint": self.hint,
+            "demo": self.demo,
+            "stop": self.stop,
+            "show_launcher": self.show_launcher,
+            "open_game": self.open_game,
+            "save_game": self.save_game,
+            "show_statistics": self.show_statistics,
+            "quit": self.quit,
+            "undo": self.undo,
+            "redo": self.redo,
+            "difficulty": self._difficulty_changed,
+            "animation": self._animation_changed,
+            "four_colour": self._four_colour_changed,
+            "winnability": self._winnability_changed,
+            "winnable_only": lambda: self.set_winnable_only(bool(self.winnable_only_var.get())),
+            "show_rules": self.show_rules,
+            "show_shortcuts": self.show_shortcuts,
+            "show_about": self.show_about,
+        }
 
     # ------------------------------------------------------------------ dialogs (test hooks)
 
@@ -542,14 +413,7 @@ class App:
             self.warn("The game cannot start", str(error))
 
     def _set_game_menu_state(self, state: str) -> None:
-        game = self.menus["game"]
-        labels = ("New deal", "Next deal", "Select deal…", "Restart", "Hint", "Solve (demo)",
-                  "Save as…")  # fmt: skip
-        for label in labels:
-            game.entryconfigure(label, state=state)
-        for label in ("Undo", "Redo"):
-            self.menus["edit"].entryconfigure(label, state=state)
-        self.menus["help"].entryconfigure(0, state=state)
+        self.menu_bar.set_game_state(state)
 
     def open_game(self) -> None:
         """Open a saved game from a file the player picks."""
@@ -600,7 +464,7 @@ class App:
 
     def show_statistics(self) -> None:
         """The statistics window."""
-        dialogs.show_statistics(
+        stats_dialog.show_statistics(
             self.root, self.store.stats, wait=self.modal, registry=self.registry
         )
         self._refocus()
@@ -725,7 +589,7 @@ class App:
         figures = {
             "Game": f"{session.rules.name}, deal {session.deal_number}",
             "Moves": str(session.moves),
-            "Time": _clock(self.elapsed),
+            "Time": clock_text(self.elapsed),
             "Score": str(session.score),
             "Undo used": "yes" if session.used_undo else "no",
             "Cheats": str(session.cheats),
@@ -837,7 +701,7 @@ class App:
         if self.session is None:
             return
         rules = self.session.rules
-        dialogs.show_rules(self.root, self.registry.get(rules.id), rules, wait=self.modal)
+        rules_dialog.show_rules(self.root, self.registry.get(rules.id), rules, wait=self.modal)
         self._refocus()
 
     def show_shortcuts(self) -> None:
@@ -868,56 +732,12 @@ class App:
 
         :param warn: show it as a reason a move was refused (in red).
         """
-        self._message = text
-        self.status["message"].configure(style="Warn.TLabel" if warn else "Message.TLabel")
-        self._fit_status()
+        self.status_bar.set_message(text, warn=warn)
 
     @property
     def message(self) -> str:
         """The whole sentence in the status bar (the bar may show it shortened)."""
-        return self._message
-
-    def _fit_status(self) -> None:
-        """Fit the status bar to the window: hide the fields of :data:`_OPTIONAL_FIELDS`
-        (in that order) while the message would get less than :data:`MIN_MESSAGE_WIDTH`
-        pixels, and shorten the message to the room it has."""
-        bar = self.status_bar
-        message = self.status["message"]
-        total = bar.winfo_width()
-        if total > 1:
-            others = [w for w in bar.pack_slaves() if w is not message]
-            hidden = [n for n in _OPTIONAL_FIELDS if not self.status[n].winfo_manager()]
-            room = total - sum(w.winfo_reqwidth() for w in others)
-            room -= sum(self._field_width(name) for name in hidden)  # as if all were shown
-            for name in _OPTIONAL_FIELDS:
-                wanted = room >= MIN_MESSAGE_WIDTH
-                self._show_field(name, wanted)
-                if not wanted:
-                    room += self._field_width(name)
-        padding = 2 * 8 + 2  # the label style's padding, and a little more
-        width = message.winfo_width() - padding
-        shown = elide(self._message, width, self._message_font.measure) if width > 1 else ""
-        if message.cget("text") != shown:
-            message.configure(text=shown)
-
-    def _field_width(self, name: str) -> int:
-        return self.status[name].winfo_reqwidth() + self._separators[name].winfo_reqwidth()
-
-    def _show_field(self, name: str, shown: bool) -> None:
-        label, separator = self.status[name], self._separators[name]
-        if shown == bool(label.winfo_manager()):
-            return
-        if not shown:
-            label.pack_forget()
-            separator.pack_forget()
-            return
-        # Back in its place: just left of the nearest field to its right that is shown.
-        right = _STATUS_FIELDS[: _STATUS_FIELDS.index(name)]
-        anchor = next(
-            self._separators[n] for n in reversed(right) if self.status[n].winfo_manager()
-        )
-        label.pack(side="right", after=anchor)
-        separator.pack(side="right", fill="y", pady=3, after=label)
+        return self.status_bar.message
 
     @property
     def elapsed(self) -> float:
@@ -933,7 +753,7 @@ class App:
     def _tick(self) -> None:
         if self._tick_job is not None:
             self.root.after_cancel(self._tick_job)
-        self.status["time"].configure(text=f"Time {_clock(self.elapsed)}")
+        self.status_bar.show_time(self.elapsed)
         self._tick_job = self.root.after(500, self._tick)
 
     def update_status(self) -> None:
@@ -941,15 +761,7 @@ class App:
         session = self.session
         if session is None:
             return
-        state = session.state
-        self.status["variant"].configure(text=session.rules.name)
-        self.status["deal"].configure(text=f"Deal {session.deal_number}")
-        self.status["moves"].configure(text=f"Moves {session.moves}")
-        self.status["score"].configure(text=f"Score {session.score}")
-        self.status["cards"].configure(text=f"Cards left {state.cards_left}")
-        cheat = " (Cheat on)" if session.cheat else ""
-        self.status["cheats"].configure(text=f"Cheats {session.cheats}{cheat}")
-        self.status["time"].configure(text=f"Time {_clock(self.elapsed)}")
+        self.status_bar.show_game(session, self.elapsed)
 
     def _schedule_autosave(self) -> None:
         if self._autosave_job is not None:

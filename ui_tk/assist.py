@@ -1,9 +1,10 @@
 """The solver in the game window: hints, the demo, winnable deals and the "still
 winnable?" status line (issue 5).
 
-An :class:`Assistant` belongs to one :class:`~solitaire_tk.app.App`. It runs the solver of
-:mod:`solitaire_core.solver` in the background, never on the Tk thread: it owns at most
-one :class:`~solitaire_core.solver.SolverJob` at a time and polls it with
+An :class:`Assistant` belongs to one game window (:class:`~solitaire_tk.host.GameHost`).
+It runs the solver of :mod:`solitaire_core.solver` in the background, never on the Tk
+thread: it owns at most one :class:`~solitaire_core.solver.SolverJob` at a time and polls
+it with
 ``widget.after``, so the window keeps drawing, taking clicks and keys while a search
 runs, and every search can be cancelled (the Cancel button next to the status message,
 Escape, or Game > Stop).
@@ -61,7 +62,7 @@ from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import GameHost
 
 __all__ = [
     "CHECK_MAX_STATES",
@@ -178,8 +179,8 @@ class _DealSearch:
 class Assistant:
     """Hints, the demo, winnable deals and the winnability field for an app.
 
-    :param app: the :class:`~solitaire_tk.app.App` (its ``session``, ``view``, ``root``,
-        ``status`` fields, ``message``, ``set_message``, ``play`` and ``used_hint`` are used).
+    :param app: the window's controller, as a :class:`~solitaire_tk.host.GameHost` (the
+        :class:`~solitaire_tk.app.App`).
     :param show_winnability: start with the "still winnable?" field shown.
 
     The app calls :meth:`position_changed` whenever the position on the table may have
@@ -192,7 +193,7 @@ class Assistant:
     ``cancel_button``, ``last_result`` (the last finished search's result).
     """
 
-    def __init__(self, app: App, *, show_winnability: bool = False) -> None:
+    def __init__(self, app: GameHost, *, show_winnability: bool = False) -> None:
         self.app = app
         self.root = app.root
         self.demo_step_ms = 300

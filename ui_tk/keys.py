@@ -1,6 +1,5 @@
-"""The keyboard shortcuts shown by Help > Keyboard shortcuts, when the app module does not
-define its own table (``solitaire_tk.app.SHORTCUTS`` takes precedence; see
-:func:`solitaire_tk.dialogs.shortcut_table`).
+"""The keyboard shortcuts of the game window, as Help > Keyboard shortcuts lists them
+(:func:`solitaire_tk.dialogs.show_shortcuts`).
 
 The pile keys follow the Seahaven Towers program help (shared rules): a pile's letter
 moves its top card to the appropriate tableau position if there is one, else to the
@@ -13,21 +12,37 @@ __all__ = ["SHORTCUTS"]
 
 SHORTCUTS: list[tuple[str, str]] = [
     (
-        "Pile letter",
-        "Move that pile's top card (or the run the rules allow) to the best tableau "
-        "place, else to a free cell. Every pile shows its letter.",
+        "A, B, C … (the letter above a column)",
+        "Move that column's top card, or the longest run the rules allow, onto a matching "
+        "card, else into an empty column, else to a foundation, else to a free cell.",
     ),
-    ("Shift+letter", "Send that pile's top card to a free cell."),
+    ("Shift+letter", "Send that column's top card to a free cell."),
+    (
+        "1, 2, 3 … (the number above a cell)",
+        "Move that cell's card onto a matching card, an empty column or a foundation.",
+    ),
+    (
+        "Letters after the columns'",
+        "Foundations: their cards move only in games that let cards come back into play.",
+    ),
     (
         "Click a card",
-        "Move it to the best legal place: a foundation, a matching card, an empty "
-        "column, a free cell.",
+        "Move it, with the cards on it, to the best legal place: a foundation, a matching "
+        "card, an empty column, a free cell.",
     ),
-    ("Drag and drop", "Move a card and the cards on it; legal targets are highlighted."),
-    ("Ctrl+Z", "Undo."),
-    ("Ctrl+Y, Ctrl+Shift+Z", "Redo."),
-    ("Up, Down (launcher)", "Choose a game."),
-    ("Enter (launcher)", "Play the chosen game."),
-    ("Escape (dialogs)", "Close the dialog."),
+    ("Drag and drop", "Move a card and the cards on it; legal targets are outlined."),
+    ("Ctrl+Z", "Undo"),
+    ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
+    ("F2, Ctrl+N", "New deal"),
+    ("F3", "Next deal (this deal's number + 1)"),
+    ("Ctrl+G", "Select a deal by number"),
+    ("Ctrl+R", "Restart this deal"),
+    ("Ctrl+H", "Hint: the next move of a win is outlined on the table"),
+    ("Ctrl+D", "Solve (demo): the computer plays the rest of the game"),
+    ("Esc", "Stop the demo, or a search for a hint or a winnable deal"),
+    ("Ctrl+L", "Choose another game"),
+    ("Ctrl+O, Ctrl+S", "Open, save a game"),
+    ("F1", "Rules of this game"),
+    ("Ctrl+Q", "Quit (the game in progress is kept)"),
 ]
 """(keys, action) pairs, in the order shown."""

@@ -24,7 +24,7 @@ from PIL import ImageTk
 from solitaire_core.plugins import BUILTIN_PLUGINS, Registry
 from solitaire_core.variant import VariantDefinition
 
-from . import dialogs
+from . import dialogs, rules_dialog, widgets
 from .preview import PREVIEW_SIZE, SAMPLE_DEAL, preview_for
 
 __all__ = ["Launcher", "OnPlay"]
@@ -118,7 +118,7 @@ class Launcher(ttk.Frame):
         ttk.Label(
             self,
             text="Choose a game",
-            font=dialogs.scaled_font(self, "TkHeadingFont", 5, bold=True),
+            font=widgets.scaled_font(self, "TkHeadingFont", 5, bold=True),
         ).grid(row=0, column=0, columnspan=2, sticky="w", pady=(0, 10))
 
         # Left: the list of variants.
@@ -160,16 +160,16 @@ class Launcher(ttk.Frame):
         right.columnconfigure(0, weight=1)
         width = self.preview_size[0]
         self.name_label = ttk.Label(
-            right, text="", font=dialogs.scaled_font(self, "TkHeadingFont", 3, bold=True)
+            right, text="", font=widgets.scaled_font(self, "TkHeadingFont", 3, bold=True)
         )
         self.name_label.grid(row=0, column=0, sticky="w")
-        self.plugin_label = ttk.Label(right, text="", foreground=dialogs.DIM)
+        self.plugin_label = ttk.Label(right, text="", foreground=widgets.DIM)
         self.plugin_label.grid(row=1, column=0, sticky="w")
         self.summary_label = ttk.Label(right, text="", wraplength=width, justify="left")
         self.summary_label.grid(row=2, column=0, sticky="w", pady=(4, 10))
         self.preview_label = ttk.Label(right, borderwidth=0)
         self.preview_label.grid(row=3, column=0, sticky="w")
-        self.caption_label = ttk.Label(right, text="", foreground=dialogs.DIM)
+        self.caption_label = ttk.Label(right, text="", foreground=widgets.DIM)
         self.caption_label.grid(row=4, column=0, sticky="w", pady=(3, 10))
         # Created before the deal field so Tab visits the options first.
         self.options_frame = ttk.Frame(right)
@@ -183,9 +183,9 @@ class Launcher(ttk.Frame):
         self.deal_var = tk.StringVar(self)
         self.deal_entry = ttk.Entry(deal_row, textvariable=self.deal_var, width=22)
         self.deal_entry.grid(row=0, column=1, sticky="w", padx=(8, 10))
-        self.deal_hint = ttk.Label(deal_row, text="empty: a random deal", foreground=dialogs.DIM)
+        self.deal_hint = ttk.Label(deal_row, text="empty: a random deal", foreground=widgets.DIM)
         self.deal_hint.grid(row=0, column=2, sticky="w")
-        self.deal_message = ttk.Label(deal_row, text="", foreground=dialogs.ERROR)
+        self.deal_message = ttk.Label(deal_row, text="", foreground=widgets.ERROR)
         self.deal_message.grid(row=1, column=1, columnspan=2, sticky="w", padx=(8, 0), pady=(2, 0))
         self.deal_var.trace_add("write", lambda *_a: self._on_deal_changed())
         self.winnable_check = ttk.Checkbutton(
@@ -196,7 +196,7 @@ class Launcher(ttk.Frame):
         )
         self.winnable_check.grid(row=2, column=0, columnspan=2, sticky="w", pady=(8, 0))
         ttk.Label(
-            deal_row, text="a random deal the solver has proved winnable", foreground=dialogs.DIM
+            deal_row, text="a random deal the solver has proved winnable", foreground=widgets.DIM
         ).grid(row=2, column=2, sticky="w", pady=(8, 0))
 
         buttons = ttk.Frame(right)
@@ -309,7 +309,7 @@ class Launcher(ttk.Frame):
         chosen = self._chosen.setdefault(definition.id, definition.default_options())
         if not definition.options:
             ttk.Label(
-                self.options_frame, text="This game has no options.", foreground=dialogs.DIM
+                self.options_frame, text="This game has no options.", foreground=widgets.DIM
             ).grid(row=0, column=0, sticky="w")
         wrap = self.preview_size[0] - 30
         for row, option in enumerate(definition.options):
@@ -329,7 +329,7 @@ class Launcher(ttk.Frame):
                 self.option_buttons[(option.name, choice.value)] = button
             if option.help:
                 ttk.Label(
-                    box, text=option.help, foreground=dialogs.DIM, wraplength=wrap, justify="left"
+                    box, text=option.help, foreground=widgets.DIM, wraplength=wrap, justify="left"
                 ).pack(anchor="w", pady=(4, 0))
         self._tag_all(self.options_frame)
 
@@ -436,7 +436,7 @@ class Launcher(ttk.Frame):
         if self._current is None:
             return
         definition = self.variants[self._current]
-        dialogs.show_rules(self, definition, definition.resolve(self.options))
+        rules_dialog.show_rules(self, definition, definition.resolve(self.options))
 
     def destroy(self) -> None:
         """Destroy the launcher and forget its pending picture update."""

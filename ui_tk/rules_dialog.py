@@ -1,0 +1,288 @@
+"""The rules window (Help > Rules of this game): the rules as the variant's settings
+make them, followed by the variant's page in docs/variants when it is installed."""
+
+from __future__ import annotations
+
+import re
+import tkinter as tk
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .widgets import Dialog, scaled_font, scrolled_text
+
+if TYPE_CHECKING:
+    from solitaire_core.variant import Rules, VariantDefinition
+
+__all__ = ["DOCS_DIR", "RulesDialog", "rules_text", "show_rules"]
+
+DOCS_DIR = Path(__file__).resolve().parent.parent / "docs" / "variants"
+"""Where the variant pages live in a source checkout (``docs/variants/<id>.md``)."""
+
+
+_MOVE_LIMITS = {
+    "one": "One card moves at a time.",
+    "free-cells-plus-one": (
+        "A run of cards built in sequence moves in one go when it holds at most "
+        "(free cells + 1) cards; empty columns do not count."
+    ),
+    "supermove": (
+        "A run of cards built in sequence moves in one go when it holds at most "
+        "(free cells + 1) \u00d7 2^(empty columns) cards, counting one empty column fewer when "
+        "the run goes into an empty column."
+    ),
+    "unlimited": "A run of cards built in sequence moves in one go, however long.",
+}
+
+_AUTOPLAY = {
+    "off": "Cards go to the foundations only when you move them there.",
+    "safe": (
+        "A card goes to its foundation by itself when no card left in play can still "
+        "need it; you move the others yourself."
+    ),
+    "all": "Every card that fits on a foundation goes there by itself.",
+}
+
+
+def _count_words(n: int) -> str:
+    words = {1: "one", 2: "two", 3: "three", 4: "four"}
+    return words.get(n, str(n))
+
+
+def _numbers(items: Sequence[int]) -> str:
+    texts = [str(i) for i in items]
+    if len(texts) <= 1:
+        return "".join(texts)
+    return ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+def _cards_text(rules: Rules) -> str:
+    if rules.decks == 1:
+        return "One deck of 52 cards."
+    return f"{_count_words(rules.decks).capitalize()} decks of 52 cards: {rules.card_count} cards."
+
+
+def _deal_text(rules: Rules) -> str:
+    recipe = rules.deal
+    counts = list(recipe.columns)
+    if counts and all(c == counts[0] for c in counts):
+        columns = f"{counts[0]} cards to each column"
+    else:
+        groups: list[tuple[int, int, int]] = []  # (first, last, count), 1-based
+        for i, count in enumerate(counts, start=1):
+            if groups and groups[-1][2] == count and groups[-1][1] == i - 1:
+                groups[-1] = (groups[-1][0], i, count)
+            else:
+                groups.append((i, i, count))
+        parts = [
+            f"{c} cards to column {a}" if a == b else f"{c} cards to columns {a} to {b}"
+            for a, b, c in groups
+        ]
+        columns = ", ".join(parts)
+    order = "row by row" if recipe.order == "rows" else "one column after another"
+    text = f"All cards are dealt face up: {columns}, {order}"
+    if recipe.cells:
+        cells = _numbers([i + 1 for i in recipe.cells])
+        word = "cell" if len(recipe.cells) == 1 else "cells"
+        text += f"; then one card each into {word} {cells}."
+    else:
+        text += "; the cells start empty."
+    return text
+
+
+def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, str]]:
+    """The rules of a variant, made from its definition and resolved :class:`Rules`.
+
+    :return: ``(style, text)`` pieces in reading order; style is ``"title"``,
+        ``"heading"`` or ``"body"`` (the rules window shows them with those tags).
+    """
+    out: list[tuple[str, str]] = [("title", rules.name)]
+    if definition.summary:
+        out.append(("body", definition.summary))
+    chosen = dict(rules.options)
+    if definition.options:
+        lines = []
+        for option in definition.options:
+            value = chosen.get(option.name, option.default)
+            try:
+                label = option.choice(value).label
+            except KeyError:
+                label = value
+            lines.append(f"{option.label}: {label}.")
+        out += [("heading", "Options in this game"), ("body", "\n".join(lines))]
+    out += [
+        ("heading", "Cards"),
+        ("body", _cards_text(rules)),
+        ("heading", "Layout"),
+        (
+            "body",
+            f"{rules.columns} tableau columns, {rules.cells} cell"
+            f"{'s' if rules.cells != 1 else ''} (each holds one card) and "
+            f"{rules.foundations} foundations. {_deal_text(rules)}",
+        ),
+        ("heading", "Building"),
+        (
+            "body",
+            f"On the tableau a card goes on the top card of a column when it builds "
+            f"{rules.build_description}. Any top card, and the card in a cell, may go to a "
+            "free cell.",
+        ),
+        ("heading", "Empty columns"),
+        ("body", f"An empty column takes {rules.empty_description}."),
+        ("heading", "Moving runs"),
+        (
+            "body",
+            _MOVE_LIMITS.get(rules.move_limit, rules.move_limit)
+            + " In the Cheat difficulty runs of any length move; every card moved that "
+            "the normal rules would not allow counts as a cheat, and undo does not lower "
+            "the count.",
+        ),
+    ]
+    foundation = f"The {rules.foundations} foundations build up in suit from Ace to King" + (
+        ", one for each suit of each deck." if rules.decks > 1 else ", one per suit."
+    )
+    foundation += (
+        " A card on a foundation may come back into play."
+        if rules.foundation_return
+        else " Cards on the foundations are out of play."
+    )
+    if rules.foundation_runs:
+        foundation += " A run in suit may go to a foundation in one move."
+    out += [
+        ("heading", "Foundations"),
+        ("body", foundation),
+        ("heading", "Autoplay"),
+        ("body", _AUTOPLAY.get(rules.autoplay, rules.autoplay)),
+        ("heading", "Winning"),
+        ("body", f"The game is won when all {rules.card_count} cards are on the foundations."),
+    ]
+    if rules.deal.method == "pysolfc":
+        note = "Deal numbers are PySolFC's game numbers, so deal N here is PySolFC's deal N."
+    else:
+        note = f"Deals come from the plugin deal method {rules.deal.method!r}."
+    out += [("heading", "Deal numbers"), ("body", note)]
+    page = DOCS_DIR / f"{definition.id}.md"
+    try:
+        doc = page.read_text("utf-8") if page.is_file() else ""
+    except (OSError, UnicodeDecodeError):
+        doc = ""
+    if doc.strip():
+        out.append(("heading", f"More about {rules.name}"))
+        out += _markdown_pieces(doc, rules.name)
+    return out
+
+
+def _markdown_pieces(text: str, title: str = "") -> list[tuple[str, str]]:
+    """Plain-text rendering of the Markdown the variant pages use.
+
+    ``#`` lines become headings (a first heading equal to ``title`` is dropped); wrapped
+    paragraph lines are joined; list items and table rows become ``"item"`` pieces
+    (a table's last column, when headed "source", is shown in brackets); fenced code
+    becomes ``"code"``; emphasis markers, backticks and link targets are dropped.
+    """
+    pieces: list[tuple[str, str]] = []
+    paragraph: list[str] = []
+    item: list[str] = []
+    header: list[str] = []
+    in_code = False
+
+    def flush() -> None:
+        if paragraph:
+            pieces.append(("body", " ".join(paragraph)))
+            paragraph.clear()
+        if item:
+            pieces.append(("item", "\u2022 " + " ".join(item)))
+            item.clear()
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            flush()
+            in_code = not in_code
+            continue
+        if in_code:
+            pieces.append(("code", line.rstrip()))
+            continue
+        if stripped.startswith("#"):
+            flush()
+            heading = _inline(stripped.lstrip("#").strip())
+            if not (title and not pieces and heading == title):
+                pieces.append(("heading", heading))
+        elif not stripped:
+            flush()
+            header = []
+        elif stripped.startswith("|"):
+            flush()
+            cells = [_inline(c.strip()) for c in stripped.strip("|").split("|")]
+            if all(set(c) <= set("-: ") for c in cells):
+                continue  # the rule under a table's header
+            if not header:
+                header = [c.casefold() for c in cells]
+                continue
+            if len(cells) > 1 and header[-1:] == ["source"]:
+                entry = ": ".join(c for c in cells[:-1] if c) + f" ({cells[-1]})"
+            else:
+                entry = " \u2014 ".join(c for c in cells if c)
+            pieces.append(("item", "\u2022 " + entry))
+        elif re.match(r"([*+-]|\d+\.)\s", stripped):
+            flush()
+            item.append(_inline(re.sub(r"^([*+-]|\d+\.)\s+", "", stripped)))
+        elif item and line.startswith((" ", "\t")):
+            item.append(_inline(stripped))
+        else:
+            if item:
+                flush()
+            paragraph.append(_inline(stripped))
+    flush()
+    return pieces
+
+
+def _inline(text: str) -> str:
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    return text.replace("**", "").replace("`", "")
+
+
+class RulesDialog(Dialog):
+    """The rules of one variant in a scrollable read-only text."""
+
+    def __init__(
+        self, parent: tk.Misc, definition: VariantDefinition, rules: Rules, *, wait: bool
+    ) -> None:
+        super().__init__(parent, f"Rules of {rules.name}", wait=wait)
+        self.body.columnconfigure(0, weight=1)
+        self.body.rowconfigure(1, weight=1)
+        self.text = scrolled_text(self.body, width=66, height=26)
+        self.text.tag_configure(
+            "title", font=scaled_font(self, "TkHeadingFont", 6, bold=True), spacing3=6
+        )
+        self.text.tag_configure(
+            "heading",
+            font=scaled_font(self, "TkDefaultFont", 1, bold=True),
+            spacing1=10,
+            spacing3=2,
+        )
+        body = scaled_font(self, "TkTextFont", 1)
+        self.text.tag_configure("body", font=body, spacing2=2)
+        self.text.tag_configure("item", font=body, spacing2=2, lmargin1=6, lmargin2=20)
+        self.text.tag_configure(
+            "code", font=scaled_font(self, "TkFixedFont", 1), lmargin1=20, lmargin2=20, spacing1=0
+        )
+        for style, piece in rules_text(definition, rules):
+            self.text.insert("end", piece + "\n", style)
+        self.text.configure(state="disabled")
+        self.resizable(True, True)
+        self.buttons([("close", "Close")], default="close", row=2)
+        self.show(self.text)
+
+
+def show_rules(
+    parent: tk.Misc, definition: VariantDefinition, rules: Rules, *, wait: bool = True
+) -> RulesDialog | None:
+    """Show the rules of the variant being played.
+
+    :param definition: the installed variant (its summary, options and docs page).
+    :param rules: the resolved rules in force (the chosen options).
+    :return: the dialog when ``wait`` is false, else ``None`` after it was closed.
+    """
+    dialog = RulesDialog(parent, definition, rules, wait=wait)
+    return None if wait else dialog

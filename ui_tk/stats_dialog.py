@@ -1,0 +1,248 @@
+"""The statistics window (Game > Statistics): one row per variant and option set, with
+Reset (one row, or everything)."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Mapping, Sequence
+from tkinter import font as tkfont
+from tkinter import messagebox, ttk
+from typing import TYPE_CHECKING, Literal
+
+from solitaire_core.persistence import figure_texts
+
+from .widgets import DIM, Confirm, Dialog, clock_text
+
+if TYPE_CHECKING:
+    from solitaire_core.persistence import StatsStore, VariantStats
+    from solitaire_core.plugins import Registry
+
+__all__ = ["STAT_COLUMNS", "StatisticsDialog", "show_statistics", "stats_row"]
+
+STAT_COLUMNS: tuple[tuple[str, str, int], ...] = (
+    ("variant", "Game", 150),
+    ("options", "Options", 60),
+    ("played", "Played", 50),
+    ("won", "Won", 50),
+    ("lost", "Lost", 50),
+    ("rate", "Win %", 50),
+    ("streak", "Streak", 60),
+    ("best", "Best streak", 50),
+    ("fewest", "Fewest moves", 50),
+    ("fastest", "Fastest", 50),
+    ("undo", "With undo", 50),
+    ("hints", "With hints", 50),
+    ("cheat", "Cheat wins", 50),
+)
+"""Statistics table columns: (id, heading, least width in pixels)."""
+
+_COLUMN_PADDING = 14  # pixels of a statistics column beyond its widest text
+_SCREEN_MARGIN = 40  # pixels of the screen left free beside a dialog that fills its width
+
+
+def _option_text(registry: Registry | None, variant: str, options: Mapping[str, str]) -> str:
+    if not options:
+        return "-"
+    definition = registry.variants.get(variant) if registry is not None else None
+    parts = []
+    for name, value in sorted(options.items()):
+        text = f"{name}={value}"
+        if definition is not None:
+            for option in definition.options:
+                if option.name == name:
+                    try:
+                        text = f"{option.label}: {option.choice(value).label}"
+                    except KeyError:
+                        pass
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def stats_row(entry: VariantStats, registry: Registry | None = None) -> tuple[str, ...]:
+    """One statistics entry as the texts of :data:`STAT_COLUMNS`."""
+    definition = registry.variants.get(entry.variant) if registry is not None else None
+    return (
+        definition.name if definition is not None else entry.variant,
+        _option_text(registry, entry.variant, entry.options),
+        *figure_texts(entry, clock=clock_text),
+    )
+
+
+class StatisticsDialog(Dialog):
+    """Per variant and option set statistics, with Reset (one row, or everything)."""
+
+    def __init__(
+        self,
+        parent: tk.Misc,
+        store: StatsStore,
+        *,
+        wait: bool,
+        registry: Registry | None,
+        confirm: Confirm | None,
+    ) -> None:
+        super().__init__(parent, "Statistics", wait=wait)
+        self.store = store
+        self.registry = registry
+        self._confirm = confirm or self._ask
+        self.entries: list[VariantStats] = []
+        self.heading("Statistics", columnspan=1)
+        self.body.columnconfigure(0, weight=1)
+        self.body.rowconfigure(1, weight=1)
+        frame = ttk.Frame(self.body)
+        frame.grid(row=1, column=0, sticky="nsew")
+        self.tree = ttk.Treeview(
+            frame,
+            columns=[c[0] for c in STAT_COLUMNS],
+            show="headings",
+            height=10,
+            selectmode="browse",
+        )
+        for ident, heading, width in STAT_COLUMNS:
+            anchor: Literal["w", "e"] = "w" if ident in ("variant", "options") else "e"
+            self.tree.heading(ident, text=heading, anchor=anchor)
+            stretch = ident == "options"  # gives up room first when the window is narrow
+            self.tree.column(ident, width=width, minwidth=width, anchor=anchor, stretch=stretch)
+        bar = ttk.Scrollbar(frame, orient="vertical", command=self.tree.yview)
+        self.xbar = ttk.Scrollbar(frame, orient="horizontal", command=self.tree.xview)
+        self.tree.configure(yscrollcommand=bar.set, xscrollcommand=self.xbar.set)
+        frame.columnconfigure(0, weight=1)
+        frame.rowconfigure(0, weight=1)
+        self.tree.grid(row=0, column=0, sticky="nsew")
+        bar.grid(row=0, column=1, sticky="ns")
+        self.empty_label = ttk.Label(self.body, text="No games recorded yet.", foreground=DIM)
+        note = (
+            "With undo and With hints count the wins in which undo or a hint (or the demo) "
+            "was used. Games won in the Cheat difficulty are counted apart, as cheat wins; "
+            "they are left out of played, won, streaks and records."
+        )
+        self.note = ttk.Label(self.body, text=note, foreground=DIM, wraplength=760, justify="left")
+        self.note.grid(row=3, column=0, sticky="w", pady=(8, 0))
+        made = self.buttons(
+            [("reset", "Reset selected..."), ("reset_all", "Reset all..."), ("close", "Close")],
+            default="close",
+            row=4,
+        )
+        self.reset_button = made["reset"]
+        self.reset_all_button = made["reset_all"]
+        self.close_button = made["close"]
+        self.reset_button.configure(command=self.reset_selected)
+        self.reset_all_button.configure(command=self.reset_all)
+        self.tree.bind("<<TreeviewSelect>>", lambda _e: self._update_buttons())
+        self.tree.bind("<Delete>", lambda _e: self.reset_selected())
+        self.refresh()
+        self.resizable(True, True)
+        self._fit_screen()
+        self.show(self.tree)
+
+    def _fit_screen(self) -> None:
+        """On a screen narrower than the table, make the window as wide as the screen
+        allows: the Options column shrinks first, then the table scrolls sideways."""
+        room = self.winfo_screenwidth() - _SCREEN_MARGIN
+        self.note.configure(wraplength=min(760, room - 60))  # the body's padding and more
+        self.update_idletasks()
+        excess = self.winfo_reqwidth() - room
+        if excess <= 0:
+            return
+        least = int(self.tree.column("options", "minwidth"))
+        narrower = max(least, int(self.tree.column("options", "width")) - excess)
+        self.tree.column("options", width=narrower)
+        self.update_idletasks()
+        if self.winfo_reqwidth() <= room:
+            return
+        self.xbar.grid(row=1, column=0, sticky="ew")
+        self.update_idletasks()
+        self.geometry(f"{room}x{self.winfo_reqheight()}")
+
+    def _ask(self, title: str, question: str) -> bool:
+        return bool(messagebox.askyesno(title, question, parent=self, icon="warning"))
+
+    def refresh(self) -> None:
+        """Read the statistics again and redraw the table."""
+        self.tree.delete(*self.tree.get_children())
+        self.entries = self.store.summary()
+        table = [stats_row(entry, self.registry) for entry in self.entries]
+        for index, values in enumerate(table):
+            self.tree.insert("", "end", iid=str(index), values=values)
+        self._fit_columns(table)
+        if self.entries:
+            self.empty_label.grid_forget()
+            first = self.tree.get_children()[0]
+            self.tree.selection_set(first)
+            self.tree.focus(first)
+        else:
+            self.empty_label.grid(row=2, column=0, sticky="w", pady=(8, 0))
+        self._update_buttons()
+
+    def _fit_columns(self, table: Sequence[Sequence[str]]) -> None:
+        """Make every column wide enough for its heading and its widest value."""
+        cell_font = tkfont.nametofont("TkDefaultFont", root=self)
+        head_font = tkfont.nametofont("TkHeadingFont", root=self)
+        for number, (ident, heading, width) in enumerate(STAT_COLUMNS):
+            needed = head_font.measure(heading)
+            for values in table:
+                needed = max(needed, cell_font.measure(values[number]))
+            fitted = max(width, needed + _COLUMN_PADDING)
+            # Only the Options column may get narrower than its text (it stretches).
+            minwidth = width if ident == "options" else fitted
+            self.tree.column(ident, width=fitted, minwidth=minwidth)
+
+    def _update_buttons(self) -> None:
+        self.reset_button.state(["!disabled"] if self.tree.selection() else ["disabled"])
+        self.reset_all_button.state(["!disabled"] if self.entries else ["disabled"])
+
+    def selected(self) -> VariantStats | None:
+        """The entry of the selected row, or ``None``."""
+        selection = self.tree.selection()
+        return self.entries[int(selection[0])] if selection else None
+
+    def reset_selected(self) -> int:
+        """Ask, then delete the games of the selected variant and option set.
+
+        :return: the number of games deleted (0 when nothing was selected or the player
+            said no).
+        """
+        entry = self.selected()
+        if entry is None:
+            return 0
+        name, options = stats_row(entry, self.registry)[:2]
+        what = name if options == "-" else f"{name} ({options})"
+        if not self._confirm("Reset statistics", f"Forget every recorded game of {what}?"):
+            return 0
+        count = self.store.reset(entry.variant, entry.options)
+        self.refresh()
+        return count
+
+    def reset_all(self) -> int:
+        """Ask, then delete every recorded game. :return: the number deleted."""
+        if not self.entries:
+            return 0
+        if not self._confirm("Reset statistics", "Forget the recorded games of every game?"):
+            return 0
+        count = self.store.reset()
+        self.refresh()
+        return count
+
+
+def show_statistics(
+    parent: tk.Misc,
+    store: StatsStore,
+    *,
+    wait: bool = True,
+    registry: Registry | None = None,
+    confirm: Confirm | None = None,
+) -> StatisticsDialog | None:
+    """Show the statistics of every variant and option set, with Reset buttons.
+
+    :param store: the statistics database.
+    :param registry: to show variant names and option labels; default the installed
+        variants.
+    :param confirm: asks before a reset (default a yes/no message box).
+    :return: the dialog when ``wait`` is false, else ``None`` after it was closed.
+    :raises PersistenceError: when the database cannot be read.
+    """
+    if registry is None:
+        from solitaire_core.plugins import get_registry
+
+        registry = get_registry()
+    dialog = StatisticsDialog(parent, store, wait=wait, registry=registry, confirm=confirm)
+    return None if wait else dialog

@@ -1,0 +1,150 @@
+"""The game window's status bar: a message at the left (a hint, the reason a move was
+refused...) and the game's figures at the right (variant, deal, moves, score, time,
+cards left, cheats).
+
+The message takes the room the fields leave; when the window is too narrow the fields
+of :data:`OPTIONAL_FIELDS` are hidden, in that order, and a message still too long is
+shown shortened with an ellipsis (:attr:`StatusBar.message` keeps it whole).
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import font as tkfont
+from tkinter import ttk
+from typing import TYPE_CHECKING
+
+from .widgets import clock_text, elide
+
+if TYPE_CHECKING:
+    from solitaire_core.session import Session
+
+__all__ = ["FIELDS", "MIN_MESSAGE_WIDTH", "OPTIONAL_FIELDS", "StatusBar", "style_status"]
+
+MIN_MESSAGE_WIDTH = 240
+"""Pixels the status bar keeps for the message before it hides optional fields."""
+
+FIELDS = ("cheats", "cards", "time", "score", "moves", "deal", "variant")
+"""The status bar's fields, from the right."""
+
+OPTIONAL_FIELDS = ("variant", "score", "cards")
+"""Fields hidden, in this order, when the window is too narrow (the variant's name is
+also in the window title)."""
+
+BACKGROUND = "#e9ece6"
+
+
+def style_status(root: tk.Misc) -> None:
+    """Define the ttk styles of the status bar (``Status.TFrame``, ``Status.TLabel``,
+    ``Message.TLabel``, ``Warn.TLabel``)."""
+    style = ttk.Style(root)
+    style.configure("Status.TFrame", background=BACKGROUND)
+    style.configure("Status.TLabel", background=BACKGROUND, padding=(8, 3))
+    style.configure("Message.TLabel", background=BACKGROUND, foreground="#2f3a33",
+                    padding=(8, 3))  # fmt: skip
+    style.configure("Warn.TLabel", background=BACKGROUND, foreground="#9a1d12",
+                    padding=(8, 3))  # fmt: skip
+
+
+class StatusBar:
+    """The status bar, packed at the bottom of ``parent``.
+
+    Attributes: ``frame`` (the bar), ``labels`` (field name -> ttk.Label: ``message``
+    and every name of :data:`FIELDS`).
+    """
+
+    def __init__(self, parent: tk.Misc) -> None:
+        bar = ttk.Frame(parent, style="Status.TFrame")
+        bar.pack(side="bottom", fill="x")
+        self.frame = bar
+        self.labels: dict[str, ttk.Label] = {}
+        self._separators: dict[str, ttk.Separator] = {}
+        # The fields are packed first, from the right; the message takes what is left
+        # (it asks for one character only, so it never pushes a field out) and is
+        # shortened with an ellipsis to fit (see fit).
+        for name in FIELDS:
+            label = ttk.Label(bar, style="Status.TLabel")
+            label.pack(side="right")
+            self.labels[name] = label
+            separator = ttk.Separator(bar, orient="vertical")
+            separator.pack(side="right", fill="y", pady=3)
+            self._separators[name] = separator
+        message = ttk.Label(bar, style="Message.TLabel", anchor="w", width=1)
+        message.pack(side="left", fill="x", expand=True)
+        self.labels["message"] = message
+        self._message = ""
+        self._message_font = tkfont.nametofont("TkDefaultFont", root=bar)
+        message.bind("<Configure>", lambda _e: self.fit(), add=True)
+        bar.bind("<Configure>", lambda _e: self.fit(), add=True)
+
+    def set_message(self, text: str, *, warn: bool = False) -> None:
+        """Show a sentence at the left (``""`` clears it), shortened to fit.
+
+        :param warn: show it as a reason a move was refused (in red).
+        """
+        self._message = text
+        self.labels["message"].configure(style="Warn.TLabel" if warn else "Message.TLabel")
+        self.fit()
+
+    @property
+    def message(self) -> str:
+        """The whole sentence (the bar may show it shortened)."""
+        return self._message
+
+    def show_game(self, session: Session, elapsed: float) -> None:
+        """Show the figures of ``session``, ``elapsed`` seconds into the game."""
+        state = session.state
+        self.labels["variant"].configure(text=session.rules.name)
+        self.labels["deal"].configure(text=f"Deal {session.deal_number}")
+        self.labels["moves"].configure(text=f"Moves {session.moves}")
+        self.labels["score"].configure(text=f"Score {session.score}")
+        self.labels["cards"].configure(text=f"Cards left {state.cards_left}")
+        cheat = " (Cheat on)" if session.cheat else ""
+        self.labels["cheats"].configure(text=f"Cheats {session.cheats}{cheat}")
+        self.show_time(elapsed)
+
+    def show_time(self, elapsed: float) -> None:
+        """Show the play time, ``elapsed`` seconds."""
+        self.labels["time"].configure(text=f"Time {clock_text(elapsed)}")
+
+    def fit(self) -> None:
+        """Fit the bar to the window: hide the fields of :data:`OPTIONAL_FIELDS` (in
+        that order) while the message would get less than :data:`MIN_MESSAGE_WIDTH`
+        pixels, and shorten the message to the room it has."""
+        bar = self.frame
+        message = self.labels["message"]
+        total = bar.winfo_width()
+        if total > 1:
+            others = [w for w in bar.pack_slaves() if w is not message]
+            hidden = [n for n in OPTIONAL_FIELDS if not self.labels[n].winfo_manager()]
+            room = total - sum(w.winfo_reqwidth() for w in others)
+            room -= sum(self._field_width(name) for name in hidden)  # as if all were shown
+            for name in OPTIONAL_FIELDS:
+                wanted = room >= MIN_MESSAGE_WIDTH
+                self._show_field(name, wanted)
+                if not wanted:
+                    room += self._field_width(name)
+        padding = 2 * 8 + 2  # the label style's padding, and a little more
+        width = message.winfo_width() - padding
+        shown = elide(self._message, width, self._message_font.measure) if width > 1 else ""
+        if message.cget("text") != shown:
+            message.configure(text=shown)
+
+    def _field_width(self, name: str) -> int:
+        return self.labels[name].winfo_reqwidth() + self._separators[name].winfo_reqwidth()
+
+    def _show_field(self, name: str, shown: bool) -> None:
+        label, separator = self.labels[name], self._separators[name]
+        if shown == bool(label.winfo_manager()):
+            return
+        if not shown:
+            label.pack_forget()
+            separator.pack_forget()
+            return
+        # Back in its place: just left of the nearest field to its right that is shown.
+        right = FIELDS[: FIELDS.index(name)]
+        anchor = next(
+            self._separators[n] for n in reversed(right) if self.labels[n].winfo_manager()
+        )
+        label.pack(side="right", after=anchor)
+        separator.pack(side="right", fill="y", pady=3, after=label)
