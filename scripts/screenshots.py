@@ -4,6 +4,9 @@ Usage::
 
     python scripts/screenshots.py                  # every built-in variant, 1100x760, deal 1
     python scripts/screenshots.py --size 800x560 --out /tmp/shots seahaven freecell
+    python scripts/screenshots.py --moves 6 --focus --name keyboard-focus seahaven
+    python scripts/screenshots.py --theme /usr/share/aisleriot/cards/anglo.svgz \
+        --name svg-theme seahaven
 
 The game window is opened for real (the same :class:`solitaire_tk.app.App` a player gets, with a
 throw-away settings folder), drawn, and grabbed from the X display. Without a ``DISPLAY``
@@ -48,12 +51,23 @@ def grab(root: Any, path: Path) -> None:
 
 
 def shoot(
-    variants: Sequence[str], size: tuple[int, int], out: Path, deal: int, moves: int
+    variants: Sequence[str],
+    size: tuple[int, int],
+    out: Path,
+    deal: int,
+    moves: int,
+    *,
+    focus: bool = False,
+    theme: str | None = None,
+    name: str | None = None,
 ) -> list[Path]:
     """Open each variant's table at ``size`` and save its picture in ``out``.
 
     :param moves: play this many moves first (the first legal ones a click gives), to show
         a game under way.
+    :param focus: show the keyboard focus with a card picked up (arrow keys and Space).
+    :param theme: use this card theme (Options > Card theme), waiting until it is drawn.
+    :param name: the picture's file name (without ``.png``; default the variant's id).
     """
     import tkinter as tk
 
@@ -88,11 +102,23 @@ def shoot(
                 if not options:
                     break
                 app.play(options[0])
+            if theme is not None:
+                app.card_themes.choose(theme, save=False)
+                deadline = time.monotonic() + 600
+                while app.card_themes.current != theme and time.monotonic() < deadline:
+                    root.update()
+                    time.sleep(0.05)
+            if focus:
+                view = app.view
+                view.focus_force()
+                for keysym in ("Right", "Right", "space", "Right", "Right", "Right"):
+                    view.event_generate("<KeyPress>", keysym=keysym)
+                    root.update()
             app.set_message("")
             root.update()
             time.sleep(0.2)
             root.update()
-            path = out / f"{variant}.png"
+            path = out / f"{name or variant}.png"
             grab(root, path)
             written.append(path)
             app.close(save=False)
@@ -107,6 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--deal", type=int, default=1)
     parser.add_argument("--moves", type=int, default=0, help="play this many moves first")
+    parser.add_argument("--focus", action="store_true", help="show the keyboard focus")
+    parser.add_argument("--theme", help="card theme: a built-in name or an SVG deck's path")
+    parser.add_argument("--name", help="file name of the picture (one variant)")
     args = parser.parse_args(argv)
     display = None
     if not os.environ.get("DISPLAY"):
@@ -115,7 +144,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         display = Display(visible=False, size=(args.size[0] + 100, args.size[1] + 100))
         display.start()
     try:
-        for path in shoot(args.variants, args.size, args.out, args.deal, args.moves):
+        shots = shoot(args.variants, args.size, args.out, args.deal, args.moves,
+                      focus=args.focus, theme=args.theme, name=args.name)  # fmt: skip
+        for path in shots:
             print(path)
     finally:
         if display is not None:

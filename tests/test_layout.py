@@ -8,7 +8,14 @@ import itertools
 from types import SimpleNamespace
 
 import pytest
-from solitaire_tk.layout import ARRANGEMENTS, EXTRA_ROWS, MIN_CARD_WIDTH, compute_layout, pile_keys
+from solitaire_tk.layout import (
+    ARRANGEMENTS,
+    EXTRA_ROWS,
+    MIN_CARD_WIDTH,
+    PLAN_FAN,
+    compute_layout,
+    pile_keys,
+)
 
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.plugins import get_registry
@@ -65,12 +72,23 @@ def test_every_variant_fits_without_overlaps(variant, size):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_dealt_column_and_more_fit_at_the_normal_fan(variant):
+def test_a_dealt_column_fits_at_the_normal_fan_and_more_with_the_index_showing(variant):
     r = rules(variant)
     layout = compute_layout(r, 1100, 760)
-    planned = max(r.deal.columns) + EXTRA_ROWS
-    assert layout.fan_step(planned) == layout.fan
+    dealt = max(r.deal.columns)
+    assert layout.fan_step(dealt) == layout.fan
     assert layout.fan >= 0.25 * layout.card_h  # the corner index shows
+    assert layout.fan_step(dealt + EXTRA_ROWS) >= PLAN_FAN * layout.card_h - 1
+
+
+@pytest.mark.parametrize("variant", ["double-sea-towers", "double-seahaven"])
+def test_two_deck_games_get_large_cards_at_the_default_size(variant):
+    # The table's canvas in the default 1100x760 window, under the menu, the toolbar
+    # and the status bar. Double Sea Towers had 65x92 px cards and 250 px unused.
+    layout = compute_layout(rules(variant), 1100, 690)
+    assert layout.card_w >= 65
+    xs = [s.x for s in layout.slots]
+    assert max(xs) + layout.card_w - min(xs) >= 0.8 * 1100
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -40,6 +40,9 @@ SAMPLE = Settings(
     winnable_only=True,
     show_winnability=True,
     difficulty="cheat",
+    toolbar=False,
+    card_theme="/usr/share/aisleriot/cards/anglo.svgz",
+    celebrate=False,
 )
 
 option_names = st.text(min_size=1, max_size=12).filter(lambda s: "=" not in s and "," not in s)
@@ -56,6 +59,9 @@ settings_strategy = st.builds(
     winnable_only=st.booleans(),
     show_winnability=st.booleans(),
     difficulty=st.sampled_from(["normal", "cheat"]),
+    toolbar=st.booleans(),
+    card_theme=st.text(min_size=1, max_size=40),
+    celebrate=st.booleans(),
 )
 
 
@@ -215,6 +221,10 @@ def test_unknown_keys_are_ignored_with_a_warning(home: Path) -> None:
         ("winnable_only = []", "winnable_only"),
         ('show_winnability = "on"', "show_winnability"),
         ('difficulty = "hard"', "difficulty"),
+        ('toolbar = "no"', "toolbar"),
+        ('card_theme = ""', "card_theme"),
+        ("card_theme = 3", "card_theme"),
+        ("celebrate = 0", "celebrate"),
         ("last_variant = 7", "last_variant"),
         ('last_variant = ""', "last_variant"),
         ("last_options = 3", "last_options"),
@@ -368,6 +378,9 @@ toml_scalars = (
                 "winnable_only",
                 "show_winnability",
                 "difficulty",
+                "toolbar",
+                "card_theme",
+                "celebrate",
                 "other",
             ]
         ),

@@ -30,19 +30,13 @@ from ui_helpers import (
     settle,
     toplevels,
 )
+from ui_helpers import (
+    click_button as press,
+)
 
 from solitaire_core.plugins import get_registry
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
-
-
-def press(button: tk.Misc) -> None:
-    """A real click on a (ttk) button."""
-    button.update()
-    button.event_generate("<Enter>", x=5, y=5)
-    button.event_generate("<ButtonPress-1>", x=5, y=5)
-    button.event_generate("<ButtonRelease-1>", x=5, y=5)
-    button.update()
 
 
 def one_move_from_a_win(rules, board):

@@ -3,7 +3,9 @@ and send real Tk events (pointer and keys) to it."""
 
 from __future__ import annotations
 
+import time
 import tkinter as tk
+from collections.abc import Callable
 
 from solitaire_tk.app import App
 from solitaire_tk.persist import AppStore
@@ -145,3 +147,21 @@ def piles_of(state: GameState) -> list[PileRef]:
     refs += [PileRef(PileKind.CELL, i) for i in range(len(state.cells))]
     refs += [PileRef(PileKind.FOUNDATION, i) for i in range(len(state.foundations))]
     return refs
+
+
+def click_button(button: tk.Misc) -> None:
+    """A real click on a (ttk) button."""
+    button.update()
+    button.event_generate("<Enter>", x=5, y=5)
+    button.event_generate("<ButtonPress-1>", x=5, y=5)
+    button.event_generate("<ButtonRelease-1>", x=5, y=5)
+    button.update()
+
+
+def pump(root: tk.Misc, until: Callable[[], bool], seconds: float = 20.0) -> None:
+    """Run the Tk event loop until ``until()`` holds (fails after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "timed out waiting for the window"
+        root.update()
+        time.sleep(0.005)

@@ -42,11 +42,15 @@ from solitaire_core.session import Session
 from solitaire_core.state import GameState
 
 from . import dialogs, rules_dialog, stats_dialog
+from .appearance import CardThemes
 from .assist import Assistant
+from .celebrate import Celebration, record_figures
 from .layout import keys_text, pile_keys
 from .menus import MenuBar, bind_keys
+from .rewind import Rewinder
 from .statusbar import StatusBar, style_status
 from .table import TableView
+from .toolbar import Toolbar
 from .widgets import clock_text
 
 if TYPE_CHECKING:
@@ -144,6 +148,7 @@ class App:
         self.four_colour_var = self.menu_bar.four_colour_var
         self.winnability_var = self.menu_bar.winnability_var
         self.winnable_only_var = self.menu_bar.winnable_only_var
+        self.toolbar_var = self.menu_bar.toolbar_var
         self.game_frame = ttk.Frame(root)
         self.view = TableView(
             self.game_frame,
@@ -157,8 +162,14 @@ class App:
         )
         self.status_bar = StatusBar(self.game_frame)
         self.status = self.status_bar.labels
+        self.toolbar = Toolbar(self.game_frame, commands, self)
+        if self.settings.toolbar:
+            self.toolbar.pack(side="top", fill="x")
         self.view.pack(side="top", fill="both", expand=True)
         self.assist = Assistant(self, show_winnability=self.settings.show_winnability)
+        self.rewinder = Rewinder(self)
+        self.card_themes = CardThemes(self)
+        self.celebration = Celebration(self, enabled=self.settings.celebrate)
         bind_keys(root, commands)
 
         if store.warnings:
@@ -205,6 +216,8 @@ class App:
             "show_rules": self.show_rules,
             "show_shortcuts": self.show_shortcuts,
             "show_about": self.show_about,
+            "undo_to_winnable": self.undo_to_winnable,
+            "toolbar": lambda: self.set_toolbar(bool(self.toolbar_var.get())),
         }
 
     # ------------------------------------------------------------------ dialogs (test hooks)
@@ -285,6 +298,7 @@ class App:
         if self.launcher is not None:
             self.launcher.destroy()
             self.launcher = None
+        self.celebration.stop()
         self.session = session
         self.used_hint = bool(used_hint)
         self._elapsed = elapsed
@@ -577,6 +591,21 @@ class App:
         self.set_message("")
         self.view.show(self.session.state, done=self._after_turn)
 
+    def undo_to_winnable(self) -> None:
+        """Undo back to the last position known to be winnable (Edit > Undo to winnable;
+        :class:`~solitaire_tk.rewind.Rewinder`)."""
+        self.rewinder.undo_to_winnable()
+
+    def set_toolbar(self, on: bool) -> None:
+        """Show or hide the toolbar (Options > Show toolbar; saved in the settings)."""
+        self.toolbar_var.set(on)
+        if on and not self.toolbar.winfo_manager():
+            self.toolbar.pack(side="top", fill="x", before=self.view)
+        elif not on and self.toolbar.winfo_manager():
+            self.toolbar.pack_forget()
+        if self.settings.toolbar != on:
+            self._save_settings(toolbar=on)
+
     def _won(self) -> None:
         assert self.session is not None
         self._pause_clock()
@@ -594,6 +623,8 @@ class App:
             "Undo used": "yes" if session.used_undo else "no",
             "Cheats": str(session.cheats),
         }
+        figures.update(record_figures(self))
+        self.celebration.start()
         self.set_message("You won!")
         self.dialog = dialogs.show_win(self.root, figures, on_next=self.next_deal, wait=self.modal)
 
@@ -762,6 +793,7 @@ class App:
         if session is None:
             return
         self.status_bar.show_game(session, self.elapsed)
+        self.toolbar.refresh()
 
     def _schedule_autosave(self) -> None:
         if self._autosave_job is not None:

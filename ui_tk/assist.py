@@ -55,7 +55,7 @@ import attrs
 
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef
-from solitaire_core.rules import resolve
+from solitaire_core.rules import legal_moves, resolve
 from solitaire_core.session import Session
 from solitaire_core.solver import SolveResult, SolverJob, Verdict
 from solitaire_core.state import GameState
@@ -200,6 +200,7 @@ class Assistant:
         self.demo_show_ms = 160
         self.hint_budget = {"timeout": HINT_TIMEOUT, "max_states": HINT_MAX_STATES}
         self.check_budget = {"timeout": CHECK_TIMEOUT, "max_states": CHECK_MAX_STATES}
+        self.lookahead_budget = {"timeout": 1.0, "max_states": 50_000}
         self.deal_budget = {"timeout": DEAL_TIMEOUT, "max_states": DEAL_MAX_STATES}
         self.last_result: SolveResult | None = None
         self._show = show_winnability
@@ -370,6 +371,17 @@ class Assistant:
             except IllegalMoveError:  # cannot happen: the solver replays its solutions
                 break
         self._put(search.key, moves)
+
+    def learn(self, state: GameState, result: SolveResult) -> None:
+        """Keep the verdict of a search made elsewhere (Undo to winnable's checks) for
+        ``state``, a position of the game on the table, solved with the session's
+        autoplay policy."""
+        session = self.app.session
+        policy = session.autoplay_policy if session is not None else state.rules.autoplay
+        key = position_key(state, policy)
+        job = SolverJob(state)  # never started: _remember reads only the position
+        self._remember(_Search("check", state, policy, key, job, 0, time.monotonic()), result)
+        self._update_field()
 
     def forget(self) -> None:
         """Forget every kept result (the next hint searches afresh)."""
@@ -691,6 +703,12 @@ class Assistant:
     def _update_stop(self) -> None:
         running = self._demo or self.busy_searching
         self.app.menus["game"].entryconfigure("Stop", state="normal" if running else "disabled")
+        self._refresh_toolbar()
+
+    def _refresh_toolbar(self) -> None:
+        toolbar = getattr(self.app, "toolbar", None)
+        if toolbar is not None:
+            toolbar.refresh()
 
     # ------------------------------------------------------------------ position changes
 
@@ -752,6 +770,7 @@ class Assistant:
         """Show what is known about the position on the table, and check it in the
         background if nothing is known yet."""
         self._refit()
+        self._refresh_toolbar()
         if not self._field_wanted:
             return
         session = self.app.session
@@ -767,6 +786,7 @@ class Assistant:
                 self.field.configure(text=text, style="Bad.Status.TLabel")
             else:
                 self.field.configure(text="Winnable", style="Good.Status.TLabel")
+                self._schedule_lookahead()
             return
         if self._unknown.get(key, 0) >= int(self.check_budget["max_states"]):
             self.field.configure(text="Unknown", style="Dim.Status.TLabel")
@@ -790,6 +810,35 @@ class Assistant:
         if running is not None and (running.kind != "check" or running.key == key):
             return  # a hint, demo or deal search goes first; its end refreshes the field
         self._start("check", state, self.check_budget)
+
+    def _schedule_lookahead(self) -> None:
+        if self._check_job is not None:
+            self.root.after_cancel(self._check_job)
+        self._check_job = self.root.after(_CHECK_DELAY_MS, self._lookahead)
+
+    def _lookahead(self) -> None:
+        """While the position on the table is winnable, check the positions its legal
+        moves lead to, one at a time, so the field turns red the moment a move loses
+        the game (the verdict is known before the move is made)."""
+        self._check_job = None
+        session = self.app.session
+        if not self._field_wanted or session is None or session.is_won or self._search:
+            return
+        state = session.state
+        if self._known.get(self._key(state)) is None:  # unknown, or lost already
+            return
+        limit = int(self.lookahead_budget["max_states"])
+        for move in legal_moves(state):
+            child = Session(state.rules, 1, state=state, autoplay=session.autoplay_policy)
+            try:
+                child.play(move)
+            except IllegalMoveError:  # cannot happen: legal_moves lists legal moves
+                continue
+            key = self._key(child.state)
+            if key in self._known or self._unknown.get(key, 0) >= limit:
+                continue
+            self._start("check", child.state, self.lookahead_budget)
+            return
 
     # ------------------------------------------------------------------ winnable deals
 

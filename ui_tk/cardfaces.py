@@ -28,6 +28,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 __all__ = [
     "SLOT_KINDS",
+    "STYLES",
     "SUITS",
     "bold_font",
     "cache_info",
@@ -67,6 +68,13 @@ _BLUE: RGB = (18, 84, 200)
 
 _TWO_COLOUR = {"C": _BLACK, "D": _RED, "H": _RED, "S": _BLACK}
 _FOUR_COLOUR = {"C": _GREEN, "D": _BLUE, "H": _RED, "S": _BLACK}
+# High contrast: four deep colours far apart in hue and lightness, on pure white.
+_HIGH_CONTRAST = {"C": (0, 100, 0), "D": (0, 60, 190), "H": (190, 0, 0), "S": (0, 0, 0)}
+
+STYLES: tuple[str, ...] = ("standard", "large-index", "high-contrast")
+"""Valid ``style`` values for :func:`render_face`: the standard faces; a corner index
+about half as large again (pips and court panels shrink to make room); and that large
+index with :data:`_HIGH_CONTRAST` colours and a thick black edge, for poor sight."""
 
 _BACK_FIELD: RGBA = (26, 56, 118, 255)
 _BACK_LINE: RGBA = (88, 128, 196, 255)
@@ -422,8 +430,11 @@ class _FaceGeometry(NamedTuple):
     column_dx: float  # horizontal offset of the side pip columns
 
 
-def _face_geometry(big_w: int, big_h: int) -> _FaceGeometry:
-    cap = round(min(0.128 * big_h, 0.19 * big_w))
+def _face_geometry(big_w: int, big_h: int, large_index: bool = False) -> _FaceGeometry:
+    if large_index:  # still within the top ~25% of the card, so it shows when fanned
+        cap = round(min(0.175 * big_h, 0.25 * big_w))
+    else:
+        cap = round(min(0.128 * big_h, 0.19 * big_w))
     margin_x = round(max(0.07 * big_w, 2.5 * _SS))
     margin_y = round(max(0.05 * big_h, 2.0 * _SS))
     zone_top = margin_y + 1.22 * cap + 0.025 * big_h
@@ -524,17 +535,32 @@ def _draw_court(img: Image.Image, rank: int, suit: str, geo: _FaceGeometry, colo
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
 def _render_face(
-    rank: int, suit: str, width: int, height: int, four_colour: bool, highlight: str | None
+    rank: int,
+    suit: str,
+    width: int,
+    height: int,
+    four_colour: bool,
+    highlight: str | None,
+    style: str = "standard",
 ) -> Image.Image:
     if min(width, height) < _MIN_DRAW:
         big = _render_face(
-            rank, suit, max(width, _MIN_DRAW), max(height, _MIN_DRAW), four_colour, highlight
-        )
+            rank, suit, max(width, _MIN_DRAW), max(height, _MIN_DRAW), four_colour, highlight,
+            style,
+        )  # fmt: skip
         return _downscale(big, width, height)
     big_w, big_h = width * _SS, height * _SS
-    colour = _suit_colour(suit, four_colour)
-    geo = _face_geometry(big_w, big_h)
+    contrast = style == "high-contrast"
+    colour = _HIGH_CONTRAST[suit] if contrast else _suit_colour(suit, four_colour)
+    geo = _face_geometry(big_w, big_h, large_index=style != "standard")
     img = _card_base(big_w, big_h)
+    if contrast:  # a thick black edge: the card stands out from the table and its neighbours
+        ImageDraw.Draw(img).rounded_rectangle(
+            (0, 0, big_w - 1, big_h - 1),
+            radius=_corner_radius(big_w, big_h),
+            outline=(0, 0, 0, 255),
+            width=max(2 * _SS, round(0.035 * big_w)),
+        )
 
     if rank >= 11:
         _draw_court(img, rank, suit, geo, colour)
@@ -559,6 +585,7 @@ def render_face(
     *,
     four_colour: bool = False,
     highlight: str | None = None,
+    style: str = "standard",
 ) -> Image.Image:
     """Draw the face of one playing card.
 
@@ -572,6 +599,9 @@ def render_face(
             red and clubs and spades black.
         highlight: optional Pillow colour string (e.g. ``"#ffd700"``) drawn as
             a thick inner border to mark a selected or hinted card.
+        style: one of :data:`STYLES`: ``"large-index"`` draws the corner index
+            about half as large again; ``"high-contrast"`` too, in four deep
+            colours (``four_colour`` is then ignored) with a thick black edge.
 
     Returns:
         A new ``width`` x ``height`` RGBA image: an opaque white rounded card
@@ -588,7 +618,9 @@ def render_face(
     _check_suit(suit)
     _check_size(width, height)
     _check_colour("highlight", highlight)
-    return _render_face(rank, suit, width, height, bool(four_colour), highlight).copy()
+    if style not in STYLES:
+        raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
+    return _render_face(rank, suit, width, height, bool(four_colour), highlight, style).copy()
 
 
 # --------------------------------------------------------------------------- backs

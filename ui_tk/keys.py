@@ -31,8 +31,20 @@ SHORTCUTS: list[tuple[str, str]] = [
         "card, an empty column, a free cell.",
     ),
     ("Drag and drop", "Move a card and the cards on it; legal targets are outlined."),
+    (
+        "Arrow keys",
+        "Move the keyboard focus: Left and Right to the next pile, Up and Down from card to "
+        "card in a column and between a column and the pile above it.",
+    ),
+    ("Tab, Shift+Tab", "Focus the next area: tableau, cells, foundations."),
+    (
+        "Space, Enter",
+        "Pick up the focused card and the cards on it; again to put them on the focused "
+        "pile (Esc puts them back).",
+    ),
     ("Ctrl+Z", "Undo"),
     ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
+    ("Ctrl+U", "Undo to the last position known to be winnable"),
     ("F2, Ctrl+N", "New deal"),
     ("F3", "Next deal (this deal's number + 1)"),
     ("Ctrl+G", "Select a deal by number"),

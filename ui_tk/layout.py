@@ -76,8 +76,15 @@ FLOOR_FAN = 0.06
 hidden, but the column still fits)."""
 
 EXTRA_ROWS = 5
-"""How many cards beyond the longest dealt column the layout plans room for at the
-normal fan offset; longer columns are compressed."""
+"""How many cards beyond the longest dealt column the layout plans room for (at
+:data:`PLAN_FAN` at least); longer columns are compressed."""
+
+PLAN_FAN = 0.2
+"""The offset (card heights) at which the :data:`EXTRA_ROWS` cards beyond a dealt column
+must still fit: the corner index (rank and suit, within the top ~18% of a face) stays
+whole. The dealt columns themselves fit at :data:`FAN`. Planning the extra rows at the
+full :data:`FAN` made the two-deck games' cards small, with the window's width unused
+(Double Sea Towers: 65x92 px cards and 250 px unused at 1100x760)."""
 
 # Preference between arrangements that give about the same card size: a simple grid
 # reads best, a side column of foundations least.
@@ -284,7 +291,7 @@ class _Plan:
     cells: int
     foundations: int
     columns: int
-    design_rows: int  # cards a column should show at the normal fan
+    design_rows: int  # cards a column should show (the dealt column and EXTRA_ROWS more)
 
 
 def _widths(plan: _Plan, m: _Metrics) -> tuple[float, float]:
@@ -329,10 +336,16 @@ def _tableau_y(plan: _Plan, m: _Metrics) -> float:
     return m.margin + top + gap_below + m.label
 
 
+def _tableau_height(plan: _Plan, m: _Metrics) -> float:
+    """Height a column of ``design_rows`` cards needs: the dealt cards at :data:`FAN`,
+    all of them at :data:`PLAN_FAN` at least."""
+    dealt = max(1, plan.design_rows - EXTRA_ROWS)
+    return m.h + max((dealt - 1) * FAN, (plan.design_rows - 1) * PLAN_FAN) * m.h
+
+
 def _height(plan: _Plan, m: _Metrics) -> float:
-    """Height the plan needs to show columns of ``design_rows`` cards at the normal fan."""
-    tableau = m.h + (plan.design_rows - 1) * FAN * m.h
-    need = _tableau_y(plan, m) + tableau + m.margin
+    """Height the plan needs to show columns of ``design_rows`` cards (:func:`_tableau_height`)."""
+    need = _tableau_y(plan, m) + _tableau_height(plan, m) + m.margin
     if plan.name == "side" and plan.foundations:
         need = max(need, 2 * m.margin + plan.foundations * (m.h + m.label + m.gap))
     return need
@@ -345,7 +358,7 @@ def _fits(plan: _Plan, w: int, width: int, height: int) -> bool:
         pitch = m.w + m.gap
         total = plan.columns * pitch - m.gap + 0.35 * m.w + k * pitch + 2 * m.margin
         rows = math.ceil(plan.foundations / k) if k else 0
-        tall = _tableau_y(plan, m) + m.h + (plan.design_rows - 1) * FAN * m.h + m.margin
+        tall = _tableau_y(plan, m) + _tableau_height(plan, m) + m.margin
         tall = max(tall, 2 * m.margin + rows * (m.h + m.label + m.gap))
         top_row = plan.cells * pitch - m.gap + 2 * m.margin
         return max(total, top_row) <= width and tall <= height

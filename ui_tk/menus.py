@@ -19,12 +19,13 @@ COMMANDS = (
     "new_deal", "next_deal", "select_deal", "restart", "hint", "demo", "stop",
     "show_launcher", "open_game", "save_game", "show_statistics", "quit", "undo", "redo",
     "difficulty", "animation", "four_colour", "winnability", "winnable_only", "show_rules",
-    "show_shortcuts", "show_about",
+    "show_shortcuts", "show_about", "undo_to_winnable", "toolbar",
 )  # fmt: skip
 """The names of the commands the menus and keys call (the keys of ``commands``)."""
 
 KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("<Control-z>",), "undo"),
+    (("<Control-u>",), "undo_to_winnable"),
     (("<Control-y>", "<Control-Z>", "<Control-Shift-z>"), "redo"),
     (("<F2>", "<Control-n>"), "new_deal"),
     (("<F3>",), "next_deal"),
@@ -59,7 +60,7 @@ class MenuBar:
     Attributes: ``bar`` (the menu bar), ``menus`` (``game``, ``edit``, ``options``,
     ``help``), and the Options menu's variables ``cheat_var`` (``"normal"`` or
     ``"cheat"``), ``animation_var``, ``four_colour_var``, ``winnability_var``,
-    ``winnable_only_var``.
+    ``winnable_only_var``, ``toolbar_var``.
     """
 
     def __init__(self, root: tk.Tk, commands: Mapping[str, Command], settings: Any) -> None:
@@ -92,6 +93,8 @@ class MenuBar:
         game.add_command(label="Quit", accelerator="Ctrl+Q", command=do["quit"], underline=0)
         edit.add_command(label="Undo", accelerator="Ctrl+Z", command=do["undo"], underline=0)
         edit.add_command(label="Redo", accelerator="Ctrl+Y", command=do["redo"], underline=0)
+        edit.add_command(label="Undo to winnable", accelerator="Ctrl+U",
+                         command=do["undo_to_winnable"])  # fmt: skip
         self.cheat_var = tk.StringVar(root, value=settings.difficulty)
         self.animation_var = tk.BooleanVar(root, value=settings.animation)
         self.four_colour_var = tk.BooleanVar(root, value=settings.four_colour)
@@ -101,10 +104,13 @@ class MenuBar:
                              command=do["difficulty"])  # fmt: skip
         diff.add_radiobutton(label="Cheat (runs of any size move)", value="cheat",
                              variable=self.cheat_var, command=do["difficulty"])  # fmt: skip
-        opts.add_checkbutton(label="Animate autoplay", variable=self.animation_var,
+        opts.add_checkbutton(label="Animate moves", variable=self.animation_var,
                              command=do["animation"])  # fmt: skip
         opts.add_checkbutton(label="Four-colour deck", variable=self.four_colour_var,
                              command=do["four_colour"])  # fmt: skip
+        self.toolbar_var = tk.BooleanVar(root, value=settings.toolbar)
+        opts.add_checkbutton(label="Show toolbar", variable=self.toolbar_var,
+                             command=do["toolbar"])  # fmt: skip
         opts.add_separator()
         self.winnability_var = tk.BooleanVar(root, value=settings.show_winnability)
         self.winnable_only_var = tk.BooleanVar(root, value=settings.winnable_only)
@@ -125,7 +131,7 @@ class MenuBar:
         game = self.menus["game"]
         for label in GAME_ENTRIES:
             game.entryconfigure(label, state=state)
-        for label in ("Undo", "Redo"):
+        for label in ("Undo", "Redo", "Undo to winnable"):
             self.menus["edit"].entryconfigure(label, state=state)
         self.menus["help"].entryconfigure(0, state=state)
 

@@ -34,6 +34,7 @@ from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
 
 from . import cardfaces
+from .focus import KeyboardFocus
 from .layout import Layout, compute_layout, pile_keys
 
 __all__ = [
@@ -51,12 +52,17 @@ _FELT_CENTRE = (33, 128, 72)
 _FELT_EDGE = (14, 78, 42)
 _LABEL = "#eef6e8"
 _LABEL_DIM = "#9cc9a8"
+_KEYCAP = "#0e4a29"
 _TARGET = "#ffd54a"
 _HINT = "#39d3ff"  # the hint's outlines and arrow: a light blue, unlike the drop targets
 _HINT_SHADOW = "#07283a"
 _DRAG_THRESHOLD = 4  # px the pointer must travel before a press becomes a drag
 _RESIZE_DELAY = 120  # ms without further size changes before cards are re-rendered
 _FRAME = 15  # ms between animation frames
+
+GLIDE = 0.12
+"""Seconds a card moved by a click, a key or a drop takes to glide to its place (when
+animation is on), so the eye follows where it went; autoplay cards then fly on."""
 
 
 # --------------------------------------------------------------------------- choosing moves
@@ -219,6 +225,10 @@ def key_move(
 # --------------------------------------------------------------------------- the view
 
 
+def _builtin_face(rank: int, suit: str, width: int, height: int, four_colour: bool) -> Any:
+    return cardfaces.render_face(rank, suit, width, height, four_colour=four_colour)
+
+
 def _felt(width: int, height: int) -> Image.Image:
     """A felt background: lighter in the middle, darker towards the edges."""
     grad = Image.radial_gradient("L").resize(
@@ -315,12 +325,13 @@ class TableView(tk.Canvas):
         self._press: dict[str, Any] | None = None
         self._dragging = False
         self._anim_job: str | None = None
-        self._anim_queue: list[tuple[GameState, Move | None]] = []
+        self._anim_queue: list[tuple[GameState, Move, float]] = []
         self._anim_done: Callable[[], object] | None = None
         self._flight: dict[str, Any] | None = None
         self._last_press: tuple[int, int] = (-100, -100)
         self._provisional = True
         self.hinted: Move | None = None  # the move :meth:`highlight_move` shows
+        self.face_renderer: Callable[[int, str, int, int, bool], Any] = _builtin_face
         self.bind("<Configure>", self._on_configure)
         self.bind("<Map>", self._on_map)
         self.bind("<ButtonPress-1>", self._on_press)
@@ -328,6 +339,7 @@ class TableView(tk.Canvas):
         self.bind("<B1-Motion>", self._on_motion)
         self.bind("<ButtonRelease-1>", self._on_release)
         self.bind("<KeyPress>", self._on_key)
+        self.cursor = KeyboardFocus(self)  # arrows, Tab, Space/Enter (solitaire_tk.focus)
 
     # ------------------------------------------------------------------ public
 
@@ -339,6 +351,8 @@ class TableView(tk.Canvas):
         self.hinted = None
         self.rules = state.rules
         self.state = state
+        self.cursor.hide()
+        self.cursor.pile = PileRef(PileKind.TABLEAU, 0)
         self.key_of = pile_keys(state.rules)
         self._by_key = {k: ref for ref, k in self.key_of.items()}
         self.delete("all")
@@ -364,8 +378,9 @@ class TableView(tk.Canvas):
     ) -> None:
         """Draw ``state`` (the game's new position).
 
-        :param turn: the turn that led to it; its autoplay moves are animated when
-            animation is on (the player's own move is shown at once).
+        :param turn: the turn that led to it; when animation is on, the player's move
+            glides to its place (:data:`GLIDE` seconds) and the autoplay moves after it
+            fly to the foundations.
         :param done: called once the canvas shows ``state`` (at once, or when the
             animation ends or is cut short by the player's next input).
         """
@@ -375,17 +390,19 @@ class TableView(tk.Canvas):
         self.state = state
         if self.rules is None or state.rules is not self.rules:
             self.set_game(state)
-        if turn is None or not turn.autoplay or not self.animation or self.layout is None:
+        if turn is None or not self.animation or self.layout is None:
             self._sync(state)
             if done:
                 done()
             return
-        step = apply(turn.before, turn.move, cheat=True)
-        self._sync(step)
-        queue: list[tuple[GameState, Move | None]] = []
-        for move in turn.autoplay:
+        # The canvas shows the position before the move (dragged cards where they were
+        # dropped: their recorded places are unchanged, so _sync leaves them there).
+        self._sync(turn.before)
+        step = turn.before
+        queue: list[tuple[GameState, Move, float]] = []
+        for i, move in enumerate((turn.move, *turn.autoplay)):
             step = apply(step, move, cheat=True)
-            queue.append((step, move))
+            queue.append((step, move, GLIDE if i == 0 else 0.0))
         self._anim_queue = queue
         self._anim_done = done
         self._anim_job = self.after(_FRAME, self._animate_next)
@@ -418,6 +435,14 @@ class TableView(tk.Canvas):
         self._anim_queue = []
         self._anim_done = None
         self._flight = None
+
+    def set_face_renderer(self, render: Callable[[int, str, int, int, bool], Any] | None) -> None:
+        """Draw the card faces with ``render(rank, suit, width, height, four_colour)``
+        (a card theme, :mod:`solitaire_tk.themes`); ``None``: the built-in faces."""
+        self.face_renderer = render if render is not None else _builtin_face
+        self._faces.clear()
+        if self.state is not None and self.layout is not None:
+            self._relayout(force=True)
 
     def set_four_colour(self, on: bool) -> None:
         """Switch the four-colour deck on or off (re-renders the faces)."""
@@ -624,9 +649,7 @@ class TableView(tk.Canvas):
         photo = self._faces.get(key)
         if photo is None:
             w, h = self._image_size
-            image = cardfaces.render_face(
-                card.rank, card.suit.value, w, h, four_colour=self.four_colour
-            )
+            image = self.face_renderer(card.rank, card.suit.value, w, h, self.four_colour)
             photo = self._faces[key] = ImageTk.PhotoImage(image, master=self)
         return photo
 
@@ -656,7 +679,21 @@ class TableView(tk.Canvas):
             if slot.key:
                 key_item = self._key_items.get(ref)
                 colour = _LABEL if ref.kind is not PileKind.FOUNDATION else _LABEL_DIM
+                # The key sits on a keycap, so a foundation's "K" never reads as the
+                # "K" of a King-only empty column or a card's rank.
+                half = round(self.layout.font_px * 0.7)
+                cap = _rounded_box(
+                    slot.label_x - half,
+                    slot.label_y - half,
+                    slot.label_x + half,
+                    slot.label_y + half,
+                    half * 0.45,
+                )
                 if key_item is None:
+                    self.create_polygon(
+                        cap, smooth=True, fill=_KEYCAP, outline=colour, width=1,
+                        tags=("keycap", f"keycap:{ref}"),
+                    )  # fmt: skip
                     key_item = self.create_text(
                         slot.label_x,
                         slot.label_y,
@@ -667,10 +704,12 @@ class TableView(tk.Canvas):
                     )
                     self._key_items[ref] = key_item
                 else:
+                    self.coords(f"keycap:{ref}", *cap)
                     self.coords(key_item, slot.label_x, slot.label_y)
                     self.itemconfigure(key_item, font=font)
         self.tag_raise("slot", "felt")
-        self.tag_raise("key", "slot")
+        self.tag_raise("keycap", "slot")
+        self.tag_raise("key", "keycap")
 
     # ------------------------------------------------------------------ drawing a state
 
@@ -714,6 +753,8 @@ class TableView(tk.Canvas):
                 for card in cards:
                     self.tag_raise(items[card])
                 drawn[ref] = cards
+        if self.cursor.visible:
+            self.cursor.draw()
 
     def _animate_next(self) -> None:
         """Start flying the next autoplay card, or finish."""
@@ -725,18 +766,20 @@ class TableView(tk.Canvas):
             if done:
                 done()
             return
-        target_state, move = self._anim_queue.pop(0)
-        assert move is not None and self.layout is not None and self._shown is not None
-        card = self._shown.pile(move.source)[-1]
-        item = self._items[card]
-        start = self._placed[card]
+        target_state, move, duration = self._anim_queue.pop(0)
+        assert self.layout is not None and self._shown is not None
+        count = move.count if move.source.kind is PileKind.TABLEAU else 1
+        cards = self._shown.pile(move.source)[-count:]
+        items = [self._items[card] for card in cards]
+        starts = [tuple(self.coords(item)) for item in items]
         n = len(target_state.pile(move.target))
-        end = self.layout.card_xy(move.target, n - 1, n)
-        remaining = len(self._anim_queue)
-        duration = 0.09 if remaining < 6 else 0.05  # seconds per card; faster in a cascade
-        self.tag_raise(item)
+        ends = [self.layout.card_xy(move.target, n - count + k, n) for k in range(count)]
+        if not duration:  # autoplay: seconds per card, faster in a cascade
+            duration = 0.09 if len(self._anim_queue) < 6 else 0.05
+        for item in items:
+            self.tag_raise(item)
         self._flight = {
-            "item": item, "start": start, "end": end, "t0": time.perf_counter(),
+            "items": items, "starts": starts, "ends": ends, "t0": time.perf_counter(),
             "duration": duration, "state": target_state,
         }  # fmt: skip
         self._anim_job = self.after(_FRAME, self._animate_frame)
@@ -751,8 +794,8 @@ class TableView(tk.Canvas):
             self._anim_job = self.after(1, self._animate_next)
             return
         ease = 1 - (1 - t) ** 3
-        (x0, y0), (x1, y1) = flight["start"], flight["end"]
-        self.coords(flight["item"], x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease)
+        for item, (x0, y0), (x1, y1) in zip(flight["items"], flight["starts"], flight["ends"]):
+            self.coords(item, x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease)
         self._anim_job = self.after(_FRAME, self._animate_frame)
 
     # ------------------------------------------------------------------ input

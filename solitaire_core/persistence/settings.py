@@ -11,6 +11,9 @@ The file (``settings.toml``) is plain TOML a player may edit by hand::
     winnable_only = false
     show_winnability = false
     difficulty = "normal"
+    toolbar = true
+    card_theme = "built-in"
+    celebrate = true
 
     [last_options]
     redeals = "2"
@@ -87,6 +90,11 @@ def _difficulty_validator(instance: object, attribute: attrs.Attribute[Any], val
         raise ValueError(f"{attribute.name} must be one of {DIFFICULTIES}, not {value!r}")
 
 
+def _theme_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str) or not value or len(value) > 4096:
+        raise TypeError(f"{attribute.name} must be a non-empty string, not {value!r}")
+
+
 def _version_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value != SETTINGS_FORMAT_VERSION or isinstance(value, bool):
         raise ValueError(f"format_version must be {SETTINGS_FORMAT_VERSION}, not {value!r}")
@@ -109,6 +117,12 @@ class Settings:
         show_winnability: show the "still winnable?" field in the status bar (Options >
             Show winnability).  Files written before this key existed read as ``False``.
         difficulty: ``"normal"`` or ``"cheat"``.
+        toolbar: show the toolbar above the table (Options > Show toolbar).
+        card_theme: the card faces: ``"built-in"`` (drawn by the program), another
+            built-in deck's name (``"high-contrast"``, ``"large-index"``) or the path of
+            an SVG card deck installed by another program (Options > Card theme).  A
+            theme that is no longer installed falls back to the built-in faces.
+        celebrate: a short celebration on the table when a game is won.
         format_version: always :data:`SETTINGS_FORMAT_VERSION`.
 
     Raises:
@@ -124,6 +138,9 @@ class Settings:
     winnable_only: bool = attrs.field(default=False, validator=_bool_validator)
     show_winnability: bool = attrs.field(default=False, validator=_bool_validator)
     difficulty: str = attrs.field(default="normal", validator=_difficulty_validator)
+    toolbar: bool = attrs.field(default=True, validator=_bool_validator)
+    card_theme: str = attrs.field(default="built-in", validator=_theme_validator)
+    celebrate: bool = attrs.field(default=True, validator=_bool_validator)
     format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
 
     def to_dict(self) -> dict[str, Any]:
@@ -140,6 +157,9 @@ class Settings:
             winnable_only=self.winnable_only,
             show_winnability=self.show_winnability,
             difficulty=self.difficulty,
+            toolbar=self.toolbar,
+            card_theme=self.card_theme,
+            celebrate=self.celebrate,
             last_options=self.last_options.to_dict(),
         )
         return data
@@ -169,6 +189,11 @@ def _check_difficulty(value: object) -> tuple[bool, object, str]:
     return value in DIFFICULTIES and isinstance(value, str), value, names
 
 
+def _check_theme(value: object) -> tuple[bool, object, str]:
+    ok = isinstance(value, str) and 0 < len(value) <= 4096
+    return ok, value, "a theme name or an SVG file's path in quotes"
+
+
 def _check_options(value: object) -> tuple[bool, object, str]:
     expected = "a table of option names to text values in quotes"
     if not isinstance(value, Mapping):
@@ -189,6 +214,9 @@ _CHECKS: dict[str, _Check] = {
     "winnable_only": _check_bool,
     "show_winnability": _check_bool,
     "difficulty": _check_difficulty,
+    "toolbar": _check_bool,
+    "card_theme": _check_theme,
+    "celebrate": _check_bool,
 }
 
 

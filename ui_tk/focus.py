@@ -1,0 +1,265 @@
+"""Keyboard play without letters: a visible focus on the table (Aisleriot's and
+KPatience's model).
+
+* The arrow keys move the focus: Left and Right go to the next pile of the same area
+  (tableau columns, cells, foundations; they wrap round), Up and Down go from card to
+  card in a column, and from the top of a column up to the cell or foundation above it
+  (and back down).
+* Tab and Shift+Tab go to the next and previous area: tableau, cells, foundations.
+* Space or Enter picks up the focused card with the cards on it (they are outlined);
+  Space or Enter again puts them on the focused pile, if the rules allow (else the
+  status bar says why and nothing moves). Picking up and dropping on the same pile,
+  or Escape, puts them back.
+
+The pile letters (:mod:`solitaire_tk.layout`) keep working as before; the focus shows
+only once an arrow key, Tab, Space or Enter was pressed, and a click hides it.
+
+The view never decides legality: a drop becomes a :class:`~solitaire_core.moves.Move`
+that :func:`~solitaire_core.rules.explain` checks before it is reported, as a drag and
+drop is.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from typing import TYPE_CHECKING
+
+from solitaire_core.moves import Move, PileKind, PileRef
+from solitaire_core.rules import explain
+
+if TYPE_CHECKING:
+    from .table import TableView
+
+__all__ = ["AREAS", "KeyboardFocus"]
+
+AREAS = (PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION)
+"""The areas Tab cycles through, in order."""
+
+_FOCUS = "#ff9f1c"  # the focus outline: orange, unlike the drop targets and the hint
+_PICKED = "#ffffff"
+_SHADOW = "#3a2200"
+
+
+class KeyboardFocus:
+    """The keyboard focus of a :class:`~solitaire_tk.table.TableView` (``view.focus``).
+
+    Attributes for tests and tools: :attr:`pile` and :attr:`index` (the focused card:
+    its pile and its place, 0 = bottom; the index is the pile's length for an empty
+    pile), :attr:`picked` (``(pile, index)`` of the picked-up cards, or ``None``),
+    :attr:`visible`. Canvas items have the tags ``focus`` and ``focus:cursor`` or
+    ``focus:picked``.
+    """
+
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+        self.pile: PileRef = PileRef(PileKind.TABLEAU, 0)
+        self.index = 0
+        self.picked: tuple[PileRef, int] | None = None
+        self.visible = False
+        keys = {
+            "<Left>": lambda: self.step(-1),
+            "<Right>": lambda: self.step(1),
+            "<Up>": lambda: self.vertical(-1),
+            "<Down>": lambda: self.vertical(1),
+            "<Tab>": lambda: self.next_area(1),
+            "<Shift-Tab>": lambda: self.next_area(-1),
+            "<ISO_Left_Tab>": lambda: self.next_area(-1),
+            "<space>": self.activate,
+            "<Return>": self.activate,
+            "<KP_Enter>": self.activate,
+        }
+        for sequence, action in keys.items():
+            view.bind(sequence, self._handler(action), add="+")
+        view.bind("<Escape>", self._escape, add="+")
+        view.bind("<ButtonPress-1>", lambda _e: self.hide(), add="+")
+
+    def _handler(self, action):  # type: ignore[no-untyped-def]
+        def handle(event: tk.Event) -> str | None:
+            state = event.state if isinstance(event.state, int) else 0
+            if state & 0x4 or state & 0x8:  # Control or Alt: a menu shortcut
+                return None
+            if self.view.state is None or self.view.layout is None:
+                return None
+            self.view.finish_animation()
+            if not self.visible:
+                self.visible = True
+                self.go(self.pile)  # the top card of the pile last focused
+            action()
+            self.draw()
+            return "break"
+
+        return handle
+
+    def _escape(self, event: tk.Event) -> str | None:
+        if self.picked is None:
+            return None  # Escape goes on to the window (stop a demo or a search)
+        self.picked = None
+        self.view.on_message("")
+        self.draw()
+        return "break"
+
+    # ------------------------------------------------------------------ moving the focus
+
+    def _count(self, kind: PileKind) -> int:
+        state = self.view.state
+        assert state is not None
+        return {
+            PileKind.TABLEAU: len(state.columns),
+            PileKind.CELL: len(state.cells),
+            PileKind.FOUNDATION: len(state.foundations),
+        }[kind]
+
+    def _cards(self, ref: PileRef) -> int:
+        assert self.view.state is not None
+        return len(self.view.state.pile(ref))
+
+    def _top(self, ref: PileRef) -> int:
+        """The index the focus takes on arriving at ``ref``: its top card (0 if empty)."""
+        return max(0, self._cards(ref) - 1)
+
+    def go(self, ref: PileRef, index: int | None = None) -> None:
+        """Put the focus on pile ``ref`` (its top card, or the card at ``index``)."""
+        self.pile = ref
+        self.index = self._top(ref) if index is None else index
+        self.clamp()
+
+    def clamp(self) -> None:
+        """Keep the focus on a card that exists (after the position changed)."""
+        state = self.view.state
+        if state is None:
+            return
+        if (self.pile.index or 0) >= self._count(self.pile.kind):
+            self.pile = PileRef(PileKind.TABLEAU, 0)
+        n = self._cards(self.pile)
+        if self.pile.kind is not PileKind.TABLEAU:
+            self.index = max(0, n - 1)
+        else:
+            self.index = min(max(0, self.index), max(0, n - 1))
+        if self.picked is not None:
+            ref, index = self.picked
+            if index >= self._cards(ref):
+                self.picked = None
+
+    def step(self, delta: int) -> None:
+        """Left (-1) or Right (+1): the next pile of the area, wrapping round."""
+        count = self._count(self.pile.kind)
+        if count:
+            self.go(PileRef(self.pile.kind, ((self.pile.index or 0) + delta) % count))
+
+    def next_area(self, delta: int) -> None:
+        """Tab (+1) or Shift+Tab (-1): the next area that has piles."""
+        i = AREAS.index(self.pile.kind)
+        for k in range(1, len(AREAS) + 1):
+            kind = AREAS[(i + delta * k) % len(AREAS)]
+            if self._count(kind):
+                self.go(PileRef(kind, 0))
+                return
+
+    def vertical(self, delta: int) -> None:
+        """Up (-1) or Down (+1): the card above or below in a column; past the top of a
+        column, the pile above it; from the top row, the column below."""
+        layout = self.view.layout
+        assert layout is not None
+        if self.pile.kind is PileKind.TABLEAU:
+            n = self._cards(self.pile)
+            index = self.index + delta
+            if 0 <= index < n:
+                self.index = index
+                return
+            if delta > 0:
+                return
+            x = layout.slot(self.pile).x
+            top = [s for s in layout.cells + layout.foundations if s.y < layout.columns[0].y]
+            if not top:
+                return
+            # The nearest pile above: the lowest row first, then by distance in x.
+            best = min(top, key=lambda s: (-s.y, abs(s.x - x)))
+            self.go(best.ref)
+            return
+        slot = layout.slot(self.pile)
+        # From a top pile: the pile below it in the top area, else the nearest column.
+        below = [
+            s
+            for s in layout.cells + layout.foundations
+            if (s.y > slot.y if delta > 0 else s.y < slot.y) and abs(s.x - slot.x) < layout.card_w
+        ]
+        if below:
+            self.go(min(below, key=lambda s: abs(s.y - slot.y)).ref)
+            return
+        if delta > 0 and layout.columns:
+            column = min(layout.columns, key=lambda s: abs(s.x - slot.x))
+            self.go(column.ref, 0 if self._cards(column.ref) else None)
+
+    # ------------------------------------------------------------------ picking up and dropping
+
+    def activate(self) -> None:
+        """Space or Enter: pick up the focused cards, or drop the picked ones on the
+        focused pile."""
+        view = self.view
+        state = view.state
+        assert state is not None
+        if self.picked is None:
+            n = self._cards(self.pile)
+            if n == 0:
+                view.on_message(f"{self._name(self.pile)} is empty.")
+                return
+            self.picked = (self.pile, self.index if self.pile.kind is PileKind.TABLEAU else n - 1)
+            view.on_message("Picked up: move to a pile and press Space or Enter (Esc puts back).")
+            return
+        source, index = self.picked
+        self.picked = None
+        if source == self.pile:
+            view.on_message("")
+            return
+        count = self._cards(source) - index
+        move = Move(source, self.pile, count)
+        reason = explain(state, move, cheat=view.cheat())
+        if reason:
+            view.on_message(reason[:1].upper() + reason[1:] + ".")
+            return
+        view.on_message("")
+        view.on_move(move)
+        self.clamp()
+        self.index = self._top(self.pile)
+
+    def _name(self, ref: PileRef) -> str:
+        key = self.view.key_of.get(ref, "")
+        shown = key.upper() if key.isalpha() else key
+        names = {PileKind.TABLEAU: "Column", PileKind.CELL: "Cell",
+                 PileKind.FOUNDATION: "Foundation"}  # fmt: skip
+        return f"{names[ref.kind]} {shown}".strip()
+
+    # ------------------------------------------------------------------ drawing
+
+    def hide(self) -> None:
+        """Hide the focus (a click; it shows again at the next focus key)."""
+        self.visible = False
+        self.picked = None
+        self.view.delete("focus")
+
+    def draw(self) -> None:
+        """Draw the focus outline (and the picked-up cards' outline) where they are now."""
+        view = self.view
+        view.delete("focus")
+        layout, state = view.layout, view._shown or view.state
+        if not self.visible or layout is None or state is None:
+            return
+        self.clamp()
+        w, h = layout.card_w, layout.card_h
+        pad = max(3, w // 20)
+        width = max(3, w // 18)
+
+        def outline(ref: PileRef, first: int, tag: str, colour: str) -> None:
+            n = len(state.pile(ref))
+            x0, y0 = layout.card_xy(ref, first, max(n, 1))
+            x1, y1 = layout.card_xy(ref, max(first, n - 1), max(n, 1))
+            box = (x0 - pad, y0 - pad, x1 + w + pad, y1 + h + pad)
+            for fill, extra in ((_SHADOW, 3), (colour, 0)):
+                view.create_rectangle(*box, outline=fill, width=width + extra,
+                                      tags=("focus", tag))  # fmt: skip
+
+        if self.picked is not None:
+            ref, index = self.picked
+            outline(ref, index, "focus:picked", _PICKED)
+        outline(self.pile, self.index, "focus:cursor", _FOCUS)
+        view.tag_raise("focus")
