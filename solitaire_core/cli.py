@@ -1,18 +1,46 @@
+# PYTHON_ARGCOMPLETE_OK  (argcomplete's marker: this command completes in the shell)
 """The ``solitaire`` command.
 
 Bare ``solitaire`` opens the launcher (same as ``solitaire play``). Every sub-command has
-``--help``; errors go to stderr with exit status 2.
+``--help``; errors go to stderr. The exit status tells the outcome apart:
+
+==  ===========================================================================
+0   done (``solve``: the deal is winnable)
+1   failure: the command was well formed but could not do its work (a file that
+    cannot be read or is invalid, a plugin or store that fails, a failed check)
+2   usage error: bad arguments, an unknown variant, option or value
+3   ``solve``: the deal is unwinnable
+4   ``solve``: undecided, the time or position budget ran out
+130 interrupted (Ctrl+C)
+==  ===========================================================================
+
+Shell completion comes from argcomplete: ``eval "$(register-python-argcomplete
+solitaire)"`` in ``~/.bashrc`` (README.md has the other shells).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
-from .errors import SolitaireError
+from .errors import SolitaireError, UnknownVariantError, UsageError
 from .variant import Rules
+
+EXIT_OK = 0
+"""Exit status: done (``solve``: winnable)."""
+EXIT_FAILURE = 1
+"""Exit status: a well-formed command that could not do its work."""
+EXIT_USAGE = 2
+"""Exit status: bad command-line input (argparse uses 2 too)."""
+EXIT_UNWINNABLE = 3
+"""Exit status of ``solve`` for an unwinnable deal."""
+EXIT_UNDECIDED = 4
+"""Exit status of ``solve`` when a budget ran out before a verdict."""
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl+C (128 + SIGINT, as shells report it)."""
 
 EXTENSIONS: tuple[str, ...] = (
     "solitaire_tk.cli",
@@ -24,8 +52,16 @@ EXTENSIONS: tuple[str, ...] = (
 anything heavy (tkinter included) at module level."""
 
 
-class UsageError(SolitaireError):
-    """Bad command-line input that argparse itself cannot catch."""
+def version() -> str:
+    """The installed distribution's version, e.g. ``"0.1.0"`` (``"unknown"`` when the
+    package runs from a source tree without being installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("towers-solitaire")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -57,6 +93,19 @@ def positive_int(text: str) -> int:
     return value
 
 
+def deal_number(text: str) -> int:
+    """An argparse ``type=`` for a deal number, 1 to :data:`solitaire_core.deal.MAX_DEAL`.
+
+    :raises argparse.ArgumentTypeError: for anything else (a usage error, exit status 2).
+    """
+    from .deal import MAX_DEAL
+
+    value = positive_int(text)
+    if value > MAX_DEAL:
+        raise argparse.ArgumentTypeError(f"deal numbers go from 1 to {MAX_DEAL}, got {value}")
+    return value
+
+
 def add_option_arg(parser: argparse.ArgumentParser) -> None:
     """Add ``--option key=value`` (repeatable; read it with :func:`parse_options`)."""
     parser.add_argument(
@@ -70,7 +119,7 @@ def add_option_arg(parser: argparse.ArgumentParser) -> None:
 def add_variant_args(parser: argparse.ArgumentParser, *, deal_required: bool = False) -> None:
     """Add ``--deal N`` and ``--option key=value`` (repeatable) to a sub-command."""
     parser.add_argument(
-        "--deal", type=positive_int, required=deal_required, metavar="N", help="deal number"
+        "--deal", type=deal_number, required=deal_required, metavar="N", help="deal number"
     )
     add_option_arg(parser)
 
@@ -91,10 +140,26 @@ def _cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules(args: argparse.Namespace) -> Rules:
+def resolve_variant(variant_id: str, pairs: Sequence[str] | None) -> Rules:
+    """The rules of an installed variant with the command line's ``--option`` pairs applied.
+
+    :param variant_id: a variant id as typed, e.g. ``"sea-towers"``.
+    :param pairs: the ``--option`` values, ``["key=value", ...]`` (or ``None``).
+    :raises UsageError: for an unknown variant, a malformed pair, an unknown option or
+        value (exit status 2): all of them are what the user typed.
+    """
+    from .errors import VariantError
     from .plugins import get_variant
 
-    return get_variant(args.variant).resolve(parse_options(args.option))
+    options = parse_options(pairs)
+    try:
+        return get_variant(variant_id).resolve(options)
+    except (UnknownVariantError, VariantError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return resolve_variant(args.variant, args.option)
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -141,6 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="towers-solitaire: Seahaven Towers, Sea Towers, Double Sea Towers and more. "
         "Without a command, opens the launcher.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     p = sub.add_parser("list", help="list installed variants and the plugin of each")
     p.set_defaults(func=_cmd_list)
@@ -170,22 +236,47 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 2 on a user error)."""
+    """Run the command line; returns the exit status (the module docstring lists them)."""
     parser = build_parser()
+    if "_ARGCOMPLETE" in os.environ:  # the shell asks for completions; this never returns
+        _complete(parser)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         if not _has(parser, "play"):
             parser.print_help()
-            return 0
+            return EXIT_OK
         args = parser.parse_args(["play", *(argv or [])])
     try:
-        return int(args.func(args) or 0)
+        return int(args.func(args) or EXIT_OK)
+    except (UsageError, UnknownVariantError) as exc:
+        print(f"solitaire: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except SolitaireError as exc:
         print(f"solitaire: error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_FAILURE
     except KeyboardInterrupt:
         print("solitaire: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+
+
+def _complete(parser: argparse.ArgumentParser) -> None:
+    """Answer a shell's completion request through argcomplete (then exit).
+
+    Every ``variant`` argument completes to the installed variant ids."""
+    import argcomplete
+
+    def variant_ids(**_: object) -> list[str]:
+        from .plugins import get_registry
+
+        return sorted(get_registry().variants)
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for subparser in action.choices.values():
+                for argument in subparser._actions:
+                    if argument.dest == "variant":
+                        argument.completer = variant_ids
+    argcomplete.autocomplete(parser)
 
 
 def _has(parser: argparse.ArgumentParser, command: str) -> bool:

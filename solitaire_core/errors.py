@@ -16,6 +16,11 @@ class SolitaireError(Exception):
     """Base class of every error the framework raises on purpose."""
 
 
+class UsageError(SolitaireError):
+    """Bad command-line input that argparse itself cannot catch: the ``solitaire`` command
+    exits with status 2 for it (other :class:`SolitaireError` s give 1)."""
+
+
 class VariantError(SolitaireError):
     """A variant file (or the data a plugin supplied) is malformed.
 

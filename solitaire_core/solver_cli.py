@@ -14,8 +14,17 @@ import argparse
 import textwrap
 from pathlib import Path
 
-from .cli import add_variant_args, parse_options, positive_int
-from .errors import SolitaireError
+from .cli import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_UNDECIDED,
+    EXIT_UNWINNABLE,
+    add_variant_args,
+    parse_options,
+    positive_int,
+    resolve_variant,
+)
+from .errors import UsageError
 
 
 def _seconds(text: str) -> float:
@@ -35,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="decide whether a deal is winnable and print a solution",
         description="Search a deal: prints the verdict (winnable, unwinnable, or undecided "
         "when a budget ran out), the solution in move notation, the positions searched and "
-        "the time.",
+        "the time. Exit status: 0 winnable, 3 unwinnable, 4 undecided (1 failure, 2 usage "
+        "error).",
     )
     p.add_argument("variant", help="variant id, see 'solitaire list'")
     add_variant_args(p, deal_required=True)
@@ -83,10 +93,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .plugins import get_variant
     from .solver import DEFAULT_MAX_STATES, Verdict, solve_deal
 
-    rules = get_variant(args.variant).resolve(parse_options(args.option))
+    rules = resolve_variant(args.variant, args.option)
     result = solve_deal(
         rules,
         args.deal,
@@ -104,22 +113,22 @@ def _cmd_solve(args: argparse.Namespace) -> int:
                 " ".join(result.move_texts()), 78, initial_indent="  ", subsequent_indent="  "
             )
         )
-    elif result.verdict is Verdict.UNWINNABLE:
+        return EXIT_OK
+    if result.verdict is Verdict.UNWINNABLE:
         print(f"{title}: unwinnable (every reachable position searched: {searched})")
-    else:
-        print(f"{title}: undecided, the {result.reason} ran out ({searched})")
-    return 0
+        return EXIT_UNWINNABLE
+    print(f"{title}: undecided, the {result.reason} ran out ({searched})")
+    return EXIT_UNDECIDED
 
 
 def _cmd_survey(args: argparse.Namespace) -> int:
-    from .plugins import get_variant
     from .solver.survey import Progress, SurveyInterrupted, Tally, parse_deals, run_survey
 
     options = parse_options(args.option)
-    get_variant(args.variant).resolve(options)  # report a bad variant or option here
+    resolve_variant(args.variant, args.option)  # report a bad variant or option here
     deals = parse_deals(args.deals)
     if args.executor == "dask" and not args.scheduler:
-        raise SolitaireError("--executor dask needs --scheduler ADDRESS (e.g. tcp://host:8786)")
+        raise UsageError("--executor dask needs --scheduler ADDRESS (e.g. tcp://host:8786)")
     progress = Progress(len(deals), enabled=not args.quiet)
     try:
         rows = run_survey(
@@ -136,7 +145,7 @@ def _cmd_survey(args: argparse.Namespace) -> int:
         )
     except SurveyInterrupted as exc:
         print(f"solitaire: {exc}", file=__import__("sys").stderr)
-        return 130
+        return EXIT_INTERRUPTED
     tally = Tally()
     for row in rows:
         tally.add(row)

@@ -85,19 +85,33 @@ def test_export_writes_freecell_solver_boards(capsys: pytest.CaptureFixture[str]
         (["show", "sea-towers", "--option", "colour=red"], "options.colour: no such option"),
         (["show", "sea-towers", "--option", "empty_columns=all"], "'all' is not a choice"),
         (["show", "sea-towers", "--option", "empty_columns"], "--option expects key=value"),
-        (["show", "seahaven", "--deal", str(10**20)], "deal number must be a whole number"),
         (["export", "nope", "--deal", "1"], "unknown variant 'nope'"),
-        (["check", "/no/such/file.toml"], "cannot read the file"),
+        (["solve", "nope", "--deal", "1"], "unknown variant 'nope'"),
+        (["solve", "seahaven", "--deal", "1", "--option", "x=y"], "options.x: no such option"),
+        (["survey", "seahaven", "--deals", "9-3"], "--deals: '9-3' is not a range"),
     ],
 )
 def test_user_errors_go_to_stderr_with_status_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert cli.main(argv) == 2
+    assert cli.main(argv) == cli.EXIT_USAGE == 2
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith("solitaire: error: ") and message in err
     assert "Traceback" not in err
+
+
+def test_failures_have_status_1_apart_from_usage_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A well-formed command that cannot do its work: a missing or invalid file."""
+    assert cli.main(["check", str(tmp_path / "missing.toml")]) == cli.EXIT_FAILURE == 1
+    assert "cannot read the file" in capsys.readouterr().err
+    bad = tmp_path / "bad.toml"
+    bad.write_text('id = "bad"\n', "utf-8")
+    assert cli.main(["check", str(bad)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"solitaire: error: {bad}: ")
 
 
 @pytest.mark.parametrize(
@@ -107,6 +121,7 @@ def test_user_errors_go_to_stderr_with_status_2(
         (["show"], "the following arguments are required: variant"),
         (["show", "seahaven", "--deal", "0"], "expected a number >= 1, got 0"),
         (["show", "seahaven", "--deal", "seven"], "expected a whole number, got 'seven'"),
+        (["show", "seahaven", "--deal", str(10**20)], "deal numbers go from 1 to 9999"),
         (["export", "seahaven"], "the following arguments are required: --deal"),
         (["export", "seahaven", "--deal", "1", "--format", "pdf"], "invalid choice: 'pdf'"),
     ],

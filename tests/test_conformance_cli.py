@@ -74,7 +74,7 @@ def test_conformance_command_rejects_a_malformed_scenario_file(capsys, tmp_path)
     bad = tmp_path / "bad.toml"
     bad.write_text('variant = "seahaven"\n[[scenario]]\nname = "x"\n', "utf-8")
     status, _, err = run_cli(capsys, "conformance", "seahaven", "--scenarios", str(bad))
-    assert status == 2 and "bad.toml: scenario 1 (x)" in err and "missing" in err
+    assert status == 1 and "bad.toml: scenario 1 (x)" in err and "missing" in err
 
 
 def _python(code: str) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_core.cli import main
+from solitaire_core.cli import EXIT_UNDECIDED, EXIT_UNWINNABLE, main
 from solitaire_core.moves import Move
 from solitaire_core.plugins import get_variant
 from solitaire_core.session import Session
@@ -38,9 +38,11 @@ def test_solve_prints_a_solution_that_wins(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_solve_reports_unwinnable_and_undecided(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", "seahaven", "--deal", "21"]) == 0
+    """The exit status tells the verdicts apart: 0 winnable, 3 unwinnable, 4 undecided."""
+    assert main(["solve", "seahaven", "--deal", "21"]) == EXIT_UNWINNABLE == 3
     assert "#21: unwinnable" in capsys.readouterr().out
-    assert main(["solve", "seahaven", "--deal", "73", "--max-states", "100"]) == 0
+    assert main(["solve", "seahaven", "--deal", "73", "--max-states", "100"]) == EXIT_UNDECIDED
+    assert EXIT_UNDECIDED == 4
     assert "undecided, the state budget ran out" in capsys.readouterr().out
 
 
@@ -123,7 +125,7 @@ def test_survey_refuses_a_csv_of_another_survey(
     out = tmp_path / "s.csv"
     run_survey("seahaven", {}, [1], jobs=1, csv_path=out)
     argv = ["survey", "sea-towers", "--deals", "1-2", "--csv", str(out), "--quiet"]
-    assert main([*argv, "--option", "empty_columns=any"]) == 2
+    assert main([*argv, "--option", "empty_columns=any"]) == 1  # a failure, not a usage error
     assert "use another --csv file" in capsys.readouterr().err
 
 

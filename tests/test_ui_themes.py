@@ -96,6 +96,16 @@ def test_a_file_that_is_not_a_deck_is_refused_in_plain_words(tmp_path):
     (tmp_path / "picture.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
     with pytest.raises(ThemeError, match="not a card deck"):
         SvgDeck(tmp_path / "picture.svg")
+    # A card that draws nothing is refused when it is needed, naming the file.
+    path = tiny_deck(tmp_path, name="blank.svg")
+    text = path.read_text()
+    start = text.index('<g id="club_1"')
+    end = text.index("</g>", start) + len("</g>")
+    path.write_text(text[:start] + '<g id="club_1"/>' + text[end:])
+    deck = SvgDeck(path)
+    assert deck.render(2, "C", 50, 70).size == (50, 70)
+    with pytest.raises(ThemeError, match="blank.svg.*club_1 draws nothing"):
+        deck.render(1, "C", 50, 70)
 
 
 def test_decks_are_found_in_the_folders_other_programs_use(tmp_path):

@@ -263,7 +263,7 @@ def test_solitaire_check_reports_malformed_files(
 ) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
-    assert cli.main(["check", str(path)]) == 2
+    assert cli.main(["check", str(path)]) == cli.EXIT_FAILURE  # a bad file, not a usage error
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith(f"solitaire: error: {path}: ")
@@ -284,7 +284,7 @@ def test_solitaire_check_knows_the_installed_deal_methods(
 ) -> None:
     path = tmp_path / "custom-deal.toml"
     path.write_text(edit('order = "rows"', 'order = "rows"\nmethod = "no-such-deal"'), "utf-8")
-    assert cli.main(["check", str(path)]) == 2
+    assert cli.main(["check", str(path)]) == cli.EXIT_FAILURE
     assert "deal.method: no installed plugin deals 'no-such-deal'" in capsys.readouterr().err
 
 
@@ -297,7 +297,7 @@ def test_check_in_a_real_process_prints_no_traceback(tmp_path: Path) -> None:
         text=True,
         timeout=120,
     )
-    assert result.returncode == 2
+    assert result.returncode == 1  # a failure: the command line was right
     assert result.stdout == ""
     assert result.stderr.strip() == (
         f"solitaire: error: {path}: deal.cells: cell 9 does not exist (cells.count is 4)"

@@ -7,8 +7,9 @@ Nothing heavy is imported here: tkinter is loaded only when the command runs
 from __future__ import annotations
 
 import argparse
+import sys
 
-__all__ = ["register"]
+__all__ = ["no_tk_message", "register"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,9 +29,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=_cmd_play)
 
 
+def no_tk_message() -> str:
+    """What to tell a player whose Python has no tkinter: the system package to install
+    (tkinter is not on PyPI; each system packages it apart from Python)."""
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    return (
+        "the game window needs Tk, and this Python has no tkinter. Install it with the "
+        "system's package manager: Debian/Ubuntu: sudo apt install python3-tk; "
+        "Fedora: sudo dnf install python3-tkinter; Arch: sudo pacman -S tk; "
+        f"macOS with Homebrew: brew install python-tk@{version}. "
+        "The other commands (list, show, solve, ...) work without it."
+    )
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
-    from solitaire_core.cli import UsageError, parse_options
-    from solitaire_core.plugins import get_variant
+    from solitaire_core.cli import UsageError, parse_options, resolve_variant
+    from solitaire_core.errors import SolitaireError
 
     options = parse_options(args.option)
     if args.variant is None:
@@ -39,8 +53,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
                 "--deal and --option need a VARIANT, e.g. solitaire play seahaven --deal 1"
             )
     else:
-        get_variant(args.variant).resolve(options)  # unknown variant or option: exit 2
+        resolve_variant(args.variant, args.option)  # unknown variant or option: exit 2
 
-    from .app import run
+    try:
+        from .app import run
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("tkinter", "_tkinter"):
+            raise
+        raise SolitaireError(no_tk_message()) from None
 
     return run(args.variant, args.deal, options or None)

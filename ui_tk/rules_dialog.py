@@ -4,20 +4,27 @@ make them, followed by the variant's page in docs/variants when it is installed.
 from __future__ import annotations
 
 import re
+import sys
 import tkinter as tk
 from collections.abc import Sequence
-from pathlib import Path
+from importlib.resources import files
 from typing import TYPE_CHECKING
 
 from .widgets import Dialog, scaled_font, scrolled_text
 
 if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:  # Python 3.10 has it in importlib.abc only
+        from importlib.abc import Traversable
+
     from solitaire_core.variant import Rules, VariantDefinition
 
 __all__ = ["DOCS_DIR", "RulesDialog", "rules_text", "show_rules"]
 
-DOCS_DIR = Path(__file__).resolve().parent.parent / "docs" / "variants"
-"""Where the variant pages live in a source checkout (``docs/variants/<id>.md``)."""
+DOCS_DIR: Traversable = files("solitaire_variants.pages")
+"""The built-in variants' rules pages, ``<id>.md``: the repository's docs/variants/,
+installed as the package ``solitaire_variants.pages`` (package data, so a wheel has them)."""
 
 
 _MOVE_LIMITS = {

@@ -325,10 +325,18 @@ class SvgDeck:
         return ET.tostring(svg)
 
     def _png(self, document: bytes) -> Image.Image:
-        import cairosvg
-
-        png = cairosvg.svg2png(bytestring=document)
-        return Image.open(io.BytesIO(png)).convert("RGBA")
+        try:
+            import cairosvg
+        except (ImportError, OSError) as error:  # cairocffi finds no libcairo
+            raise ThemeError(
+                f"{self.path}: SVG card decks need CairoSVG and the cairo library "
+                f"(Debian: libcairo2) ({error})"
+            ) from None
+        try:
+            png = cairosvg.svg2png(bytestring=document)
+            return Image.open(io.BytesIO(png)).convert("RGBA")
+        except Exception as error:  # the deck is outside input: any failure is its fault
+            raise ThemeError(f"{self.path}: CairoSVG cannot draw it ({error})") from None
 
     def master(self, rank: int, suit: str) -> Image.Image:
         """The card rendered once, :data:`MASTER_HEIGHT` px high (cut to its ink); the

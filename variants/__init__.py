@@ -6,13 +6,17 @@ returns every ``*.toml`` file beside it.
 
 from __future__ import annotations
 
+import sys
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
 from solitaire_core import hookimpl
 
-if TYPE_CHECKING:  # importlib.resources.abc is new in Python 3.11
-    from importlib.resources.abc import Traversable
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:  # Python 3.10 has it in importlib.abc only
+        from importlib.abc import Traversable
 
 
 @hookimpl

@@ -16,7 +16,7 @@ from ..errors import SolitaireError
 
 
 class StatsCommandError(SolitaireError):
-    """Bad ``solitaire stats`` arguments, or a statistics file that cannot be used."""
+    """A statistics file that ``solitaire stats`` cannot use (exit status 1)."""
 
 
 def register(subparsers: Any) -> None:
@@ -50,19 +50,19 @@ def register(subparsers: Any) -> None:
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
-    from ..cli import parse_options
+    from ..cli import UsageError, parse_options
     from . import PersistenceError, StatsStore, format_table
 
     if args.variant and args.all:
-        raise StatsCommandError("give either a VARIANT or --all, not both")
+        raise UsageError("give either a VARIANT or --all, not both")
     if args.reset and not (args.variant or args.all):
-        raise StatsCommandError(
+        raise UsageError(
             "--reset deletes recorded games without asking: name a VARIANT, or give --all "
             "to reset every variant"
         )
     options = parse_options(args.option) if args.option else None
     if options is not None and not args.variant:
-        raise StatsCommandError("--option needs a VARIANT")
+        raise UsageError("--option needs a VARIANT")
     store = StatsStore()
     try:
         for warning in store.warnings:

@@ -27,7 +27,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from ..errors import SolitaireError
+from ..errors import SolitaireError, UsageError
 from ..variant import Rules
 
 FIELDS = (
@@ -111,7 +111,8 @@ def options_text(options: dict[str, str] | Sequence[tuple[str, str]]) -> str:
 def parse_deals(text: str) -> list[int]:
     """Deal numbers from ``"A-B"``, ``"N"`` or a comma-separated list of those.
 
-    :raises SolitaireError: for anything else, or a range that runs backwards.
+    :raises UsageError: for anything else, or a range that runs backwards (it is what the
+        user typed after ``--deals``).
     """
     deals: list[int] = []
     for part in text.split(","):
@@ -121,11 +122,11 @@ def parse_deals(text: str) -> list[int]:
             a = int(first)
             b = int(last) if dash else a
         except ValueError:
-            raise SolitaireError(
+            raise UsageError(
                 f"--deals expects ranges like 1-1000 or 7 or 1-10,20-30, got {text!r}"
             ) from None
         if a < 1 or b < a:
-            raise SolitaireError(f"--deals: {part!r} is not a range of deal numbers from 1 up")
+            raise UsageError(f"--deals: {part!r} is not a range of deal numbers from 1 up")
         deals.extend(range(a, b + 1))
     return list(dict.fromkeys(deals))
 
@@ -453,7 +454,7 @@ def _run_processes(
     record: Callable[[SurveyRow], None],
 ) -> None:
     workers = max(1, jobs or os.cpu_count() or 1)
-    context = multiprocessing.get_context()
+    context = process_context()
     cancel = context.Event()
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_worker_init, initargs=(cancel,)
@@ -482,6 +483,22 @@ def _run_processes(
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+def process_context() -> multiprocessing.context.BaseContext:
+    """How survey workers start: ``forkserver`` where the platform has it (Linux, macOS),
+    else ``spawn``; never a plain ``fork`` of this process.
+
+    The caller may run threads (the game's solver thread, Tk), and forking a threaded
+    process can deadlock a child on a lock held by another thread; Python 3.12 and newer
+    warn about it (DeprecationWarning), and 3.14 stops forking by default. The fork server
+    starts once per process and imports this module, so a worker starts warm.
+    """
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 def _run_dask(

@@ -13,6 +13,7 @@ import traceback
 from typing import Any
 
 from ..cli import add_option_arg, positive_int
+from ..errors import SolitaireError
 
 
 def register(subparsers: Any) -> None:
@@ -63,15 +64,16 @@ def register(subparsers: Any) -> None:
 
 
 def _cmd_conformance(args: argparse.Namespace) -> int:
-    from ..cli import UsageError, parse_options
+    from ..cli import UsageError, parse_options, resolve_variant
     from ..plugins import get_variant
 
+    resolve_variant(args.variant, args.option)  # unknown variant, option or value: exit 2
     definition = get_variant(args.variant)
     options = parse_options(args.option)
     try:
         import hypothesis  # noqa: F401
     except ImportError:
-        raise UsageError(
+        raise SolitaireError(
             "the conformance kit needs Hypothesis: pip install 'hypothesis>=6.80'"
         ) from None
     from pathlib import Path
@@ -90,7 +92,7 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         chosen = [c for c in CHECKS if c.name in args.check]
     extra = [Path(p) for p in args.scenarios]
     for path in extra:
-        load_scenario_file(path)  # a malformed file is a usage error (exit 2)
+        load_scenario_file(path)  # a missing or malformed file: a failure (exit 1)
     settings = KitSettings(
         max_examples=args.examples, steps=args.steps, database=False, shrink_games=args.shrink
     )

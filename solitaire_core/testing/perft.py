@@ -85,7 +85,7 @@ def perft(
 
 def data_path() -> Path:
     """Where the golden file lives (inside the installed package)."""
-    return Path(str(resources.files(__package__).joinpath("data", DATA_FILE)))
+    return Path(str(resources.files(__package__) / "data" / DATA_FILE))
 
 
 def load_golden(path: Path | None = None) -> dict[str, Any]:

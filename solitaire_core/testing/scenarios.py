@@ -38,9 +38,14 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
+    from typing import TypeAlias
 
-    ScenarioSource = Path | Traversable
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:  # Python 3.10 has it in importlib.abc only
+        from importlib.abc import Traversable
+
+    ScenarioSource: TypeAlias = Path | Traversable
 
 _FILE_KEYS = {"variant", "options", "scenario"}
 _MOVE_KEYS = {"position", "move", "legal", "result", "after_autoplay", "won", "reason"}
