@@ -1,11 +1,12 @@
-"""Benchmark of the solver (issue 5), side by side with Freecell Solver when installed.
+"""Benchmark of the solver's two engines (issues 5 and 10), side by side with Freecell Solver.
 
 Suites (deal numbers are PySolFC's):
 
 * ``seahaven`` -- Seahaven Towers, deals 1..1000;
 * ``sea-towers-any`` -- Sea Towers with any card in empty columns, deals 1..1000;
-* ``double-sea-towers`` -- Double Sea Towers, deals 1..200 (Freecell Solver as packaged
-  by Debian handles at most 10 columns, so it runs alone);
+* ``double-sea-towers`` -- Double Sea Towers, deals 1..10000 (Freecell Solver as packaged
+  by Debian handles at most 10 columns, so ours run alone; the Python engine only with
+  ``--deals``, as it would take an hour);
 * one suite per issue-9 game Freecell Solver has a preset for (``forecell``,
   ``kings-only-bakers-game``, ``relaxed-freecell``, ``beleaguered-castle``,
   ``streets-and-alleys``, ``citadel``, ``good-measure``: ``fc-solve -g PRESET``; and
@@ -14,25 +15,30 @@ Suites (deal numbers are PySolFC's):
   deals where both solvers decided and their verdicts differ. fc-solve's "I could not
   solve this game" is read as unwinnable, though its default scan is not exhaustive.
 
-Our solver runs in this process, one deal after another, with the budgets given. When
-``fc-solve`` (Debian package freecell-solver-bin) is on the PATH it solves the same
-deal right after ours, one process per deal, reading the board that
+In one run, per suite: our C engine solves every deal in one child process, then our Python
+engine in another (start-up, imports and dealing included: each engine's figure is the
+CPU time of its whole process), then ``fc-solve`` (Debian package freecell-solver-bin), when
+installed, one process per deal reading the board that
 :func:`solitaire_core.textview.format_fcs` writes (what ``solitaire export --format fcs``
-prints).
+prints). Per deal, each child also reports the CPU time of the ``solve`` call itself.
 
-Times are CPU time (user + system): ours from :func:`time.process_time` around the call,
-fc-solve's from the child process's resource usage. On a loaded machine CPU time moves far
-less than wall-clock time, which is also recorded. fc-solve's CPU time includes its process
-start-up (about a millisecond: the CPU time of solving an already-won board, measured
-and reported); the table shows its totals with and without it.
+Times are CPU time (user + system) from the children's resource usage: on a machine shared
+with other work, CPU time moves far less than wall-clock time. fc-solve's start-up (the CPU
+time of solving an already-won board) is measured and shown apart too.
 
-Writes, per suite, ``benchmarks/results/bench_solver_<suite>.csv`` (one row per deal:
-verdict, seconds and positions of each solver) and ``bench_solver_<suite>.json`` (totals,
-the machine), and prints a Markdown table: totals, median and slowest deal, and the ratio
-of the two totals. Run from the project root::
+Memory: for the C engine, the peak bytes each search held (every allocation counted) per
+position stored, on the suite's slowest deals (by positions).
+
+Hint latency: the time of :func:`solitaire_core.solver.hint` at the start of the suite's
+hardest deal for the C engine (the most positions), in a fresh process, CPU and wall.
+
+Writes, per suite, ``benchmarks/results/bench_solver_<suite>.csv`` (one row per deal) and
+``bench_solver_<suite>.json`` (totals, the machine), and prints a Markdown table. Run from
+the project root::
 
     python benchmarks/bench_solver.py                          # every suite
     python benchmarks/bench_solver.py --suite seahaven --deals 1-100 --no-fcs
+    python benchmarks/bench_solver.py --suite double-sea-towers --engines c
 
 Times depend on the machine and on whatever else runs on it; compare runs made together.
 """
@@ -42,23 +48,19 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import platform
 import resource
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
-
-from solitaire_core.deal import deal
-from solitaire_core.plugins import get_variant
-from solitaire_core.solver import DEFAULT_MAX_STATES, solve
-from solitaire_core.solver.survey import parse_deals
-from solitaire_core.textview import format_fcs
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -72,6 +74,7 @@ class Suite:
     options: tuple[tuple[str, str], ...]
     deals: str
     fcs_args: tuple[str, ...] | None
+    engines: tuple[str, ...] = ("c", "python")
 
 
 SUITES = {
@@ -83,18 +86,14 @@ SUITES = {
             "sea-towers",
             (("empty_columns", "any"),),
             "1-1000",
-            (
-                "--freecells-num", "4", "--stacks-num", "10", "--sequences-are-built-by",
-                "suit", "--empty-stacks-filled-by", "any", "--sequence-move", "limited",
-                "-l", "ct",
-            ),
+            ("-g", "seahaven", "--empty-stacks-filled-by", "any", "-l", "ct"),
         ),
-        Suite("double-sea-towers", "double-sea-towers", (), "1-200", None),
+        Suite("double-sea-towers", "double-sea-towers", (), "1-10000", None, ("c",)),
         # Issue 9's games that Freecell Solver has a preset for, deals 1..100. The Debian
         # build takes one deck and at most ten columns: Baker's Dozen (13), Fan (18), Der
         # Katzenschwanz and Die Schlange (two decks) run ours alone.
         *(
-            Suite(variant, variant, (), "1-100", ("-g", preset) if preset else None)
+            Suite(variant, variant, (), "1-100", ("-g", preset) if preset else None, ("python",))
             for variant, preset in (
                 ("forecell", "forecell"),
                 ("kings-only-bakers-game", "kings_only_bakers_game"),
@@ -110,7 +109,7 @@ SUITES = {
             )
         ),
     )
-}  # fmt: skip
+}
 
 
 @attrs.frozen
@@ -121,25 +120,54 @@ class Outcome:
     :param seconds: CPU time (user + system) spent on the deal.
     :param wall: wall-clock time.
     :param positions: positions searched, as the solver counts them.
+    :param peak_bytes: the C engine's peak memory for the deal (0 otherwise).
     """
 
     verdict: str
     seconds: float
     wall: float
     positions: int
+    peak_bytes: int = 0
 
 
-def run_ours(state, timeout: float | None, max_states: int) -> Outcome:  # type: ignore[no-untyped-def]
-    """Our solver on one position."""
-    cpu = time.process_time()
-    result = solve(state, timeout=timeout, max_states=max_states)
-    cpu = time.process_time() - cpu
-    return Outcome(result.verdict.value, cpu, result.seconds, result.positions)
+def worker(engine: str, variant: str, options: dict[str, str], deals: list[int], out: str) -> None:
+    """Solve ``deals`` in this process with ``engine``, one JSON line per deal to ``out``."""
+    from solitaire_core.deal import deal
+    from solitaire_core.plugins import get_variant
+    from solitaire_core.solver import solve
+
+    rules = get_variant(variant).resolve(options)
+    with open(out, "w", encoding="utf-8") as fh:
+        for number in deals:
+            state = deal(rules, number)
+            cpu = time.process_time()
+            result = solve(state, timeout=120, engine=engine)
+            cpu = time.process_time() - cpu
+            if result.engine != engine:
+                raise SystemExit(f"deal {number}: solved by {result.engine}: {result.note}")
+            row = [number, result.verdict.value, cpu, result.seconds, result.positions]
+            fh.write(json.dumps(row + [result.peak_bytes]) + "\n")
 
 
 def _children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+def run_ours(
+    engine: str, suite: Suite, deals: list[int], quiet: bool
+) -> tuple[float, list[Outcome]]:
+    """One child process solving every deal: (its total CPU seconds, per-deal outcomes)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "rows.jsonl")
+        spec = json.dumps([engine, suite.variant, dict(suite.options), deals, out])
+        cpu = _children_cpu()
+        if not quiet:
+            print(f"  {suite.name}: ours ({engine}), {len(deals)} deals", file=sys.stderr)
+        subprocess.run([sys.executable, __file__, "--worker", spec], check=True)
+        total = _children_cpu() - cpu
+        rows = [json.loads(line) for line in open(out, encoding="utf-8")]
+    return total, [Outcome(r[1], r[2], r[3], r[4], r[5]) for r in rows]
 
 
 def run_fcs(board: str, args: Sequence[str], timeout: float | None) -> Outcome:
@@ -180,11 +208,14 @@ def fcs_startup(args: Sequence[str], columns: int, cells: int, runs: int = 21) -
     return statistics.median(run_fcs(board, args, 10).seconds for _ in range(runs))
 
 
-def summarise(outcomes: list[Outcome], startup: float = 0.0) -> dict[str, float | int]:
+def summarise(
+    outcomes: list[Outcome], startup: float = 0.0, process_cpu: float | None = None
+) -> dict[str, float | int]:
     """Totals of one solver over a suite; ``startup`` seconds are taken off each deal's
-    time (fc-solve's process start, see :func:`fcs_startup`)."""
+    time (fc-solve's process start, see :func:`fcs_startup`); ``process_cpu`` is the CPU
+    time of the whole process that solved them (ours)."""
     times = [max(0.0, o.seconds - startup) for o in outcomes]
-    return {
+    out: dict[str, float | int] = {
         "wall_s": round(sum(o.wall for o in outcomes), 3),
         "deals": len(outcomes),
         "winnable": sum(o.verdict == "winnable" for o in outcomes),
@@ -195,62 +226,116 @@ def summarise(outcomes: list[Outcome], startup: float = 0.0) -> dict[str, float 
         "slowest_s": round(max(times), 3) if times else 0.0,
         "positions": sum(o.positions for o in outcomes),
     }
+    if process_cpu is not None:
+        out["process_cpu_s"] = round(process_cpu, 3)
+    return out
+
+
+def memory(deals: list[int], outcomes: list[Outcome], top: int = 10) -> dict[str, object]:
+    """Bytes per stored position of the C engine on the ``top`` deals with most positions."""
+    ranked = sorted(zip(outcomes, deals), key=lambda p: p[0].positions, reverse=True)[:top]
+    ratios = [o.peak_bytes / o.positions for o, _ in ranked if o.positions]
+    return {
+        "deals": [n for _, n in ranked],
+        "positions": [o.positions for o, _ in ranked],
+        "bytes_per_position": [round(r, 1) for r in ratios],
+        "mean_bytes_per_position": round(sum(o.peak_bytes for o, _ in ranked)
+                                         / max(1, sum(o.positions for o, _ in ranked)), 1),
+    }  # fmt: skip
+
+
+HINT = """
+import json, sys, time
+from solitaire_core.deal import deal
+from solitaire_core.plugins import get_variant
+from solitaire_core.solver import hint
+variant, options, number = json.loads(sys.argv[1])
+state = deal(get_variant(variant).resolve(options), number)
+cpu, wall = time.process_time(), time.perf_counter()
+move = hint(state, engine="c")
+print(json.dumps([time.process_time() - cpu, time.perf_counter() - wall, str(move)]))
+"""
+
+
+def hint_latency(suite: Suite, number: int) -> dict[str, object]:
+    """The first hint at the start of deal ``number``, in a fresh process (tables compiled
+    on first use, as in a new game)."""
+    arg = json.dumps([suite.variant, dict(suite.options), number])
+    out = subprocess.run(
+        [sys.executable, "-c", HINT, arg], capture_output=True, text=True, check=True
+    ).stdout
+    cpu, wall, move = json.loads(out)
+    return {"deal": number, "cpu_ms": round(1000 * cpu, 1), "wall_ms": round(1000 * wall, 1),
+            "move": move}  # fmt: skip
 
 
 def run_suite(
     suite: Suite,
     deals: list[int],
     *,
+    engines: Sequence[str],
     use_fcs: bool,
     timeout: float | None,
-    max_states: int,
     quiet: bool,
 ) -> dict[str, object]:
     """Run one suite, write its files, return its summary."""
+    from solitaire_core.deal import deal
+    from solitaire_core.plugins import get_variant
+    from solitaire_core.textview import format_fcs
+
     rules = get_variant(suite.variant).resolve(dict(suite.options))
     fcs = use_fcs and suite.fcs_args is not None
-    ours: list[Outcome] = []
+    ours = {}
+    process = {}
+    for engine in engines:
+        process[engine], ours[engine] = run_ours(engine, suite, deals, quiet)
     theirs: list[Outcome] = []
+    if fcs:
+        assert suite.fcs_args is not None
+        if not quiet:
+            print(f"  {suite.name}: fc-solve, {len(deals)} deals", file=sys.stderr)
+        for number in deals:
+            theirs.append(run_fcs(format_fcs(deal(rules, number)), suite.fcs_args, timeout))
     RESULTS.mkdir(exist_ok=True)
-    rows_path = RESULTS / f"bench_solver_{suite.name}.csv"
-    with rows_path.open("w", newline="", encoding="utf-8") as fh:
+    with (RESULTS / f"bench_solver_{suite.name}.csv").open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
-        head = ["deal", "verdict", "cpu_s", "wall_s", "positions"]
+        head = ["deal"]
+        for engine in ours:
+            head += [f"{engine}_verdict", f"{engine}_cpu_s", f"{engine}_positions"]
+        if "c" in ours:
+            head.append("c_peak_bytes")
         if fcs:
-            head += ["fcs_verdict", "fcs_cpu_s", "fcs_wall_s", "fcs_states"]
+            head += ["fcs_verdict", "fcs_cpu_s", "fcs_states"]
         writer.writerow(head)
-        for i, number in enumerate(deals, 1):
-            state = deal(rules, number)
-            mine = run_ours(state, timeout, max_states)
-            ours.append(mine)
-            row = [number, mine.verdict, f"{mine.seconds:.4f}", f"{mine.wall:.4f}", mine.positions]
+        for i, number in enumerate(deals):
+            row: list[object] = [number]
+            for outs in ours.values():
+                o = outs[i]
+                row += [o.verdict, f"{o.seconds:.5f}", o.positions]
+            if "c" in ours:
+                row.append(ours["c"][i].peak_bytes)
             if fcs:
-                assert suite.fcs_args is not None
-                other = run_fcs(format_fcs(state), suite.fcs_args, timeout)
-                theirs.append(other)
-                row += [
-                    other.verdict,
-                    f"{other.seconds:.4f}",
-                    f"{other.wall:.4f}",
-                    other.positions,
-                ]
+                t = theirs[i]
+                row += [t.verdict, f"{t.seconds:.5f}", t.positions]
             writer.writerow(row)
-            if not quiet and (i % 50 == 0 or i == len(deals)):
-                print(f"  {suite.name}: {i}/{len(deals)} deals", file=sys.stderr, flush=True)
     summary: dict[str, object] = {
         "suite": suite.name,
         "variant": suite.variant,
         "options": dict(suite.options),
         "deals": f"{deals[0]}-{deals[-1]}" if deals else "",
-        "budget": {"timeout_s": timeout, "max_states": max_states},
-        "ours": summarise(ours),
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "budget": {"timeout_s": timeout},
         "machine": {
             "python": platform.python_version(),
             "platform": platform.platform(),
             "processor": platform.processor() or platform.machine(),
         },
     }
+    for engine, outs in ours.items():
+        summary[f"ours_{engine}"] = summarise(outs, process_cpu=process[engine])
+    if "c" in ours:
+        summary["memory_c"] = memory(deals, ours["c"])
+        hardest = max(zip(ours["c"], deals), key=lambda p: p[0].positions)[1]
+        summary["hint_c"] = hint_latency(suite, hardest)
     if fcs:
         assert suite.fcs_args is not None
         startup = fcs_startup(suite.fcs_args, rules.columns, rules.cells)
@@ -258,11 +343,12 @@ def run_suite(
         summary["fcs"] = summarise(theirs, startup)
         summary["fcs_startup_ms"] = round(1000 * startup, 3)
         summary["fcs_args"] = list(suite.fcs_args)
-        summary["disagreements"] = [
-            n
-            for n, a, b in zip(deals, ours, theirs)
-            if "undecided" not in (a.verdict, b.verdict) and a.verdict != b.verdict
-        ]
+    verdicts = {k: [o.verdict for o in v] for k, v in ours.items()}
+    if fcs:
+        verdicts["fcs"] = [o.verdict for o in theirs]
+    summary["disagreements"] = [
+        n for i, n in enumerate(deals) if len({v[i] for v in verdicts.values()} - {"undecided"}) > 1
+    ]
     (RESULTS / f"bench_solver_{suite.name}.json").write_text(
         json.dumps(summary, indent=2) + "\n", encoding="utf-8"
     )
@@ -270,68 +356,82 @@ def run_suite(
 
 
 def table(summaries: list[dict[str, object]]) -> str:
-    """A Markdown table of the summaries, ours next to fc-solve with the time ratio."""
+    """A Markdown table of the summaries: ours (C, Python) next to fc-solve."""
     lines = [
-        "| suite | solver | winnable | unwinnable | undecided | CPU s | median ms "
-        "| slowest s | wall s | positions |",
+        "| suite | solver | winnable | unwinnable | undecided | CPU s (process) | CPU s (solve "
+        "calls) | median ms | slowest s | positions |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in summaries:
         rows = (
-            ("ours", "ours"),
+            ("ours, C", "ours_c"),
+            ("ours, Python", "ours_python"),
             ("fc-solve, process start-up included", "fcs_with_startup"),
-            (f"fc-solve, less {s.get('fcs_startup_ms', 0)} ms CPU start-up per deal", "fcs"),
+            (f"fc-solve, less {s.get('fcs_startup_ms', 0)} ms start-up per deal", "fcs"),
         )
         for label, key in rows:
-            if key not in s:
+            t = s.get(key)
+            if not isinstance(t, dict):
                 continue
-            t = s[key]
-            assert isinstance(t, dict)
+            process = t.get("process_cpu_s", t["cpu_s"] if key == "fcs_with_startup" else "")
             lines.append(
                 f"| {s['suite']} {s['deals']} | {label} | {t['winnable']} | {t['unwinnable']} "
-                f"| {t['undecided']} | {t['cpu_s']:.2f} | {t['median_ms']:.2f} "
-                f"| {t['slowest_s']:.2f} | {t['wall_s']:.2f} | {t['positions']} |"
+                f"| {t['undecided']} | {process} | {t['cpu_s']:.2f} | {t['median_ms']:.2f} "
+                f"| {t['slowest_s']:.2f} | {t['positions']} |"
             )
-        if "fcs" in s:
-            ours = s["ours"]
-            assert isinstance(ours, dict)
-            for label, key in (("start-up included", "fcs_with_startup"), ("less start-up", "fcs")):
-                other = s[key]
-                assert isinstance(other, dict)
-                ratio = ours["cpu_s"] / other["cpu_s"] if other["cpu_s"] else float("inf")
-                lines.append(
-                    f"| {s['suite']} | CPU ratio ours / fc-solve ({label}) | | | "
-                    f"| {ratio:.1f}x | | | | |"
-                )
-            differ = s["disagreements"] or "none"
-            lines.append(f"| {s['suite']} | verdicts differ on | {differ} | | | | | | | |")
+        c, f = s.get("ours_c"), s.get("fcs_with_startup")
+        if isinstance(c, dict) and isinstance(f, dict) and f["cpu_s"]:
+            ratio = c["process_cpu_s"] / f["cpu_s"]
+            lines.append(f"| {s['suite']} | CPU ours C (process) / fc-solve | {ratio:.2f} | | "
+                         "| | | | | |")  # fmt: skip
+        mem = s.get("memory_c")
+        if isinstance(mem, dict):
+            lines.append(
+                f"| {s['suite']} | C bytes per position, {len(mem['deals'])} largest deals "
+                f"| {mem['mean_bytes_per_position']} (max {max(mem['bytes_per_position'])}) "
+                "| | | | | | | |"
+            )
+        h = s.get("hint_c")
+        if isinstance(h, dict):
+            lines.append(
+                f"| {s['suite']} | hint at the start of #{h['deal']} (hardest), fresh process "
+                f"| {h['cpu_ms']} ms CPU, {h['wall_ms']} ms wall | | | | | | | |"
+            )
+        lines.append(f"| {s['suite']} | verdicts differ on | {s['disagreements'] or 'none'} "
+                     "| | | | | | | |")  # fmt: skip
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; returns 0."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--suite", action="append", choices=sorted(SUITES), help="repeatable")
     parser.add_argument("--deals", help="override the suite's deal range, e.g. 1-100")
+    parser.add_argument("--engines", help="comma-separated: c,python (default: the suite's)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per deal")
-    parser.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES)
     parser.add_argument("--no-fcs", action="store_true", help="do not run fc-solve")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        worker(*json.loads(args.worker))
+        return 0
+    from solitaire_core.solver.survey import parse_deals
+
     use_fcs = not args.no_fcs and shutil.which("fc-solve") is not None
     if not args.no_fcs and not use_fcs:
         print("fc-solve not found: our solver only", file=sys.stderr)
     summaries = []
     for name in args.suite or list(SUITES):
         suite = SUITES[name]
-        deals = parse_deals(args.deals or suite.deals)
+        engines = args.engines.split(",") if args.engines else suite.engines
         summaries.append(
             run_suite(
                 suite,
-                deals,
+                parse_deals(args.deals or suite.deals),
+                engines=engines,
                 use_fcs=use_fcs,
                 timeout=args.timeout,
-                max_states=args.max_states,
                 quiet=args.quiet,
             )
         )

@@ -7,11 +7,16 @@
    and the autoplay cards then fly for ~90 ms each without blocking input).
 2. The "no useful move left" search that runs 0.4 s after a move: its time per position.
 3. A resize: re-laying out and re-rendering every card face.
-4. Start-up: from starting ``solitaire play double-sea-towers --deal 1`` to the first
-   drawn table (the app prints ``first-draw <time>`` when ``SOLITAIRE_TIMING`` is set).
+4. Start-up: from starting ``solitaire play VARIANT --deal 1`` (``--start-variant``,
+   default double-sea-towers) to the first drawn table (the app prints ``first-draw
+   <time>`` when ``SOLITAIRE_TIMING`` is set). Run it twice: the first run compiles the
+   ``.pyc`` files.
+5. Quitting (``--quit N``): from Ctrl+Q, sent with xdotool to the window of
+   ``solitaire play VARIANT --deal 1``, to the end of the process.
 
-Usage: ``python benchmarks/bench_ui.py [--events 200] [--starts 5]``. Without a
-``DISPLAY`` a virtual one is started (Xvfb through PyVirtualDisplay).
+Usage: ``python benchmarks/bench_ui.py [--events 200] [--starts 5] [--start-variant
+seahaven] [--quit 5]``; ``--events 0`` skips the in-process part. Without a ``DISPLAY``
+a virtual one is started (Xvfb through PyVirtualDisplay).
 """
 
 from __future__ import annotations
@@ -97,6 +102,10 @@ def bench_events(events: int, seed: int = 1) -> None:
         kind, what = rng.choice(options)
         moves_before = session.moves
         root.update()
+        if app.dialog is not None and app.dialog.winfo_exists():  # "no useful move left"
+            app.dialog.close()  # (it takes the keyboard focus; on a slow machine it may
+            view.focus_force()  # open between two events)
+            root.update()
         t0 = time.perf_counter()
         if kind == "key":
             view.event_generate("<KeyPress>", keysym=str(what))
@@ -109,7 +118,8 @@ def bench_events(events: int, seed: int = 1) -> None:
         root.update_idletasks()
         latencies.append((time.perf_counter() - t0) * 1000)
         kinds[kind] += 1
-        assert session.moves != moves_before or app.session is not session
+        if session.moves == moves_before and app.session is session:
+            raise RuntimeError(f"the {kind} {what!r} played no move: {app.message!r}")
         view.focus_force()
     _report("input event -> canvas up to date", latencies)
     print(f"{'':<44} ({kinds['key']} keys, {kinds['click']} clicks, {kinds['undo']} undos)")
@@ -127,11 +137,15 @@ def bench_events(events: int, seed: int = 1) -> None:
     shutil.rmtree(home, ignore_errors=True)
 
 
-def bench_startup(starts: int) -> None:
-    """Time from starting the command to its first drawn table."""
+def _play_command(variant: str) -> list[str]:
     exe = shutil.which("solitaire")
     command = [exe] if exe else [sys.executable, "-m", "solitaire_core"]
-    command += ["play", VARIANT, "--deal", "1"]
+    return [*command, "play", variant, "--deal", "1"]
+
+
+def bench_startup(starts: int, variant: str = VARIANT) -> None:
+    """Time from starting the command to its first drawn table."""
+    command = _play_command(variant)
     times: list[float] = []
     for _ in range(starts):
         home = tempfile.mkdtemp(prefix="bench-ui-")
@@ -151,15 +165,51 @@ def bench_startup(starts: int) -> None:
     _report(f"'{' '.join(command[-4:])}' -> first drawn table", times)
 
 
+def bench_quit(quits: int, variant: str = VARIANT) -> None:
+    """Time from Ctrl+Q (a real X key event, xdotool) to the end of the process."""
+    command = _play_command(variant)
+    times: list[float] = []
+    for _ in range(quits):
+        home = tempfile.mkdtemp(prefix="bench-ui-")
+        env = {**os.environ, "SOLITAIRE_HOME": home, "SOLITAIRE_TIMING": "1"}
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+        try:
+            assert proc.stdout is not None
+            proc.stdout.readline()  # first-draw
+            found = subprocess.run(
+                ["xdotool", "search", "--name", "deal 1 .* Towers Solitaire"],
+                capture_output=True, text=True, timeout=30, check=True,
+            )  # fmt: skip
+            window = found.stdout.split()[-1]
+            subprocess.run(["xdotool", "windowfocus", "--sync", window], timeout=30, check=True)
+            time.sleep(0.5)
+            t0 = time.perf_counter()
+            subprocess.run(["xdotool", "key", "--window", window, "ctrl+q"], timeout=30)
+            proc.wait(timeout=30)
+            times.append((time.perf_counter() - t0) * 1000)
+        finally:
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait(timeout=30)
+            shutil.rmtree(home, ignore_errors=True)
+    _report(f"Ctrl+Q in '{' '.join(command[-4:])}' -> process ended", times)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: see the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=200)
     parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--start-variant", default=VARIANT)
+    parser.add_argument("--quit", type=int, default=0, metavar="N")
     args = parser.parse_args(argv)
     with x_display():
-        bench_events(args.events)
-        bench_startup(args.starts)
+        if args.events:
+            bench_events(args.events)
+        if args.starts:
+            bench_startup(args.starts, args.start_variant)
+        if args.quit:
+            bench_quit(args.quit, args.start_variant)
     return 0
 
 

@@ -47,6 +47,7 @@ EXTENSIONS: tuple[str, ...] = (
     "solitaire_core.solver_cli",
     "solitaire_core.persistence.cli",
     "solitaire_core.testing.cli",
+    "solitaire_core.workshop_cli",
 )
 """Modules that add sub-commands: each has ``register(subparsers)``. They must not import
 anything heavy (tkinter included) at module level."""
@@ -67,13 +68,19 @@ def version() -> str:
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     """Turn ``["key=value", ...]`` into a dict.
 
-    :raises UsageError: for an item without ``=``.
+    :raises UsageError: for an item without ``=``, or a name or value holding a ``,``
+        (one ``--option`` per option; statistics key option sets by ``name=value,...``).
     """
     out: dict[str, str] = {}
     for item in pairs or ():
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise UsageError(f"--option expects key=value, got {item!r}")
+        if "," in item:
+            raise UsageError(
+                f"--option takes one key=value without ',', got {item!r}; "
+                "repeat --option for each option"
+            )
         out[key.strip()] = value.strip()
     return out
 
@@ -125,7 +132,7 @@ def add_variant_args(parser: argparse.ArgumentParser, *, deal_required: bool = F
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
-    from .plugins import get_registry
+    from .plugins import USER_PLUGIN, get_registry
 
     registry = get_registry()
     width = max((len(v) for v in registry.variants), default=10)
@@ -134,7 +141,12 @@ def _cmd_list(args: argparse.Namespace) -> int:
             f"{o.name}={'|'.join(c.value for c in o.choices)}" for o in definition.options
         )
         extra = f"  [options: {opts}]" if opts else ""
-        print(f"{vid.ljust(width)}  {definition.name}  (plugin: {definition.plugin}){extra}")
+        origin = (
+            f"yours: {definition.source}"
+            if definition.plugin == USER_PLUGIN
+            else f"plugin: {definition.plugin}"
+        )
+        print(f"{vid.ljust(width)}  {definition.name}  ({origin}){extra}")
     for problem in registry.problems:
         print(f"skipped: {problem}", file=sys.stderr)
     return 0
@@ -211,14 +223,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("list", help="list installed variants and the plugin of each")
     p.set_defaults(func=_cmd_list)
     p = sub.add_parser("show", help="print a deal's layout as text")
-    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
     add_variant_args(p)
     p.set_defaults(func=_cmd_show)
     p = sub.add_parser("check", help="validate a variant file")
     p.add_argument("file", help="path of a variant .toml file")
     p.set_defaults(func=_cmd_check)
     p = sub.add_parser("export", help="print a deal in another program's format")
-    p.add_argument("variant", help="variant id")
+    p.add_argument("variant", help="variant id or a .toml variant file")
     add_variant_args(p, deal_required=True)
     p.add_argument(
         "--format", choices=["fcs"], default="fcs", help="fcs: Freecell Solver's board format"
@@ -257,6 +269,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("solitaire: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return _reader_went_away()
+
+
+def _reader_went_away() -> int:
+    """The program reading our output (``solitaire list | head``) closed the pipe: stop
+    quietly, as command-line tools do, with the status a SIGPIPE death would give."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's final flush must not fail again
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return 128 + 13  # SIGPIPE
 
 
 def _complete(parser: argparse.ArgumentParser) -> None:

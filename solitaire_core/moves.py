@@ -91,8 +91,10 @@ class PileRef:
         return PileRef(kind, number - 1)
 
 
-_PILE_RE = re.compile(r"([tcf])(\d+)?")
-_MOVE_RE = re.compile(r"([tcf]\d*)\s*>\s*([tcf]\d*)(?:x(\d+))?")
+# Pile numbers and counts have at most three ASCII digits (a variant has at most 20
+# columns and 16 cells or foundations, and 208 cards), so no text can make int() work hard.
+_PILE_RE = re.compile(r"([tcf])([0-9]{1,3})?")
+_MOVE_RE = re.compile(r"([tcf][0-9]{0,3})\s*>\s*([tcf][0-9]{0,3})(?:x([0-9]{1,3}))?")
 
 
 def tableau(index: int) -> PileRef:

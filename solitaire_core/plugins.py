@@ -3,33 +3,47 @@
 How a variant arrives: :func:`get_plugin_manager` registers the built-in plugins from the
 explicit tuple :data:`BUILTIN_PLUGINS`, then every entry point in the group ``solitaire``
 (except those named in the environment variable ``SOLITAIRE_DISABLE_PLUGINS``, a comma
-separated list); :func:`get_registry` calls the hooks plugin by plugin, so a plugin that
-raises, or a variant file that fails validation, is reported by name and skipped while every
-other variant still loads.
+separated list); :func:`get_registry` calls the hooks plugin by plugin.
+
+This module is the one boundary where plugin code and plugin-supplied files enter the
+program: every call into a plugin is guarded (whatever it raises, ``SystemExit`` included,
+is recorded by plugin name), every value a hook returns is checked by type before use, and
+every variant file is read without blocking and validated strictly. A bad plugin, or a
+variant file that fails validation, is reported by name and skipped while every other
+variant still loads.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import itertools
 import os
-from collections.abc import Iterator, Mapping
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 import pluggy
 
 from . import hookspecs
+from .cards import Card, full_deck
 from .deal import DealMethod
 from .errors import SolitaireError, UnknownVariantError, VariantError
 from .predicates import BUILTIN_PREDICATES, RulePredicate
-from .variant import VariantDefinition, parse_variant
+from .readfile import read_file_bytes
+from .variant import MAX_VARIANT_BYTES, VariantDefinition, decode_variant_text, parse_variant
 
 ENTRY_POINT_GROUP = "solitaire"
 BUILTIN_PLUGINS: tuple[str, ...] = ("solitaire_variants",)
 """Modules registered as plugins before any entry point, like any other plugin."""
 DISABLE_ENV = "SOLITAIRE_DISABLE_PLUGINS"
+USER_PLUGIN = "yours"
+"""The plugin that loads the user variants folder (:mod:`solitaire_core.uservariants`)."""
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -79,27 +93,106 @@ def disabled_plugins() -> set[str]:
     return {n.strip() for n in os.environ.get(DISABLE_ENV, "").split(",") if n.strip()}
 
 
+SLOW_PLUGIN_SECONDS = 5.0
+"""A plugin whose import takes longer than this is named on stderr while it loads."""
+MAX_HOOK_ITEMS = 10_000
+"""Most items one hook call may return (a plugin returning an endless iterator is cut off
+and reported)."""
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        code = _safe_repr(exc.code)
+        return f"called sys.exit({code}) (ignored: a plugin cannot end the program)"
+    try:
+        text = str(exc)
+    except BaseException:  # noqa: BLE001 - the exception's __str__ is plugin code too
+        text = "?"
+    return f"{type(exc).__name__}: {text}"
+
+
+class _PluginFailed(Exception):
+    """Plugin code raised (anything, SystemExit included); already recorded."""
+
+
+def _guard(problems: list[PluginProblem], plugin: str, what: str, call: Callable[[], T]) -> T:
+    """Run plugin code, turning anything it raises into a :class:`PluginProblem`.
+
+    This is the one boundary between plugin code and the program: every exception,
+    ``SystemExit`` and other ``BaseException`` included, is recorded with the plugin's name
+    and then raised again as :class:`_PluginFailed` for the caller to skip the plugin's
+    contribution. Only ``KeyboardInterrupt`` (the user's Ctrl+C) passes through.
+    """
+    try:
+        return call()
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
+        problems.append(PluginProblem(plugin, what, _reason(exc)))
+        raise _PluginFailed from None
+
+
+def _slow_notice(plugin: str, where: str) -> threading.Timer:
+    """A timer that names a plugin still importing after :data:`SLOW_PLUGIN_SECONDS`."""
+
+    def notice() -> None:
+        print(
+            f"solitaire: still loading plugin {plugin!r} ({where}) after "
+            f"{SLOW_PLUGIN_SECONDS:g} s; to skip it, set {DISABLE_ENV}={plugin}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    timer = threading.Timer(SLOW_PLUGIN_SECONDS, notice)
+    timer.daemon = True
+    return timer
+
+
+def _load_plugin(
+    name: str, where: str, load: Callable[[], object], problems: list[PluginProblem]
+) -> object:
+    """Import one plugin, naming it on stderr when the import is slow.
+
+    :raises _PluginFailed: it raised (recorded in ``problems``).
+    """
+    timer = _slow_notice(name, where)
+    timer.start()
+    try:
+        return _guard(problems, name, where, load)
+    finally:
+        timer.cancel()
+
+
 def get_plugin_manager(problems: list[PluginProblem] | None = None) -> pluggy.PluginManager:
     """A plugin manager with the hook specs, the built-ins and the entry-point plugins.
 
     :param problems: a list that receives a :class:`PluginProblem` for each plugin that
-        failed to import (it is then skipped).
+        failed to import or to register (whatever it raised, ``sys.exit()`` included); it
+        is then skipped and the others still load. A plugin whose import takes more than
+        :data:`SLOW_PLUGIN_SECONDS` is named on stderr while it loads.
     """
     problems = problems if problems is not None else []
     pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
     pm.add_hookspecs(hookspecs)
     blocked = disabled_plugins()
-    for name in BUILTIN_PLUGINS:
-        if name not in blocked:
-            pm.register(importlib.import_module(name), name=name)
-    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        if ep.name in blocked or pm.get_plugin(ep.name) is not None:
+    candidates: list[tuple[str, str, Callable[[], object]]] = [
+        (name, f"module {name}", functools.partial(importlib.import_module, name))
+        for name in BUILTIN_PLUGINS
+    ]
+    candidates += [
+        (ep.name, f"entry point {ep.value}", ep.load)
+        for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)
+    ]
+    for name, where, load in candidates:
+        if name in blocked or pm.get_plugin(name) is not None:
             continue
         try:
-            plugin = ep.load()
-            pm.register(plugin, name=ep.name)
-        except Exception as exc:  # a broken plugin must not stop the others
-            problems.append(PluginProblem(ep.name, f"entry point {ep.value}", _reason(exc)))
+            plugin = _load_plugin(name, where, load, problems)
+            _guard(problems, name, where, functools.partial(pm.register, plugin, name=name))
+        except _PluginFailed:
+            continue
+    if USER_PLUGIN not in blocked:  # the user variants folder, after every package
+        pm.register(importlib.import_module("solitaire_core.uservariants"), name=USER_PLUGIN)
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
@@ -107,86 +200,255 @@ def get_plugin_manager(problems: list[PluginProblem] | None = None) -> pluggy.Pl
     return pm
 
 
-def _reason(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"
-
-
 def _call_each(
     pm: pluggy.PluginManager, hook_name: str, problems: list[PluginProblem]
 ) -> Iterator[tuple[str, Any]]:
-    """Call one hook plugin by plugin, so one failure does not hide the others."""
+    """Call one hook plugin by plugin, so one failure does not hide the others; a plugin
+    that raises (anything) or returns ``None`` contributes nothing."""
     hook = getattr(pm.hook, hook_name)
     for impl in hook.get_hookimpls():  # registration order: built-ins first
         try:
-            result = impl.function()
-        except Exception as exc:
-            problems.append(PluginProblem(impl.plugin_name, hook_name, _reason(exc)))
+            result = _guard(problems, impl.plugin_name, hook_name, impl.function)
+        except _PluginFailed:
             continue
         if result is not None:
             yield impl.plugin_name, result
 
 
+def _items(
+    plugin: str, hook_name: str, result: object, problems: list[PluginProblem]
+) -> list[object]:
+    """The items of a hook's result, which must be an iterable (not a string or a mapping).
+
+    Iterating runs plugin code (a generator), so it is guarded too; more than
+    :data:`MAX_HOOK_ITEMS` items is refused.
+    """
+    if isinstance(result, (str, bytes, Mapping)) or not isinstance(result, Iterable):
+        problems.append(
+            PluginProblem(plugin, hook_name, f"returned {_shown(result)}, expected a list")
+        )
+        return []
+    try:
+        items = _guard(
+            problems,
+            plugin,
+            hook_name,
+            lambda: list(itertools.islice(result, MAX_HOOK_ITEMS + 1)),
+        )
+    except _PluginFailed:
+        return []
+    if len(items) > MAX_HOOK_ITEMS:
+        problems.append(
+            PluginProblem(plugin, hook_name, f"returned more than {MAX_HOOK_ITEMS} items")
+        )
+        return []
+    return items
+
+
+def _safe_repr(value: object) -> str:
+    """``repr(value)``, at most 60 characters, or ``"?"`` if the ``__repr__`` fails."""
+    try:
+        text = repr(value)
+    except BaseException:  # noqa: BLE001 - a plugin's __repr__ is plugin code too
+        text = "?"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _shown(value: object) -> str:
+    """A short description of a value a plugin returned, for messages."""
+    return f"{_safe_repr(value)} ({type(value).__name__})"
+
+
+def _probe_predicate(pred: RulePredicate) -> str | None:
+    """Call a plugin's predicate on every card (``"empty"``) or pair of cards
+    (``"build"``) of four decks, the most a variant may have.
+
+    A predicate is pure by contract, so this covers every call the rules will make.
+
+    :return: ``None`` when it answered ``True`` or ``False`` every time, else why not.
+    :raises BaseException: whatever the predicate raised (the caller guards the call).
+    """
+    cards = full_deck(4)
+    function = pred.function
+    if pred.kind == "empty":
+        for card in cards:
+            answer = function(card)
+            if not isinstance(answer, bool):
+                return f"returned {_shown(answer)} for {card}; expected True or False"
+        return None
+    for card in cards:
+        for onto in cards:
+            answer = function(card, onto)
+            if not isinstance(answer, bool):
+                return f"returned {_shown(answer)} for {card} on {onto}; expected True or False"
+    return None
+
+
+def _check_predicate(plugin: str, pred: object, registry: Registry) -> RulePredicate | None:
+    """``pred`` if it is a well-formed, new :class:`RulePredicate` whose function answers
+    ``True`` or ``False`` for every card; otherwise ``None`` with the problem recorded."""
+    hook = "solitaire_rule_predicates"
+    problems = registry.problems
+    if not isinstance(pred, RulePredicate):
+        problems.append(PluginProblem(plugin, hook, f"{_shown(pred)} is not a RulePredicate"))
+        return None
+    if not isinstance(pred.name, str) or not pred.name:
+        problems.append(PluginProblem(plugin, hook, f"name {_shown(pred.name)} is not a text"))
+        return None
+    what = f"{hook}: {pred.name!r}"
+    if not callable(pred.function) or not isinstance(pred.description, str):
+        problems.append(
+            PluginProblem(plugin, what, "needs a callable function and a description text")
+        )
+        return None
+    if pred.name in registry.predicates:
+        problems.append(PluginProblem(plugin, hook, f"{pred.name!r} is already registered"))
+        return None
+    try:
+        wrong = _guard(problems, plugin, what, lambda: _probe_predicate(pred))
+    except _PluginFailed:
+        return None
+    if wrong is not None:
+        problems.append(PluginProblem(plugin, what, wrong))
+        return None
+    return pred
+
+
+class PluginDealError(SolitaireError):
+    """A plugin's deal method raised or returned something other than a list of cards."""
+
+
+def _guarded_deal(plugin: str, name: str, method: DealMethod) -> DealMethod:
+    """``method`` wrapped so that whatever it raises (``sys.exit()`` included) or returns
+    that is not a sequence of cards becomes a :class:`PluginDealError` naming the plugin.
+    (:func:`~solitaire_core.deal.deal` then checks that each card comes exactly once.)"""
+
+    def deal_cards(rules: Any, number: int) -> Sequence[Card]:
+        try:
+            cards = list(itertools.islice(method(rules, number), 52 * 16 + 1))
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
+            raise PluginDealError(
+                f"plugin {plugin!r}: deal method {name!r} failed: {_reason(exc)}"
+            ) from None
+        if not all(isinstance(card, Card) for card in cards):
+            raise PluginDealError(
+                f"plugin {plugin!r}: deal method {name!r} returned something other than cards"
+            )
+        return cards
+
+    return deal_cards
+
+
 def build_registry(pm: pluggy.PluginManager | None = None) -> Registry:
     """Load every plugin's predicates, deal methods and variants into a new
-    :class:`Registry`."""
+    :class:`Registry`.
+
+    What each hook returns is checked by type before it is used, and every call into
+    plugin code is guarded: a plugin that raises (anything, ``sys.exit()`` included) or
+    returns the wrong kind of value is recorded in ``registry.problems`` by name and its
+    contribution skipped; everything else still loads.
+    """
     registry = Registry()
     if pm is None:
         pm = get_plugin_manager(registry.problems)
     registry.predicates.update(BUILTIN_PREDICATES)
-    for plugin, preds in _call_each(pm, "solitaire_rule_predicates", registry.problems):
-        for pred in preds:
-            if not isinstance(pred, RulePredicate):
-                registry.problems.append(
-                    PluginProblem(
-                        plugin, "solitaire_rule_predicates", f"{pred!r} is not a RulePredicate"
-                    )
-                )
-            elif pred.name in registry.predicates:
-                registry.problems.append(
-                    PluginProblem(
-                        plugin, "solitaire_rule_predicates", f"{pred.name!r} is already registered"
-                    )
-                )
-            else:
+    hook = "solitaire_rule_predicates"
+    for plugin, result in _call_each(pm, hook, registry.problems):
+        for item in _items(plugin, hook, result, registry.problems):
+            pred = _check_predicate(plugin, item, registry)
+            if pred is not None:
                 registry.predicates[pred.name] = pred
-    for plugin, methods in _call_each(pm, "solitaire_deal_methods", registry.problems):
+    hook = "solitaire_deal_methods"
+    for plugin, methods in _call_each(pm, hook, registry.problems):
         if not isinstance(methods, Mapping):
             registry.problems.append(
-                PluginProblem(plugin, "solitaire_deal_methods", "did not return a mapping")
+                PluginProblem(plugin, hook, f"returned {_shown(methods)}, expected a mapping")
             )
             continue
-        registry.deal_methods.update(methods)
-    for plugin, files in _call_each(pm, "solitaire_variant_files", registry.problems):
-        for file in files:
-            name = str(file)
-            try:
-                text = file.read_text(encoding="utf-8")
-                definition = parse_variant(
-                    text, name, plugin=plugin, predicates=registry.predicates
+        try:
+            pairs: list[tuple[object, object]] = _guard(
+                registry.problems, plugin, hook, functools.partial(list, methods.items())
+            )
+        except _PluginFailed:
+            continue
+        for name, method in pairs:
+            if not isinstance(name, str) or not name or not callable(method):
+                registry.problems.append(
+                    PluginProblem(plugin, hook, f"{_shown(name)}: expected a name and a function")
                 )
-                method = definition.data["deal"].get("method", "pysolfc")
-                if method != "pysolfc" and method not in registry.deal_methods:
-                    raise VariantError(
-                        name, "deal.method", f"no plugin registers the deal method {method!r}"
-                    )
-            except VariantError as exc:
-                registry.problems.append(PluginProblem(plugin, Path(name).name, str(exc)))
-                continue
-            except (OSError, UnicodeDecodeError) as exc:
-                registry.problems.append(PluginProblem(plugin, name, _reason(exc)))
+            elif name == "pysolfc" or name in registry.deal_methods:
+                registry.problems.append(
+                    PluginProblem(plugin, hook, f"deal method {name!r} is already registered")
+                )
+            else:
+                registry.deal_methods[name] = _guarded_deal(plugin, name, method)
+    hook = "solitaire_variant_files"
+    for plugin, files in _call_each(pm, hook, registry.problems):
+        for file in _items(plugin, hook, files, registry.problems):
+            definition = _load_file(plugin, file, registry)
+            if definition is None:
                 continue
             if definition.id in registry.variants:
                 other = registry.variants[definition.id].plugin
                 registry.problems.append(
                     PluginProblem(
                         plugin,
-                        name,
+                        definition.source,
                         f"variant id {definition.id!r} is already taken by plugin {other!r}",
                     )
                 )
                 continue
             registry.variants[definition.id] = definition
     return registry
+
+
+def _load_file(plugin: str, file: object, registry: Registry) -> VariantDefinition | None:
+    """Read and validate one variant file a plugin named; ``None`` (recorded) if it is
+    not a path or ``importlib.resources`` traversable, cannot be read, or is invalid."""
+    hook = "solitaire_variant_files"
+    if isinstance(file, (str, bytes)) or not (
+        isinstance(file, os.PathLike) or callable(getattr(file, "read_bytes", None))
+    ):
+        registry.problems.append(
+            PluginProblem(
+                plugin, hook, f"{_shown(file)} is not a Path or an importlib.resources file"
+            )
+        )
+        return None
+    name = str(file) if isinstance(file, os.PathLike) else _guard_name(file)
+    try:
+        if isinstance(file, os.PathLike):
+            data = read_file_bytes(file, MAX_VARIANT_BYTES)
+        else:  # a Traversable inside a zip or similar: plugin-provided code reads it
+            data = _guard(registry.problems, plugin, name, file.read_bytes)  # type: ignore[attr-defined]
+            if not isinstance(data, bytes) or len(data) > MAX_VARIANT_BYTES:
+                raise VariantError(name, "", "not readable as a variant file")
+        text = decode_variant_text(data, name)
+        definition = parse_variant(text, name, plugin=plugin, predicates=registry.predicates)
+        method = definition.data["deal"].get("method", "pysolfc")
+        if method != "pysolfc" and method not in registry.deal_methods:
+            raise VariantError(
+                name, "deal.method", f"no plugin registers the deal method {method!r}"
+            )
+    except _PluginFailed:
+        return None
+    except VariantError as exc:
+        registry.problems.append(PluginProblem(plugin, Path(name).name, str(exc)))
+        return None
+    except OSError as exc:
+        registry.problems.append(PluginProblem(plugin, name, _reason(exc)))
+        return None
+    return definition
+
+
+def _guard_name(file: object) -> str:
+    try:
+        name = getattr(file, "name", None)
+    except BaseException:  # noqa: BLE001 - plugin code
+        name = None
+    return name if isinstance(name, str) and name else "a plugin resource"
 
 
 _REGISTRY: Registry | None = None
@@ -205,16 +467,37 @@ def get_registry(*, reload: bool = False) -> Registry:
 
 
 def get_variant(variant_id: str) -> VariantDefinition:
-    """The installed variant ``variant_id``.
+    """The installed variant ``variant_id``, or the variant file at that path.
 
-    :raises UnknownVariantError: when none has that id.
+    :param variant_id: a variant id, or a path to a ``.toml`` file (see
+        :func:`get_variant_from`).
+    :raises UnknownVariantError: when no variant has that id.
+    :raises VariantError: when the file cannot be read or is not a valid variant.
     """
-    return get_registry().get(variant_id)
+    return get_variant_from(get_registry(), variant_id)
+
+
+def get_variant_from(registry: Registry, spec: str) -> VariantDefinition:
+    """The variant ``spec`` names in ``registry``: an id, or a path to a ``.toml`` file
+    (it ends in ``.toml`` or holds a ``/``), which is then loaded and added to the registry
+    (:func:`solitaire_core.uservariants.load_variant_path`).
+
+    :raises UnknownVariantError: when no variant has that id.
+    :raises VariantError: when the file cannot be read, is not a valid variant, or its id
+        is another variant's.
+    """
+    from .uservariants import is_variant_path, load_variant_path
+
+    if is_variant_path(spec):
+        return load_variant_path(registry, spec)
+    return registry.get(spec)
 
 
 __all__ = [
     "BUILTIN_PLUGINS",
     "ENTRY_POINT_GROUP",
+    "PluginDealError",
+    "USER_PLUGIN",
     "PluginProblem",
     "Registry",
     "SolitaireError",
@@ -222,4 +505,5 @@ __all__ = [
     "get_plugin_manager",
     "get_registry",
     "get_variant",
+    "get_variant_from",
 ]

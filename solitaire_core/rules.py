@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from .cards import ACE, Card, Suit, card_code, full_deck
@@ -181,12 +181,22 @@ def _limit_reason(state: GameState, allowed: int) -> str:
     cells = f"{free} free cell{'s' if free != 1 else ''}"
     if rules.move_limit == "free-cells-plus-one":
         return f"with {cells} you can move at most {allowed} card{'s' if allowed != 1 else ''}"
-    return f"with {cells} and the empty columns you can move at most {allowed} cards"
+    return (
+        f"with {cells} and the empty columns you can move at most {allowed} "
+        f"card{'s' if allowed != 1 else ''}"
+    )
 
 
-def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str | None]:
+PileNamer = Callable[[PileRef], str]
+"""Names a pile in a sentence for the player: ``str`` gives the move notation's ``t1``,
+``c2``, ``f3``; a table passes the names it shows (``"column A"``, ``"cell 2"``)."""
+
+
+def _check(
+    state: GameState, move: Move, cheat: bool, name: PileNamer = str
+) -> tuple[Move | None, str | None]:
     """Resolve an unnumbered target and check the move: (concrete move, None) or
-    (None, reason)."""
+    (None, reason), the reason naming piles with ``name``."""
     rules = state.rules
     src, dst, count = move.source, move.target, move.count
     sizes = {
@@ -201,7 +211,10 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
     }
     for ref in (src, dst):
         if ref.index is not None and not 0 <= ref.index < sizes[ref.kind]:
-            return None, f"{ref} does not exist: this game has {sizes[ref.kind]} {names[ref.kind]}"
+            return (
+                None,
+                f"{name(ref)} does not exist: this game has {sizes[ref.kind]} {names[ref.kind]}",
+            )
     if src.index is None:
         return None, "the source pile needs its number"
     if dst.kind is PileKind.TABLEAU and dst.index is None:
@@ -210,7 +223,7 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
         return None, "the source and target are the same pile"
     cards = state.pile(src)
     if not cards:
-        return None, f"{src} is empty"
+        return None, f"{name(src)} is empty"
     if count < 1:
         return None, "a move carries at least one card"
     if src.kind is PileKind.FOUNDATION:
@@ -226,11 +239,11 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
         return None, "only a complete suit, King to Ace, goes to a foundation in this game"
     if src.kind is PileKind.TABLEAU and count > 1:
         if count > len(cards):
-            return None, f"{src} holds only {len(cards)} card{'s' if len(cards) != 1 else ''}"
+            return None, f"{name(src)} holds only {len(cards)} card{'s' if len(cards) != 1 else ''}"
         # A run to a foundation is checked below (in suit, upward), not by the build rule.
         if dst.kind is not PileKind.FOUNDATION and count > run_length(rules, cards):
             return None, (
-                f"the top {count} cards of {src} are not a run "
+                f"the top {count} cards of {name(src)} are not a run "
                 f"(runs are built {rules.run_description})"
             )
     moving = cards[-count:]
@@ -249,7 +262,7 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
                 return None, "there is no free cell"
             dst = _C[free[0]]
         elif state.cells[dst.index] is not None:
-            return None, f"{dst} is occupied: a cell holds one card"
+            return None, f"{name(dst)} is occupied: a cell holds one card"
         return Move(src, dst, count), None
 
     if dst.kind is PileKind.FOUNDATION and not rules.standard_foundations:
@@ -272,7 +285,7 @@ def _check(state: GameState, move: Move, cheat: bool) -> tuple[Move | None, str 
             if not foundation_accepts(found, top):
                 if not found:
                     return None, (
-                        f"{top.label} cannot start {dst}: a foundation starts with an Ace"
+                        f"{top.label} cannot start {name(dst)}: a foundation starts with an Ace"
                     )
                 return None, (
                     f"{top.label} cannot go on {found[-1].label}: foundations build up in suit"
@@ -368,22 +381,29 @@ def _needs(card: Card) -> str:
     return f"it needs the {Card(card.rank - 1, card.suit).label} there first"
 
 
-def resolve(state: GameState, move: Move, *, cheat: bool = False) -> Move:
+def resolve(state: GameState, move: Move, *, cheat: bool = False, name: PileNamer = str) -> Move:
     """The concrete move ``move`` stands for (an unnumbered ``f``/``c`` target picks the
     first foundation that accepts the card / the first free cell).
 
+    :param name: names piles in the reason (default the move notation, ``t1``).
     :raises IllegalMoveError: with the reason when the move is illegal.
     """
-    concrete, reason = _check(state, move, cheat)
+    concrete, reason = _check(state, move, cheat, name)
     if concrete is None:
         raise IllegalMoveError(move, reason or "illegal")
     return concrete
 
 
-def explain(state: GameState, move: Move, *, cheat: bool = False) -> str | None:
+def explain(
+    state: GameState, move: Move, *, cheat: bool = False, name: PileNamer = str
+) -> str | None:
     """Why ``move`` is illegal in ``state`` (a sentence for the player), or ``None`` when
-    it is legal."""
-    return _check(state, move, cheat)[1]
+    it is legal.
+
+    :param name: names piles in the sentence: the default gives the move notation
+        (``"t1 is empty"``); a table passes the names it shows (``"column A is empty"``).
+    """
+    return _check(state, move, cheat, name)[1]
 
 
 def is_legal(state: GameState, move: Move, *, cheat: bool = False) -> bool:

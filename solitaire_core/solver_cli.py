@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 from .cli import (
@@ -27,14 +28,24 @@ from .cli import (
 from .errors import UsageError
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
-    return value
+def _positive(unit: str) -> Callable[[str], float]:
+    """An argparse type: a positive number of ``unit`` (seconds, megabytes)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number of {unit}, got {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"expected a positive number of {unit}, got {text}")
+        return value
+
+    parse.__name__ = unit  # argparse names the type in its messages
+    return parse
+
+
+_seconds = _positive("seconds")
+_megabytes = _positive("megabytes")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -47,16 +58,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "the time. Exit status: 0 winnable, 3 unwinnable, 4 undecided (1 failure, 2 usage "
         "error).",
     )
-    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
     add_variant_args(p, deal_required=True)
     p.add_argument("--timeout", type=_seconds, metavar="S", help="give up after S seconds")
     p.add_argument(
         "--max-states",
         type=positive_int,
         metavar="N",
-        help="give up after storing N positions (the memory budget: at most 0.65 KB each; "
-        "default 1000000)",
+        help="give up after storing N positions (default 1000000)",
     )
+    p.add_argument(
+        "--max-memory",
+        type=_megabytes,
+        metavar="MB",
+        help="give up rather than hold more than MB megabytes of positions",
+    )
+    _add_engine(p)
     p.set_defaults(func=_cmd_solve)
 
     p = subparsers.add_parser(
@@ -66,7 +83,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "row per deal. Interrupting keeps the rows written; running the same command again "
         "resumes.",
     )
-    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
     p.add_argument("--deals", required=True, metavar="A-B", help="deal numbers, e.g. 1-1000")
     p.add_argument(
         "--option",
@@ -89,7 +106,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_engine(p)
     p.set_defaults(func=_cmd_survey)
+
+
+def _add_engine(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--engine",
+        choices=["auto", "c", "python"],
+        default="auto",
+        help="c: the compiled solver; python: the pure-Python one; auto (default): C when "
+        "it is built and knows the variant's rules, else Python",
+    )
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
@@ -101,23 +129,34 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         args.deal,
         timeout=args.timeout,
         max_states=args.max_states or DEFAULT_MAX_STATES,
+        max_memory=args.max_memory,
+        engine=args.engine,
     )
     opts = "".join(f", {k}={v}" for k, v in rules.options)
     title = f"{rules.name} #{args.deal}{opts}"
     searched = f"{result.positions} positions searched in {result.seconds:.2f} s"
+    if result.engine == "c":
+        engine = f"engine: C ({result.peak_bytes / 1e6:.1f} MB at most)"
+    else:
+        engine = f"engine: Python{f' ({result.note})' if result.note else ''}"
     if result.verdict is Verdict.WINNABLE:
         print(f"{title}: winnable ({searched})")
+    elif result.verdict is Verdict.UNWINNABLE:
+        print(f"{title}: unwinnable (every reachable position searched: {searched})")
+    else:
+        print(f"{title}: undecided, the {result.reason} ran out ({searched})")
+    print(engine)
+    if result.verdict is Verdict.WINNABLE:
         print(f"solution, {len(result.moves)} moves:")
         print(
             textwrap.fill(
                 " ".join(result.move_texts()), 78, initial_indent="  ", subsequent_indent="  "
             )
         )
+    if result.verdict is Verdict.WINNABLE:
         return EXIT_OK
     if result.verdict is Verdict.UNWINNABLE:
-        print(f"{title}: unwinnable (every reachable position searched: {searched})")
         return EXIT_UNWINNABLE
-    print(f"{title}: undecided, the {result.reason} ran out ({searched})")
     return EXIT_UNDECIDED
 
 
@@ -142,6 +181,7 @@ def _cmd_survey(args: argparse.Namespace) -> int:
             executor=args.executor,
             scheduler=args.scheduler,
             progress=progress,
+            engine=args.engine,
         )
     except SurveyInterrupted as exc:
         print(f"solitaire: {exc}", file=__import__("sys").stderr)

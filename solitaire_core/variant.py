@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import sys
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ import attrs
 from .cards import Card, full_deck
 from .errors import VariantError
 from .predicates import BUILTIN_PREDICATES, BuildFn, EmptyFn, RulePredicate
+from .readfile import read_file_bytes
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -28,6 +30,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 MOVE_LIMITS = ("one", "free-cells-plus-one", "supermove", "unlimited")
 AUTOPLAY_POLICIES = ("off", "safe", "all")
+MAX_VARIANT_BYTES = 1024 * 1024
+"""Larger variant files are refused unread (a real one is a few kilobytes)."""
 FAMILIES = ("freecell", "seahaven", "beleaguered-castle", "fan", "spider", "other")
 """The values of the top-level ``family`` key: the groups the launcher shows games in."""
 
@@ -354,7 +358,9 @@ class VariantDefinition:
                     self.id, f"options.{key}", f"{value!r} is not a choice (choose {valid})"
                 ) from None
             chosen[key] = value
-        data = copy.deepcopy(dict(self.data))
+        # The options table was validated when the file was loaded and plays no part in
+        # the rules: leave it out, so resolving each of n choices costs O(file), not O(n).
+        data = {k: copy.deepcopy(v) for k, v in self.data.items() if k != "options"}
         for option in self.options:
             for dotted, setting in option.choice(chosen[option.name]).settings:
                 table = data
@@ -390,15 +396,13 @@ def parse_variant(
     :param deal_methods: names of the custom deal methods plugins registered; when given,
         ``deal.method`` must be ``"pysolfc"`` or one of them (``None`` skips this check).
     :raises VariantError: ``source: key.path: what was expected`` for the first problem
-        found: TOML syntax, the JSON Schema (docs/variant-format.md), an unknown predicate
+        found: TOML syntax (a leading UTF-8 byte order mark is allowed), nesting too deep
+        or a number too long to read, the JSON Schema (docs/variant-format.md), an unknown predicate
         or deal method, a deal recipe that does not place every card exactly once, an
         option whose choices set unknown keys or bad values.
     """
     preds = dict(BUILTIN_PREDICATES if predicates is None else predicates)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(source, "", f"not valid TOML: {exc}") from None
+    data = _parse_toml(text, source)
     _validate(data, source)
     options = []
     for name, table in data.get("options", {}).items():
@@ -463,19 +467,77 @@ def load_variant_file(
 ) -> VariantDefinition:
     """Read and validate a variant file from disk; see :func:`parse_variant`.
 
-    :raises VariantError: also when the file cannot be read or is not UTF-8.
+    :raises VariantError: also when the file cannot be read, is not a regular file (a
+        FIFO is refused without waiting), is larger than :data:`MAX_VARIANT_BYTES` or is
+        not UTF-8.
     """
     path = Path(path)
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = read_file_bytes(path, MAX_VARIANT_BYTES)
+    except OSError as exc:
         raise VariantError(str(path), "", f"cannot read the file: {exc}") from None
+    text = decode_variant_text(data, str(path))
     return parse_variant(
         text, str(path), plugin=plugin, predicates=predicates, deal_methods=deal_methods
     )
 
 
+def decode_variant_text(data: bytes, source: str) -> str:
+    """The text of a variant file's bytes (UTF-8, with or without a byte order mark).
+
+    :raises VariantError: when the bytes are not UTF-8.
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise VariantError(
+            source,
+            "",
+            f"cannot read the file: it is not UTF-8 text ({exc.reason} at byte {exc.start})",
+        ) from None
+
+
+def _parse_toml(text: str, source: str) -> dict[str, Any]:
+    """The TOML table of ``text`` (a leading byte order mark is dropped).
+
+    :raises VariantError: for a syntax error, and for the two inputs the parser cannot
+        represent: arrays or tables nested too deeply for the interpreter's stack, and
+        integers with more digits than Python converts (``sys.get_int_max_str_digits``).
+    """
+    try:
+        return tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(source, "", f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise VariantError(
+            source, "", "not a variant file: arrays or tables nested too deeply"
+        ) from None
+    except ValueError as exc:  # the integer digit limit; TOMLDecodeError is handled above
+        raise VariantError(
+            source, "", f"not a variant file: a number is too long ({exc})"
+        ) from None
+
+
 _VALIDATOR: Any = None
+
+
+def _is_whole_number(checker: Any, instance: object) -> bool:
+    """JSON Schema's ``integer``, strictly: an int, never a float such as 10.0 or a bool."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _pattern(validator: Any, pattern: str, instance: object, schema: Any) -> Iterator[Any]:
+    """JSON Schema's ``pattern`` with ECMA-262's ``$``: the end of the text only (Python's
+    ``$`` also matches before a trailing newline, which let ``"seahaven\\n"`` through)."""
+    import jsonschema
+
+    if not isinstance(instance, str):
+        return
+    regex = (
+        pattern[:-1] + r"\Z" if pattern.endswith("$") and not pattern.endswith("\\$") else pattern
+    )
+    if re.search(regex, instance) is None:
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
 def _validator() -> Any:
@@ -483,7 +545,13 @@ def _validator() -> Any:
     if _VALIDATOR is None:
         import jsonschema
 
-        _VALIDATOR = jsonschema.Draft202012Validator(load_schema())
+        base = jsonschema.Draft202012Validator
+        strict = jsonschema.validators.extend(
+            base,
+            validators={"pattern": _pattern},
+            type_checker=base.TYPE_CHECKER.redefine("integer", _is_whole_number),
+        )
+        _VALIDATOR = strict(load_schema())
     return _VALIDATOR
 
 
@@ -509,10 +577,12 @@ def _describe(error: Any) -> tuple[str, str]:
     if kind in ("minimum", "maximum"):
         word = "at least" if kind == "minimum" else "at most"
         return path, f"expected a number {word} {error.validator_value}, got {error.instance!r}"
-    if kind == "pattern":
+    if kind == "pattern" and "a-z" in error.validator_value:
         return path, f"expected lowercase letters, digits and '-', got {error.instance!r}"
     if kind == "oneOf" and path.endswith("base_rank"):
         return path, f'expected a rank from 1 to 13 or "deal", got {error.instance!r}'
+    if kind == "pattern":
+        return path, f"{error.instance!r}: option names and values cannot hold ',' (or '=')"
     if kind == "oneOf":
         return path, f"expected a whole number or a list of whole numbers, got {error.instance!r}"
     return path, error.message

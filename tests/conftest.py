@@ -7,7 +7,11 @@ in ``ui_helpers.py``).
 
 from __future__ import annotations
 
+import atexit
 import gc
+import os
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,6 +22,11 @@ from solitaire_core.cards import RANK_TEXT
 from solitaire_core.plugins import get_variant
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
+
+# The player's own files (settings, saves, the user variants folder) never reach the suite:
+# every test runs with a private, empty home unless it sets its own.
+os.environ["SOLITAIRE_HOME"] = tempfile.mkdtemp(prefix="solitaire-tests-")
+atexit.register(shutil.rmtree, os.environ["SOLITAIRE_HOME"], True)
 
 
 @pytest.fixture

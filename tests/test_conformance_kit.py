@@ -81,8 +81,8 @@ def test_random_play_catches_an_undo_that_goes_back_too_far(monkeypatch):
 def test_illegal_moves_check_catches_a_refusal_without_a_reason(monkeypatch):
     honest = engine._check
 
-    def mute(state, move, cheat):
-        concrete, reason = honest(state, move, cheat)
+    def mute(state, move, cheat, name=str):
+        concrete, reason = honest(state, move, cheat, name)
         return concrete, (None if reason is None else " ")
 
     monkeypatch.setattr(engine, "_check", mute)

@@ -40,6 +40,7 @@ SAMPLE = Settings(
     winnable_only=True,
     show_winnability=True,
     difficulty="cheat",
+    recent_variants=("sea-towers", "freecell"),
     toolbar=False,
     card_theme="/usr/share/aisleriot/cards/anglo.svgz",
     celebrate=False,
@@ -59,6 +60,7 @@ settings_strategy = st.builds(
     winnable_only=st.booleans(),
     show_winnability=st.booleans(),
     difficulty=st.sampled_from(["normal", "cheat"]),
+    recent_variants=st.lists(st.text(min_size=1, max_size=12), max_size=8, unique=True),
     toolbar=st.booleans(),
     card_theme=st.text(min_size=1, max_size=40),
     celebrate=st.booleans(),
@@ -142,6 +144,10 @@ def test_options_are_a_frozen_mapping_equal_to_a_dict() -> None:
         {"last_options": {"a=b": "1"}},
         {"last_options": "a=1"},
         {"format_version": 2},
+        {"recent_variants": ["a", "a"]},
+        {"recent_variants": [""]},
+        {"recent_variants": [f"v{i}" for i in range(9)]},
+        {"recent_variants": "seahaven"},
     ],
 )
 def test_constructor_rejects_bad_values(changes: dict[str, object]) -> None:
@@ -406,3 +412,19 @@ def test_any_well_formed_toml_gives_valid_settings(
         else:
             assert warnings
             assert_moved_aside(path, content)
+
+
+def test_recent_variants_keep_the_newest_first_each_once(home: Path) -> None:
+    from solitaire_core.persistence.settings import RECENT_LIMIT, remember_recent
+
+    recent: tuple[str, ...] = ()
+    for vid in ["seahaven", "freecell", "seahaven", *[f"game-{i}" for i in range(10)]]:
+        recent = remember_recent(recent, vid)
+    assert recent[:2] == ("game-9", "game-8") and len(recent) == RECENT_LIMIT
+    assert remember_recent(("a", "b", "c"), "c") == ("c", "a", "b")
+    save_settings(Settings(recent_variants=recent))
+    assert load_settings() == (Settings(recent_variants=recent), [])
+    settings_path().write_text('format_version = 1\nrecent_variants = ["x", 3]\n', "utf-8")
+    settings, warnings = load_settings()
+    assert settings.recent_variants == ()
+    assert "'recent_variants' should be a list of at most 8 different variant names" in warnings[0]

@@ -143,7 +143,9 @@ def test_broken_plugins_are_reported_by_name_with_the_reason():
         "RuntimeError: deliberately broken"
         in by_plugin[("broken-hooks", "solitaire_rule_predicates")]
     )
-    assert by_plugin[("broken-hooks", "solitaire_deal_methods")] == "did not return a mapping"
+    assert by_plugin[("broken-hooks", "solitaire_deal_methods")] == (
+        "returned ['not-a-mapping'] (list), expected a mapping"
+    )
     assert "tableau.move_limit" in by_plugin[("broken-hooks", "broken-towers.toml")]
     assert {p.plugin for p in problems} == {"broken-hooks", "broken-import"}
 

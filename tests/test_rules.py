@@ -170,6 +170,24 @@ def test_illegal_moves_are_refused_with_a_readable_reason(
     assert state.to_text() == before
 
 
+def test_a_reason_names_piles_as_the_caller_asks(seahaven, board) -> None:
+    state = board(seahaven, ["KH,6D", "6S,5S"], cells=["-", "9D"])
+    names = {"t1": "column A", "c2": "cell 2", "t9": "column I", "f2": "foundation L"}
+
+    def name(ref: PileRef) -> str:
+        return names[str(ref)]
+
+    assert explain(state, Move.parse("t1>c2"), name=name) == (
+        "cell 2 is occupied: a cell holds one card"
+    )
+    assert explain(state, Move.parse("t1>t2x2"), name=name) == (
+        "the top 2 cards of column A are not a run (runs are built down in suit)"
+    )
+    assert explain(state, Move.parse("t9>t1"), name=name) == "column I is empty"
+    with pytest.raises(IllegalMoveError, match="cannot start foundation L"):
+        resolve(state, Move.parse("t2>f2"), name=name)
+
+
 def test_a_tableau_target_needs_its_number(seahaven, board) -> None:
     state = board(seahaven, ["5S", "6S"])
     move = Move(tableau(0), PileRef(PileKind.TABLEAU, None))

@@ -4,11 +4,11 @@ Play by mouse and keyboard."""
 from __future__ import annotations
 
 import pytest
-from solitaire_tk.launcher import Launcher
+from solitaire_tk.launcher import Launcher, launcher_groups
 from solitaire_tk.preview import PREVIEW_SIZE
 
 from solitaire_core.persistence import Settings
-from solitaire_core.plugins import Registry, get_registry
+from solitaire_core.plugins import BUILTIN_PLUGINS, USER_PLUGIN, Registry, get_registry
 from solitaire_core.variant import parse_variant
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
@@ -163,15 +163,15 @@ def test_unknown_saved_choices_fall_back_to_defaults(root):
     settings = Settings(last_variant="no-such-game")
     launcher.destroy()
     launcher, _ = make(root, settings)
-    assert launcher.selected_variant == launcher.tree.get_children()[0]
+    assert launcher.selected_variant == "seahaven"  # as at the very first start
 
 
 def test_arrow_keys_choose_the_variant_and_keep_its_options(root):
     launcher, played = make(root)
     launcher.select("sea-towers")
     launcher.option_buttons[("empty_columns", "any")].invoke()
-    children = list(launcher.tree.get_children())
-    below = children[children.index("sea-towers") + 1]
+    below = launcher.tree.next("sea-towers")  # the next row of the same group
+    assert below == "seahaven"
     press(launcher.tree, "Down")
     assert launcher.selected_variant == below
     assert launcher.name_label.cget("text") == REGISTRY.variants[below].name
@@ -194,3 +194,96 @@ def test_the_picture_follows_the_variant_and_the_deal(root):
     root.mainloop()
     assert launcher.caption_label.cget("text") == "Deal 2"
     assert launcher.preview_image.tobytes() != double
+
+
+def with_family(definition, family, **changes):
+    """A copy of a definition whose file says ``family = FAMILY``."""
+    import attrs
+
+    return attrs.evolve(definition, data={**definition.data, "family": family}, **changes)
+
+
+def family_registry():
+    """The installed variants with the families of docs/variant-format.md filled in, and
+    one of the player's own files."""
+    families = {"freecell": "freecell", "bakers-game": "freecell", "eight-off": "freecell"}
+    variants = {
+        vid: with_family(d, families.get(vid, "seahaven"))
+        for vid, d in REGISTRY.variants.items()
+        if d.plugin in BUILTIN_PLUGINS
+    }
+    mine = with_family(
+        REGISTRY.variants["freecell"], "freecell", id="my-cell", name="My Cell",
+        plugin=USER_PLUGIN, source="/home/me/variants/my-cell.toml",
+    )  # fmt: skip
+    variants["my-cell"] = mine
+    return Registry(variants=variants)
+
+
+def rows(launcher, group):
+    return [launcher.tree.set(r, "name") for r in launcher.tree.get_children(f"group:{group}")]
+
+
+def test_games_are_grouped_by_family_with_two_deck_yours_and_recent(root):
+    settings = Settings(recent_variants=("sea-towers", "freecell", "no-longer-installed"))
+    launcher, played = make(root, settings, registry=family_registry())
+    groups = [launcher.tree.set(g, "name") for g in launcher.tree.get_children()]
+    assert groups == [
+        "Recent (2)", "Yours (1)", "FreeCell type (4)", "Seahaven type (5)", "Two-deck (2)",
+    ]  # fmt: skip
+    assert rows(launcher, "recent") == ["Sea Towers", "FreeCell"]
+    assert rows(launcher, "yours") == ["My Cell"]
+    assert rows(launcher, "freecell") == ["Baker's Game", "Eight Off", "FreeCell", "My Cell"]
+    assert rows(launcher, "two-deck") == ["Double Sea Towers", "Double Seahaven Towers"]
+    assert launcher.tree.parent("double-sea-towers") == "group:seahaven"
+    # A click on a game in another group chooses that game.
+    launcher.tree.see("recent:freecell")
+    root.update()
+    x, y, _w, h = launcher.tree.bbox("recent:freecell")
+    launcher.tree.event_generate("<ButtonPress-1>", x=x + 40, y=y + h // 2)
+    launcher.tree.event_generate("<ButtonRelease-1>", x=x + 40, y=y + h // 2)
+    root.update()
+    assert launcher.selected_variant == "freecell"
+    launcher.select("my-cell")
+    assert launcher.plugin_label.cget("text") == "Yours: /home/me/variants/my-cell.toml"
+    assert launcher.tree.set("my-cell", "plugin") == USER_PLUGIN
+    click(launcher.play_button)
+    assert played.calls == [("my-cell", {}, None)]
+
+
+def test_the_filter_box_keeps_matching_games_and_return_plays_the_first(root):
+    launcher, played = make(root, registry=family_registry())
+    launcher.select("seahaven")
+    launcher.filter_entry.focus_force()
+    for key in ("d", "o", "u", "b", "l", "e"):
+        press(launcher.filter_entry, key)
+    assert launcher.filter_var.get() == "double"
+    assert launcher.visible_variants() == ["double-sea-towers", "double-seahaven"]
+    assert launcher.selected_variant == "double-sea-towers"  # the current one was hidden
+    assert launcher.name_label.cget("text") == "Double Sea Towers"
+    launcher.filter_var.set("freecell type")  # words match the family's title too
+    root.update()
+    assert launcher.visible_variants() == ["my-cell", "bakers-game", "eight-off", "freecell"]
+    launcher.filter_var.set("no such game")
+    root.update()
+    assert launcher.visible_variants() == []
+    assert "No game matches" in launcher.filter_message.cget("text")
+    launcher.filter_var.set("haven RELAXED")
+    root.update()
+    assert launcher.visible_variants() == ["relaxed-seahaven"]
+    press(launcher.filter_entry, "Return")
+    assert played.calls == [("relaxed-seahaven", {}, None)]
+    launcher.select("freecell")  # hidden by the filter: the filter is cleared
+    assert launcher.filter_var.get() == "" and launcher.tree.selection() == ("freecell",)
+    assert len(launcher.visible_variants()) == len(family_registry().variants)
+
+
+def test_launcher_groups_put_unknown_families_before_two_deck_and_other():
+    variants = family_registry().variants
+    variants = {**variants, "seahaven": with_family(variants["seahaven"], "klondike-like")}
+    variants["freecell"] = with_family(variants["freecell"], "other")
+    keys = [key for key, _title, _ids in launcher_groups(variants)]
+    assert keys == ["yours", "freecell", "seahaven", "klondike-like", "two-deck", "other"]
+    titles = {key: title for key, title, _ids in launcher_groups(variants)}
+    assert titles["klondike-like"] == "Klondike like"
+    assert launcher_groups(variants, (), "zzz") == []

@@ -28,6 +28,7 @@ from ui_helpers import (
     open_app,
     put,
     settle,
+    start_play,
     toplevels,
 )
 from ui_helpers import (
@@ -99,15 +100,18 @@ def test_a_narrow_window_shortens_the_message_and_hides_the_game_name(root, tmp_
     assert shown.endswith("…") and long.startswith(shown[:-1]) and len(shown) > 20
     assert tkfont.nametofont("TkDefaultFont").measure(shown) <= message.winfo_width()
     assert not status["variant"].winfo_ismapped()  # the window title still names it
-    for name in ("deal", "moves", "score", "time", "cards", "cheats"):
+    # The message comes first: every optional field gives way to a message too long.
+    assert not status["score"].winfo_ismapped() and not status["cards"].winfo_ismapped()
+    for name in ("deal", "moves", "time", "cheats"):
         assert status[name].winfo_ismapped(), name
         assert status[name].winfo_rootx() + status[name].winfo_width() <= 800
-    # Wider again: the name is back in its place, left of the deal number.
+    # Wider again, with a short message: the name is back in its place, left of the
+    # deal number.
     root.geometry("1100x760")
+    app.set_message("Hint cancelled.")
     settle(app)
     assert status["variant"].winfo_ismapped()
     assert status["variant"].winfo_rootx() < status["deal"].winfo_rootx()
-    app.set_message("Hint cancelled.")
     assert message.cget("text") == "Hint cancelled."
 
 
@@ -228,6 +232,8 @@ def test_launcher_play_opens_the_table_and_ctrl_l_goes_back(root, tmp_path):
     key(app.view, "l", CONTROL)
     assert app.launcher is not None and not app.view.winfo_ismapped()
     assert store.settings.last_variant == "eight-off"
+    assert store.settings.recent_variants[0] == "eight-off"
+    assert app.launcher.tree.get_children("group:recent") == ("recent:eight-off",)
 
 
 # --------------------------------------------------------------------------- real X input
@@ -281,14 +287,6 @@ def test_play_command_reports_an_unknown_variant_without_a_window(tmp_path):
 
 
 def test_play_command_opens_the_table(tmp_path):
-    env = {**os.environ, "SOLITAIRE_HOME": str(tmp_path), "SOLITAIRE_TIMING": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "solitaire_core", "play", "seahaven", "--deal", "3"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
-    try:
-        line = proc.stdout.readline()
-        assert line.startswith("first-draw "), proc.stderr.read() if not line else line
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    proc = start_play(tmp_path, "seahaven", "--deal", "3")  # waits for the drawn table
+    proc.terminate()
+    proc.wait(timeout=30)

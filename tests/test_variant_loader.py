@@ -442,3 +442,26 @@ def test_schema_file_is_valid_json_schema() -> None:
     schema = load_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     assert json.loads(json.dumps(schema)) == schema
+
+
+def test_every_key_of_the_schema_has_a_description() -> None:
+    """The variant editor shows each key's description as its help text."""
+    from solitaire_core.variant import load_schema
+
+    missing = []
+
+    def walk(node: object, path: str) -> None:
+        if isinstance(node, dict):
+            for key, sub in node.get("properties", {}).items():
+                if not (isinstance(sub, dict) and str(sub.get("description", "")).strip()):
+                    missing.append(f"{path}{key}")
+                walk(sub, f"{path}{key}.")
+            for key in ("additionalProperties", "items"):
+                if isinstance(node.get(key), dict):
+                    walk(node[key], f"{path}*.")
+            for key in ("oneOf", "anyOf", "allOf"):
+                for sub in node.get(key, ()):
+                    walk(sub, path)
+
+    walk(load_schema(), "")
+    assert missing == []

@@ -3,6 +3,9 @@ and send real Tk events (pointer and keys) to it."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 import tkinter as tk
 from collections.abc import Callable
@@ -147,6 +150,23 @@ def piles_of(state: GameState) -> list[PileRef]:
     refs += [PileRef(PileKind.CELL, i) for i in range(len(state.cells))]
     refs += [PileRef(PileKind.FOUNDATION, i) for i in range(len(state.foundations))]
     return refs
+
+
+def start_play(home, *args: str) -> subprocess.Popen[str]:
+    """Start ``solitaire play ARGS`` with its data in ``home`` and wait for its first
+    drawn table (the ``first-draw`` line ``SOLITAIRE_TIMING`` asks for)."""
+    env = {**os.environ, "SOLITAIRE_HOME": str(home), "SOLITAIRE_TIMING": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solitaire_core", "play", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert proc.stdout is not None and proc.stderr is not None
+    line = proc.stdout.readline()
+    if not line.startswith("first-draw "):
+        proc.terminate()
+        proc.wait(timeout=30)
+        raise AssertionError(proc.stderr.read() if not line else line)
+    return proc
 
 
 def click_button(button: tk.Misc) -> None:

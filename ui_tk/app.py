@@ -37,7 +37,7 @@ import attrs
 from solitaire_core.errors import IllegalMoveError, SolitaireError
 from solitaire_core.moves import Move
 from solitaire_core.plugins import Registry, get_registry
-from solitaire_core.rules import find_progress
+from solitaire_core.rules import explain, find_progress
 from solitaire_core.session import Session
 from solitaire_core.state import GameState
 
@@ -51,7 +51,7 @@ from .rewind import Rewinder
 from .statusbar import StatusBar, style_status
 from .table import TableView
 from .toolbar import Toolbar
-from .widgets import clock_text
+from .widgets import clock_text, option_text
 
 if TYPE_CHECKING:
     from .persist import OpenedGame
@@ -124,6 +124,9 @@ class App:
         self.session: Session | None = None
         self.launcher: Any = None
         self.used_hint = False
+        self.hints = 0
+        self.demo_played = False
+        self._autosave_ours = False  # the autosave file holds the game on the table
         self._elapsed = 0.0
         self._clock_from: float | None = None
         self._tick_job: str | None = None
@@ -175,10 +178,12 @@ class App:
         if store.warnings:
             text = "\n\n".join(store.warnings)
             root.after_idle(lambda: self.warn("Some files could not be read", text))
+        saved = store.offer_resume() if offer_resume else None
         if variant is not None:
+            if saved is not None and self._resume(saved, replacing=variant):
+                return
             self.start(variant, options or {}, deal)
         else:
-            saved = store.offer_resume() if offer_resume else None
             if saved is not None and self._resume(saved):
                 return
             self.show_launcher()
@@ -263,25 +268,55 @@ class App:
         self._finish_current()
         self.begin(session, 0.0)
 
-    def _resume(self, saved: Any) -> bool:
-        definition = self.registry.variants.get(saved.variant)
-        name = definition.name if definition else saved.variant
+    def _resume(self, saved: Any, *, replacing: str | None = None) -> bool:
+        """Offer to resume the autosaved game; declined, it ends and counts as lost.
+
+        :param replacing: the variant the player asked to play instead (``solitaire play
+            VARIANT``): the question says that game replaces the one in progress.
+        :return: whether the saved game is back on the table.
+        """
         moves = len(saved.moves)
         question = (
-            f"Resume your game of {name}, deal {saved.deal} "
-            f"({moves} move{'s' if moves != 1 else ''})?"
+            f"Resume your game of {self._game_text(saved.variant, saved.options)}, deal "
+            f"{saved.deal} ({moves} move{'s' if moves != 1 else ''})?"
         )
+        if replacing is not None:
+            asked = self._game_text(replacing, {})
+            question += f"\n\nNo starts {asked} and counts the game in progress as lost."
+        else:
+            question += "\n\nNo counts it as lost."
         if not self.confirm("Resume game", question):
+            self._record_saved_as_lost(saved)
             self.store.clear_autosave()
             return False
         try:
             game = self.store.game_from_save(saved)
         except SolitaireError as error:
-            self.warn("The game cannot be resumed", str(error))
-            self.store.clear_autosave()
+            where = self.store.set_aside_autosave()
+            self.warn("The game cannot be resumed", f"{error} {where}")
             return False
         self._continue(game)
+        self._autosave_ours = True
         return True
+
+    def _record_saved_as_lost(self, saved: Any) -> None:
+        """Record an autosaved game the player gave up as lost (if it had moves)."""
+        try:
+            game = self.store.game_from_save(saved)
+        except SolitaireError:
+            return  # it cannot be replayed: nothing to count
+        self.store.record(
+            game.session, won=False, elapsed_seconds=game.elapsed_seconds, used_hint=game.used_hint
+        )
+
+    def _game_text(self, variant: str, options: Mapping[str, str]) -> str:
+        """A variant with its chosen options in words: ``"Sea Towers (Empty columns take:
+        Any card)"``."""
+        definition = self.registry.variants.get(variant)
+        if definition is None:
+            return variant
+        chosen = option_text(definition, options)
+        return f"{definition.name} ({chosen})" if chosen else definition.name
 
     def _continue(self, game: OpenedGame) -> None:
         """Put a saved game back on the table, with its Cheat setting, clock and hint
@@ -301,13 +336,17 @@ class App:
         self.celebration.stop()
         self.session = session
         self.used_hint = bool(used_hint)
+        self.hints = 0
+        self.demo_played = False
+        self._autosave_ours = False
         self._elapsed = elapsed
         self._clock_from = time.monotonic()
         self._stuck_checked = None
         self.game_frame.pack(fill="both", expand=True)
         self.view.set_game(session.state)
         rules = session.rules
-        self.root.title(f"{rules.name} — deal {session.deal_number} — Towers Solitaire")
+        game = self._game_text(rules.id, rules.options)
+        self.root.title(f"{game} — deal {session.deal_number} — Towers Solitaire")
         self.menus["help"].entryconfigure(0, label=f"Rules of {rules.name}")
         self.set_message(START_MESSAGE)
         self._set_game_menu_state("normal")
@@ -329,8 +368,26 @@ class App:
         print(f"first-draw {time.time():.6f}", flush=True)
 
     def _remember_variant(self, variant: str, options: dict[str, str]) -> None:
-        if self.settings.last_variant != variant or dict(self.settings.last_options) != options:
-            self._save_settings(last_variant=variant, last_options=options)
+        """Remember the game and its options: the last game, this variant's options (each
+        variant opens with the options chosen for it last) and the recent games."""
+        from solitaire_core.persistence.settings import remember_recent
+
+        remembered = self.settings.options_for(variant)
+        recent = remember_recent(self.settings.recent_variants, variant)
+        if (
+            self.settings.last_variant != variant
+            or dict(self.settings.last_options) != options
+            or remembered is None
+            or dict(remembered) != options
+            or self.settings.recent_variants != recent
+        ):
+            per_variant = {**dict(self.settings.variant_options), variant: options}
+            self._save_settings(
+                last_variant=variant,
+                last_options=options,
+                variant_options=per_variant,
+                recent_variants=recent,
+            )
 
     def _save_settings(self, **changes: Any) -> None:
         self.settings = attrs.evolve(self.settings, **changes)
@@ -339,15 +396,17 @@ class App:
             self.set_message(problem)
 
     def _finish_current(self) -> None:
-        """Record the game on the table as abandoned (if the player moved) before another
-        game replaces it."""
+        """Record the game on the table as lost (if it had a move) before another game
+        replaces it (docs/playing.md, "Statistics")."""
         session = self.session
         if session is None or session.is_won:
             return
         self.store.record(
             session, won=False, elapsed_seconds=self.elapsed, used_hint=self.used_hint
         )
-        self.store.clear_autosave()
+        if self._autosave_ours:
+            self.store.clear_autosave()
+            self._autosave_ours = False
 
     # ------------------------------------------------------------------ game menu
 
@@ -383,31 +442,39 @@ class App:
             return
         assert self.session is not None
         self.view.finish_animation()
-        if self.session.history and not self.session.is_won:
-            self.store.record(
-                self.session, won=False, elapsed_seconds=self.elapsed, used_hint=self.used_hint
-            )
-        self.session.restart()
-        self.store.forget(self.session)
-        self._elapsed = 0.0
-        self._clock_from = time.monotonic()
-        self.view.show(self.session.state)
+        old = self.session
+        self._finish_current()
+        # The same deal from its start is a new game for the record: no cheat, undo or
+        # hint carried over (the Cheat setting stays as chosen).
+        fresh = Session(
+            old.rules,
+            old.deal_number,
+            cheat=old.cheat,
+            autoplay=old.autoplay_policy,
+            state=old.initial_state,
+        )
+        self.begin(fresh)
         self.set_message("Restarted.")
         self._after_change()
 
     def show_launcher(self) -> None:
-        """Show the launcher to choose another game (the game on the table counts as
-        abandoned if it had moves)."""
+        """Show the launcher to choose another game. The game on the table waits (its
+        clock stopped) behind a "Back to …" button; it ends, and counts as lost if it had
+        a move, only when another game starts."""
         if self.launcher is not None:
             return
         from .launcher import Launcher
 
         self.assist.leave_game()
+        back = None
         if self.session is not None:
             self.view.finish_animation()
-            self._finish_current()
+            self.view.clear_highlight()
+            if not self.session.is_won:
+                rules = self.session.rules
+                text = f"Back to {rules.name}, deal {self.session.deal_number}"
+                back = (text, self.back_to_game)
         self._pause_clock()
-        self.session = None
         self.game_frame.pack_forget()
         self._set_game_menu_state("disabled")
         self.root.title("Towers Solitaire")
@@ -417,8 +484,19 @@ class App:
             settings=self.settings,
             on_play=self._on_play,
             on_winnable_only=self.set_winnable_only,
+            on_back=back,
         )
         self.launcher.pack(fill="both", expand=True)
+
+    def back_to_game(self) -> None:
+        """Leave the launcher for the game waiting behind it (its "Back to …" button)."""
+        session = self.session
+        if self.launcher is None or session is None:
+            return
+        kept = (self.hints, self.demo_played, self._autosave_ours)
+        self.begin(session, self._elapsed, used_hint=self.used_hint)
+        self.hints, self.demo_played, self._autosave_ours = kept
+        self.set_message("")
 
     def _on_play(self, variant: str, options: dict[str, str], deal: int | None) -> None:
         try:
@@ -434,6 +512,7 @@ class App:
         path = filedialog.askopenfilename(
             parent=self.root, title="Open a saved game",
             filetypes=[("Saved games", "*.json"), ("All files", "*")],
+            initialdir=self.store.saves_folder(),
         )  # fmt: skip
         if path:
             self.open_path(path)
@@ -459,7 +538,7 @@ class App:
             return
         path = filedialog.asksaveasfilename(
             parent=self.root, title="Save the game", defaultextension=".json",
-            filetypes=[("Saved games", "*.json")],
+            filetypes=[("Saved games", "*.json")], initialdir=self.store.saves_folder(),
         )  # fmt: skip
         if path:
             self.save_path(path)
@@ -478,7 +557,7 @@ class App:
 
     def show_statistics(self) -> None:
         """The statistics window."""
-        stats_dialog.show_statistics(
+        self.dialog = stats_dialog.show_statistics(
             self.root, self.store.stats, wait=self.modal, registry=self.registry
         )
         self._refocus()
@@ -529,7 +608,11 @@ class App:
         try:
             turn = self.session.play(move)
         except IllegalMoveError as error:
-            self.set_message(error.reason[:1].upper() + error.reason[1:] + ".", warn=True)
+            reason = error.reason
+            if isinstance(error.move, Move):  # the reason again, naming piles as shown
+                state, cheat = self.session.state, self.session.cheat
+                reason = explain(state, error.move, cheat=cheat, name=self.view.pile_name) or reason
+            self.set_message(reason[:1].upper() + reason[1:] + ".", warn=True)
             return False
         if self._clock_from is None:
             self._clock_from = time.monotonic()
@@ -610,23 +693,35 @@ class App:
         assert self.session is not None
         self._pause_clock()
         self.update_status()
+        # A game the demo played is never the player's win: it counts as lost.
+        demo = self.demo_played
         self.store.record(
-            self.session, won=True, elapsed_seconds=self.elapsed, used_hint=self.used_hint
+            self.session, won=not demo, elapsed_seconds=self.elapsed, used_hint=self.used_hint
         )
-        self.store.clear_autosave()
+        if self._autosave_ours:
+            self.store.clear_autosave()
+            self._autosave_ours = False
         session = self.session
         figures = {
-            "Game": f"{session.rules.name}, deal {session.deal_number}",
+            "Game": f"{self._game_text(session.rules.id, session.rules.options)}, deal "
+            f"{session.deal_number}",
             "Moves": str(session.moves),
             "Time": clock_text(self.elapsed),
             "Score": str(session.score),
             "Undo used": "yes" if session.used_undo else "no",
+            "Hints": str(self.hints),
             "Cheats": str(session.cheats),
         }
         figures.update(record_figures(self))
-        self.celebration.start()
-        self.set_message("You won!")
-        self.dialog = dialogs.show_win(self.root, figures, on_next=self.next_deal, wait=self.modal)
+        if demo:
+            figures["Played by"] = "the demo (counted as lost)"
+        else:
+            self.celebration.start()
+        title = "Solved by the demo" if demo else "You won!"
+        self.set_message("The demo won the game." if demo else "You won!")
+        self.dialog = dialogs.show_win(
+            self.root, figures, on_next=self.next_deal, wait=self.modal, title=title
+        )
 
     # ------------------------------------------------------------------ "no useful move left"
 
@@ -792,7 +887,15 @@ class App:
         session = self.session
         if session is None:
             return
-        self.status_bar.show_game(session, self.elapsed)
+        rules = session.rules
+        definition = self.registry.variants.get(rules.id)
+        chosen = option_text(definition, rules.options, names=False)
+        self.status_bar.show_game(
+            session, self.elapsed, name=f"{rules.name} · {chosen}" if chosen else rules.name
+        )
+        edit = self.menus["edit"]
+        edit.entryconfigure("Undo", state="normal" if session.can_undo else "disabled")
+        edit.entryconfigure("Redo", state="normal" if session.can_redo else "disabled")
         self.toolbar.refresh()
 
     def _schedule_autosave(self) -> None:
@@ -806,11 +909,15 @@ class App:
         if session is None or session.is_won:
             return
         if not session.history and not session.redo_stack:
-            self.store.clear_autosave()
+            if self._autosave_ours:  # never another game's save (``play VARIANT``)
+                self.store.clear_autosave()
+                self._autosave_ours = False
             return
         problem = self.store.autosave(session, self.elapsed, self.used_hint)
         if problem:
             self.set_message(problem)
+        else:
+            self._autosave_ours = True
 
 
 def run(

@@ -47,7 +47,7 @@ import sys
 import time
 import tkinter as tk
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
@@ -55,11 +55,13 @@ import attrs
 
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef
-from solitaire_core.rules import legal_moves, resolve
+from solitaire_core.rules import explain, legal_moves, resolve
 from solitaire_core.session import Session
 from solitaire_core.solver import SolveResult, SolverJob, Verdict
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
+
+from .layout import pile_name
 
 if TYPE_CHECKING:
     from .host import GameHost
@@ -75,6 +77,7 @@ __all__ = [
     "Assistant",
     "describe_move",
     "position_key",
+    "without_detours",
 ]
 
 HINT_TIMEOUT = 30.0
@@ -107,17 +110,6 @@ def position_key(state: GameState, policy: str) -> Hashable:
     return (rules.id, rules.options, policy, state)
 
 
-def _pile_name(ref: PileRef, keys: dict[PileRef, str]) -> str:
-    key = keys.get(ref, "")
-    shown = key.upper() if key.isalpha() else key
-    index = "" if ref.index is None else str(ref.index + 1)
-    if ref.kind is PileKind.TABLEAU:
-        return f"column {shown or index}"
-    if ref.kind is PileKind.CELL:
-        return f"cell {shown or index}"
-    return f"foundation {shown or index}".rstrip()
-
-
 def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str:
     """A move in plain words, as the status bar shows a hint (short, the status bar is
     narrow): ``"7♠ from column C onto 8♠ in column F"``, ``"9♥–7♥ from column A to the
@@ -136,17 +128,57 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     count = move.count if move.source.kind is PileKind.TABLEAU else 1
     first = cards[-count]
     what = first.label if count == 1 else f"{first.label}–{cards[-1].label}"
-    source = _pile_name(move.source, keys)
+    source = pile_name(move.source, keys)
     target = move.target
     if target.kind is PileKind.FOUNDATION:
         where = "to the foundation"
     elif target.kind is PileKind.CELL:
-        where = f"to {_pile_name(target, keys)}"
+        where = f"to {pile_name(target, keys)}"
     elif state.pile(target):
-        where = f"onto {state.pile(target)[-1].label} in {_pile_name(target, keys)}"
+        where = f"onto {state.pile(target)[-1].label} in {pile_name(target, keys)}"
     else:
-        where = f"to the empty {_pile_name(target, keys)}"
+        where = f"to the empty {pile_name(target, keys)}"
     return f"{what} from {source} {where}"
+
+
+def without_detours(state: GameState, moves: Sequence[Move], policy: str) -> tuple[Move, ...]:
+    """A solution with its detours through a cell taken out: a card put in a cell and
+    moved on from there by the next move (``t6>c1``, ``c1>t2``) makes one move
+    (``t6>t2``) wherever that move is legal and leads to the same position (so hints
+    never show the detour: issue 11).
+
+    :param state: the position the solution starts from.
+    :param moves: the solution's moves, legal one after the other from ``state``.
+    :param policy: the autoplay policy they are played with.
+    :return: the moves, shortened; ``moves`` unchanged when a move does not replay.
+    """
+    session = Session(state.rules, 1, state=state, autoplay=policy)
+    result: list[Move] = []
+    i = 0
+    try:
+        while i < len(moves):
+            move = resolve(session.state, moves[i])
+            if i + 1 < len(moves) and move.target.kind is PileKind.CELL and move.count == 1:
+                after = Session(state.rules, 1, state=session.state, autoplay=policy)
+                after.play(move)
+                nxt = resolve(after.state, moves[i + 1])
+                if nxt.source == move.target:
+                    direct = Move(move.source, nxt.target, 1)
+                    if explain(session.state, direct) is None:
+                        after.play(nxt)
+                        trial = Session(state.rules, 1, state=session.state, autoplay=policy)
+                        trial.play(direct)
+                        if trial.state == after.state:
+                            result.append(direct)
+                            session = trial
+                            i += 2
+                            continue
+            session.play(move)
+            result.append(move)
+            i += 1
+    except IllegalMoveError:
+        return tuple(moves)
+    return tuple(result)
 
 
 @attrs.define
@@ -217,6 +249,7 @@ class Assistant:
         self._moving = False  # the demo is playing a move
         self._expected: GameState | None = None  # the position the demo's move gave
         self._seen: GameState | None = None
+        self._hinted: GameState | None = None  # the position of the last hint counted
         self._switch: float | None = None  # the switch interval to restore
         self._busy_shown = False  # the Cancel button is on the status bar
         self._busy_text = ""
@@ -363,7 +396,7 @@ class Assistant:
             return
         policy, state = search.policy, search.state
         session = Session(state.rules, 1, state=state, autoplay=policy)
-        moves = result.moves
+        moves = without_detours(state, result.moves, policy)
         for i, move in enumerate(moves):
             self._put(position_key(session.state, policy), moves[i:])
             try:
@@ -531,8 +564,7 @@ class Assistant:
         cheat = app.session is not None and app.session.cheat
         if key in self._known:
             moves = self._known[key]
-            if moves is None:
-                app.used_hint = True
+            if moves is None:  # no move to show: not counted as a hint
                 extra = " without Cheat" if cheat else ""
                 app.set_message(
                     f"Cannot be won from here{extra}: undo (Ctrl+Z) or deal again (F2).",
@@ -543,7 +575,10 @@ class Assistant:
                 if demo:
                     self._begin_demo()
                     return
-                app.used_hint = True
+                if self._hinted is not state:  # the same hint again is not another
+                    self._hinted = state
+                    app.used_hint = True
+                    app.hints += 1
                 move = moves[0]
                 app.view.highlight_move(move)
                 text = describe_move(state, move, app.view.key_of)
@@ -600,7 +635,6 @@ class Assistant:
     def _begin_demo(self) -> None:
         app = self.app
         self._demo = True
-        app.used_hint = True
         self._demo_session = app.session
         self._expected = app.session.state if app.session is not None else None
         app.set_message("Demo: the computer plays. Press any key or click to stop.")
@@ -643,6 +677,7 @@ class Assistant:
             self._update_stop()
         self._moving = True
         try:
+            app.used_hint = app.demo_played = True  # before the move: it may win the game
             played = app.play(move)
         finally:
             self._moving = False

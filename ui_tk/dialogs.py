@@ -234,10 +234,11 @@ class WinDialog(Dialog):
         *,
         on_next: Callable[[], Any] | None,
         wait: bool,
+        title: str = "You won!",
     ) -> None:
-        super().__init__(parent, "You won!", wait=wait)
+        super().__init__(parent, title, wait=wait)
         self._callbacks = {"next": on_next}
-        self.heading("You won!", columnspan=2)
+        self.heading(title, columnspan=2)
         self.figures = dict(figures)
         bold = scaled_font(self, "TkDefaultFont", 1, bold=True)
         for row, (name, value) in enumerate(self.figures.items(), start=1):
@@ -261,16 +262,19 @@ def show_win(
     *,
     on_next: Callable[[], Any] | None,
     wait: bool = True,
+    title: str = "You won!",
 ) -> WinDialog | None:
     """Congratulate the player and show the game's figures.
 
+    :param title: the window's title and heading (``"Solved by the demo"`` when the
+        demo played the game).
     :param figures: label -> value in display order, e.g. ``{"Moves": "87", "Time":
         "4:12", "Score": "52", "Undo used": "no", "Cheats": "0"}``.
     :param on_next: called (after the dialog closed) when the player picks Next deal;
         Return picks it too.
     :return: the dialog when ``wait`` is false, else ``None`` after it was closed.
     """
-    dialog = WinDialog(parent, figures, on_next=on_next, wait=wait)
+    dialog = WinDialog(parent, figures, on_next=on_next, wait=wait, title=title)
     return None if wait else dialog
 
 

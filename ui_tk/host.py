@@ -30,7 +30,9 @@ class GameHost(Protocol):
     ``None``), ``view`` (the table), ``status`` (the status bar's labels by field name,
     ``"message"`` among them), ``menus`` (``game``, ``edit``, ``options``, ``help``),
     ``launcher`` (the launcher while it is shown, else ``None``), ``used_hint`` (a hint or
-    the demo helped in this game), ``ended`` (the window is closing).
+    the demo helped in this game), ``hints`` (hints that showed a move in this game, one
+    per position), ``demo_played`` (the demo played a move of this game: a win is not
+    the player's), ``ended`` (the window is closing).
     """
 
     root: tk.Tk
@@ -40,6 +42,8 @@ class GameHost(Protocol):
     menus: Mapping[str, tk.Menu]
     launcher: Any
     used_hint: bool
+    hints: int
+    demo_played: bool
     ended: bool
 
     @property

@@ -1,15 +1,19 @@
 """The launcher: pick a variant, its options and a deal, then Play.
 
 A :class:`Launcher` is a ``ttk.Frame`` the app packs into its root window. It lists every
-installed variant (third-party ones with their plugin's name), and for the selected one
+installed variant (third-party ones with their plugin's name) grouped by family (the
+variant file's top-level ``family`` key: FreeCell type, Seahaven type, ...), with the
+games of two or more decks also under "Two-deck", the player's own files also under
+"Yours" and the games played last also under "Recent"; a filter box above the list keeps
+only the games whose name, id, family or summary holds every word typed. For the selected one
 shows its summary, a picture of a dealt layout (:mod:`solitaire_tk.preview`), its options as
 radio buttons, a deal-number field (empty means a random deal), the "Winnable deals
 only" check box (a random deal is then one the solver proved winnable) and the Play
 button.
 
 Keyboard: Up/Down choose a variant, Tab moves through the options, the deal field and the
-buttons, Return plays (on the Rules button it opens the rules). A double click on a variant
-plays it.
+buttons, Return plays (on the Rules button it opens the rules; in the filter box it plays
+the first game that matches). A double click on a variant plays it.
 """
 
 from __future__ import annotations
@@ -21,18 +25,89 @@ from typing import Any
 
 from PIL import ImageTk
 
-from solitaire_core.plugins import BUILTIN_PLUGINS, Registry
+from solitaire_core.plugins import BUILTIN_PLUGINS, USER_PLUGIN, Registry
 from solitaire_core.variant import VariantDefinition
 
 from . import dialogs, rules_dialog, widgets
 from .preview import PREVIEW_SIZE, SAMPLE_DEAL, preview_for
 
-__all__ = ["Launcher", "OnPlay"]
+__all__ = ["FAMILY_LABELS", "Launcher", "OnPlay", "family_of", "launcher_groups", "matches"]
+
+FIRST_VARIANT = "seahaven"
+"""The game selected at the very first start (no game played yet): Seahaven Towers."""
 
 OnPlay = Callable[[str, dict[str, str], "int | None"], Any]
 """``on_play(variant_id, options, deal_number_or_None)``; ``None`` means a random deal."""
 
 _PREVIEW_DELAY_MS = 250  # wait this long after typing before redrawing the picture
+_LIST_ROWS = 22  # rows the game list shows; more scroll
+
+FAMILY_LABELS: dict[str, str] = {
+    "freecell": "FreeCell type",
+    "seahaven": "Seahaven type",
+    "beleaguered-castle": "Beleaguered Castle type",
+    "fan": "Fan type",
+    "spider": "Spider type",
+    "other": "Other games",
+}
+"""The launcher's group title for each ``family`` value (docs/variant-format.md); a value
+not listed here is shown capitalised, after these and before "Two-deck" and "Other"."""
+
+
+def family_of(definition: VariantDefinition) -> str:
+    """The variant's ``family`` key (``"other"`` when the file has none)."""
+    return str(definition.data.get("family", "other") or "other")
+
+
+def matches(definition: VariantDefinition, text: str) -> bool:
+    """Whether every word of ``text`` (any case) is in the variant's name, id, aliases,
+    family or summary; an empty ``text`` matches every variant."""
+    family = family_of(definition)
+    haystack = " ".join(
+        [
+            definition.name,
+            definition.id,
+            family,
+            FAMILY_LABELS.get(family, ""),
+            " ".join(str(a) for a in definition.data.get("aliases", ())),
+            definition.summary,
+        ]
+    ).casefold()
+    return all(word in haystack for word in text.casefold().split())
+
+
+def launcher_groups(
+    variants: Mapping[str, VariantDefinition], recent: tuple[str, ...] = (), text: str = ""
+) -> list[tuple[str, str, list[str]]]:
+    """The launcher's groups, in order: ``(key, title, variant ids)``, empty groups left out.
+
+    "Recent" (``recent`` ids that are installed, in that order) first, then "Yours" (the
+    user variants folder), then one group per family, FreeCell type first and "Other
+    games" last, with "Two-deck" (every game of two or more decks) just before "Other
+    games". Each id is in its family's group; it may also be in Recent, Yours and
+    Two-deck. Within a group (Recent aside) games are sorted by name.
+
+    :param variants: the installed variants by id.
+    :param recent: ids of the games played last, newest first.
+    :param text: the filter (:func:`matches`).
+    """
+    shown = {vid: d for vid, d in variants.items() if matches(d, text)}
+    by_name = sorted(shown, key=lambda vid: (shown[vid].name.casefold(), vid))
+    families = {family_of(shown[vid]) for vid in by_name}
+    order = [f for f in FAMILY_LABELS if f != "other" and f in families]
+    order += sorted(families - set(FAMILY_LABELS))
+    groups: list[tuple[str, str, list[str]]] = [
+        ("recent", "Recent", [vid for vid in recent if vid in shown]),
+        ("yours", "Yours", [vid for vid in by_name if shown[vid].plugin == USER_PLUGIN]),
+    ]
+    for family in order:
+        title = FAMILY_LABELS.get(family, family.replace("-", " ").capitalize())
+        groups.append((family, title, [v for v in by_name if family_of(shown[v]) == family]))
+    groups.append(("two-deck", "Two-deck", [v for v in by_name if shown[v].decks >= 2]))
+    groups.append(
+        ("other", FAMILY_LABELS["other"], [v for v in by_name if family_of(shown[v]) == "other"])
+    )
+    return [g for g in groups if g[2]]
 
 
 class Launcher(ttk.Frame):
@@ -51,14 +126,20 @@ class Launcher(ttk.Frame):
     :param on_winnable_only: called with the new value when the player ticks or unticks
         "Winnable deals only" (its first value is ``settings.winnable_only``); the owner
         saves it and finds the winnable deal when Play asks for a random one.
+    :param on_back: ``(text, callback)`` for a game left on the table: a button with that
+        text (e.g. "Back to Seahaven Towers, deal 5") calls ``callback``; Escape too.
 
-    Attributes for the app and tests: ``tree`` (the variant list, one row per variant id),
+    Attributes for the app and tests: ``tree`` (the variant list: a row ``group:KEY`` per
+    group of :func:`launcher_groups`, under it a row per variant, whose id is the variant
+    id in the variant's family group and ``KEY:ID`` in the others), ``filter_var`` and
+    ``filter_entry`` (the filter box), ``filter_message`` (shown when nothing matches),
     ``deal_var``, ``deal_entry``, ``deal_message`` (the error next to the field),
     ``play_button``, ``rules_button``, ``option_vars`` (option name -> StringVar),
     ``option_buttons`` ((option name, value) -> Radiobutton), ``preview_label``,
     ``preview_image`` (the PIL image shown), ``winnable_var`` and ``winnable_check`` (the
     "Winnable deals only" check box), ``busy_label`` and ``cancel_button`` (shown while
-    the owner looks for a winnable deal, :meth:`show_busy`).
+    the owner looks for a winnable deal, :meth:`show_busy`), ``back_button`` (with
+    ``on_back``, else ``None``).
     """
 
     def __init__(
@@ -71,6 +152,7 @@ class Launcher(ttk.Frame):
         preview_size: tuple[int, int] = PREVIEW_SIZE,
         four_colour: bool | None = None,
         on_winnable_only: Callable[[bool], object] | None = None,
+        on_back: tuple[str, Callable[[], object]] | None = None,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("padding", (18, 14, 18, 14))
@@ -78,6 +160,7 @@ class Launcher(ttk.Frame):
         self.registry = registry
         self.on_play = on_play
         self.on_winnable_only = on_winnable_only
+        self._on_back = on_back
         self.winnable_var = tk.BooleanVar(
             self, value=bool(getattr(settings, "winnable_only", False))
         )
@@ -89,7 +172,12 @@ class Launcher(ttk.Frame):
         self.variants: dict[str, VariantDefinition] = dict(
             sorted(registry.variants.items(), key=lambda item: item[1].name.casefold())
         )
+        self.recent: tuple[str, ...] = tuple(getattr(settings, "recent_variants", ()) or ())
+        self._row_variant: dict[str, str] = {}  # tree row -> variant id
         self._chosen: dict[str, dict[str, str]] = {}  # options picked per variant
+        for variant, chosen in getattr(settings, "variant_options", ()):
+            if variant in self.variants:
+                self._chosen[variant] = self._valid_options(self.variants[variant], dict(chosen))
         last = getattr(settings, "last_variant", None)
         last_options = dict(getattr(settings, "last_options", None) or {})
         if last in self.variants:
@@ -105,7 +193,9 @@ class Launcher(ttk.Frame):
         self.bind_class(self._tag, "<Return>", self._on_return)
         self.bind_class(self._tag, "<KP_Enter>", self._on_return)
         self._tag_all(self)
-        first = last if last in self.variants else next(iter(self.variants), None)
+        if last not in self.variants:  # the first start opens on Seahaven Towers
+            last = FIRST_VARIANT if FIRST_VARIANT in self.variants else None
+        first = last if last is not None else next(iter(self.visible_variants()), None)
         if first is not None:
             self.select(first)
         self.after_idle(self._focus_list)
@@ -121,38 +211,53 @@ class Launcher(ttk.Frame):
             font=widgets.scaled_font(self, "TkHeadingFont", 5, bold=True),
         ).grid(row=0, column=0, columnspan=2, sticky="w", pady=(0, 10))
 
-        # Left: the list of variants.
+        # Left: the filter box and the list of variants, grouped.
         left = ttk.Frame(self)
         left.grid(row=1, column=0, sticky="ns", padx=(0, 18))
-        left.rowconfigure(0, weight=1)
+        left.rowconfigure(1, weight=1)
+        filter_row = ttk.Frame(left)
+        filter_row.grid(row=0, column=0, columnspan=2, sticky="ew", pady=(0, 6))
+        filter_row.columnconfigure(1, weight=1)
+        ttk.Label(filter_row, text="Filter:").grid(row=0, column=0, sticky="w")
+        self.filter_var = tk.StringVar(self)
+        self.filter_entry = ttk.Entry(filter_row, textvariable=self.filter_var)
+        self.filter_entry.grid(row=0, column=1, sticky="ew", padx=(6, 0))
+        self.filter_message = ttk.Label(filter_row, text="", foreground=dialogs.DIM)
+        self.filter_message.grid(row=1, column=1, sticky="w", padx=(6, 0))
+        self.filter_var.trace_add("write", lambda *_a: self._on_filter_changed())
+        self.filter_entry.bind("<Down>", self._filter_to_list)
         self.tree = ttk.Treeview(
             left,
             columns=("name", "plugin"),
-            show="headings",
+            show=("tree", "headings"),
             selectmode="browse",
-            height=max(12, len(self.variants)),
+            height=_LIST_ROWS,
         )
+        self.tree.heading("#0", text="")
         self.tree.heading("name", text="Game", anchor="w")
         self.tree.heading("plugin", text="From", anchor="w")
+        self.tree.column("#0", width=34, minwidth=34, stretch=False)
         self.tree.column("name", width=210, anchor="w", stretch=True)
         self.tree.column("plugin", width=90, anchor="w", stretch=False)
         self.tree.tag_configure("builtin", foreground="")
         self.tree.tag_configure("plugin", foreground="#1d4f91")
-        for vid, definition in self.variants.items():
-            builtin = definition.plugin in BUILTIN_PLUGINS
-            self.tree.insert(
-                "",
-                "end",
-                iid=vid,
-                values=(definition.name, "built-in" if builtin else definition.plugin),
-                tags=("builtin" if builtin else "plugin",),
-            )
+        self.tree.tag_configure(
+            "group", font=dialogs.scaled_font(self, "TkDefaultFont", 0, bold=True)
+        )
+        self._populate()
         bar = ttk.Scrollbar(left, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=bar.set)
-        self.tree.grid(row=0, column=0, sticky="ns")
-        bar.grid(row=0, column=1, sticky="ns")
+        self.tree.grid(row=1, column=0, sticky="ns")
+        bar.grid(row=1, column=1, sticky="ns")
         self.tree.bind("<<TreeviewSelect>>", self._on_select)
         self.tree.bind("<Double-1>", self._on_double_click)
+        workshop = ttk.Frame(left)
+        workshop.grid(row=2, column=0, columnspan=2, sticky="w", pady=(8, 0))
+        self.new_button = ttk.Button(workshop, text="New game...", command=self.new_game)
+        self.new_button.pack(side="left", padx=(0, 8))
+        self.edit_button = ttk.Button(workshop, text="Edit a copy...", command=self.edit_game)
+        self.edit_button.pack(side="left")
+        self.editor: Any = None  # the variant editor window, while it is open
 
         # Right: details of the selected variant.
         right = ttk.Frame(self)
@@ -208,6 +313,65 @@ class Launcher(ttk.Frame):
         self.rules_button.bind("<Return>", self._on_rules_key)
         self.play_button = ttk.Button(buttons, text="Play", command=self.play, default="active")
         self.play_button.pack(side="left")
+        self.back_button: ttk.Button | None = None
+        if self._on_back is not None:
+            text, back = self._on_back
+            self.back_button = ttk.Button(buttons, text=text, command=back)
+            self.back_button.pack(side="left", padx=(8, 0))
+
+            def escape(_event: object) -> str:
+                back()
+                return "break"
+
+            self.bind_class(self._tag, "<Escape>", escape)
+
+    def _populate(self) -> None:
+        """Fill the list with the groups that match the filter (all open)."""
+        self.tree.delete(*self.tree.get_children())
+        self._row_variant = {}
+        groups = launcher_groups(self.variants, self.recent, self.filter_var.get())
+        for key, title, ids in groups:
+            group = f"group:{key}"
+            self.tree.insert(
+                "", "end", iid=group, values=(f"{title} ({len(ids)})", ""), open=True,
+                tags=("group",),
+            )  # fmt: skip
+            for vid in ids:
+                definition = self.variants[vid]
+                row = vid if key == family_of(definition) else f"{key}:{vid}"
+                builtin = definition.plugin in BUILTIN_PLUGINS
+                self.tree.insert(
+                    group,
+                    "end",
+                    iid=row,
+                    values=(definition.name, "built-in" if builtin else definition.plugin),
+                    tags=("builtin" if builtin else "plugin",),
+                )
+                self._row_variant[row] = vid
+        self.filter_message.configure(
+            text="" if groups else "No game matches: clear the box to see every game."
+        )
+
+    def visible_variants(self) -> list[str]:
+        """The variant ids the list shows, in the list's order, each once (a game in
+        Recent or Two-deck counts where it first appears)."""
+        return list(dict.fromkeys(self._row_variant.values()))
+
+    def _on_filter_changed(self) -> None:
+        self._populate()
+        shown = self.visible_variants()
+        if self._current in shown:
+            assert self._current is not None
+            self.tree.selection_set(self._current)
+            self.tree.see(self._current)
+        elif shown:
+            self.select(shown[0])
+
+    def _filter_to_list(self, _event: object = None) -> str:
+        if self._current is not None and self.tree.exists(self._current):
+            self.tree.focus_set()
+            self.tree.focus(self._current)
+        return "break"
 
     def _tag_all(self, widget: tk.Misc) -> None:
         """Put the launcher's bind tag on ``widget`` and its descendants (after the
@@ -261,6 +425,8 @@ class Launcher(ttk.Frame):
         """
         if variant_id not in self.variants:
             raise KeyError(variant_id)
+        if not self.tree.exists(variant_id):  # hidden by the filter
+            self.filter_var.set("")
         if tuple(self.tree.selection()) != (variant_id,):
             self.tree.selection_set(variant_id)
         self.tree.focus(variant_id)
@@ -282,8 +448,9 @@ class Launcher(ttk.Frame):
 
     def _on_select(self, _event: object = None) -> None:
         selection = self.tree.selection()
-        if selection and selection[0] != self._current:
-            self._show(selection[0])
+        vid = self._row_variant.get(selection[0]) if selection else None
+        if vid is not None and vid != self._current:
+            self._show(vid)
 
     def _show(self, variant_id: str) -> None:
         if self._current == variant_id:
@@ -291,9 +458,15 @@ class Launcher(ttk.Frame):
         self._current = variant_id
         definition = self.variants[variant_id]
         self.name_label.configure(text=definition.name)
+        self.edit_button.configure(
+            text="Edit..." if definition.plugin == USER_PLUGIN else "Edit a copy..."
+        )
         if definition.plugin in BUILTIN_PLUGINS:
             self.plugin_label.configure(text="")
             self.plugin_label.grid_remove()
+        elif definition.plugin == USER_PLUGIN:
+            self.plugin_label.configure(text=f"Yours: {definition.source}")
+            self.plugin_label.grid()
         else:
             self.plugin_label.configure(text=f"From the plugin {definition.plugin}")
             self.plugin_label.grid()
@@ -411,9 +584,9 @@ class Launcher(ttk.Frame):
 
     def _on_double_click(self, event: tk.Event) -> str | None:
         row = self.tree.identify_row(event.y)
-        if not row:
-            return None
-        self.select(row)
+        if row not in self._row_variant:
+            return None  # a group's row opens and closes
+        self.select(self._row_variant[row])
         self.play()
         return "break"
 
@@ -430,6 +603,58 @@ class Launcher(ttk.Frame):
             return False
         self.on_play(self._current, self.options, self.deal_number)
         return True
+
+    def new_game(self) -> Any:
+        """Open the variant editor on a new game (the New game... button).
+
+        :return: the :class:`~solitaire_tk.editor.VariantEditor` window.
+        """
+        from .editor import new_game_data
+
+        return self._open_editor(new_game_data(self.registry), None)
+
+    def edit_game(self) -> Any:
+        """Open the variant editor on the selected game: the player's own file itself,
+        any other game as a copy under a new id (the Edit... button).
+
+        :return: the :class:`~solitaire_tk.editor.VariantEditor` window, or ``None``.
+        """
+        from pathlib import Path
+
+        from .editor import copy_for_editing
+
+        if self._current is None:
+            return None
+        definition = self.variants[self._current]
+        if definition.plugin == USER_PLUGIN:
+            return self._open_editor(dict(definition.data), Path(definition.source))
+        return self._open_editor(copy_for_editing(definition, self.registry), None)
+
+    def _open_editor(self, data: Mapping[str, Any], path: Any) -> Any:
+        from .editor import VariantEditor
+
+        if self.editor is not None and self.editor.winfo_exists():
+            self.editor.destroy()
+        self.editor = VariantEditor(
+            self.winfo_toplevel(),
+            registry=self.registry,
+            data=data,
+            path=path,
+            on_play=self.on_play,  # the app's: works after the launcher has gone
+            on_saved=self._on_saved,
+        )
+        return self.editor
+
+    def _on_saved(self, definition: VariantDefinition) -> None:
+        """A game the editor saved: list it (under Yours) and select it."""
+        if not self.winfo_exists():
+            return
+        self.variants = dict(
+            sorted(self.registry.variants.items(), key=lambda item: item[1].name.casefold())
+        )
+        self._current = None
+        self._populate()
+        self.select(definition.id)
 
     def show_rules(self) -> None:
         """Open the rules of the selected variant with the chosen options."""

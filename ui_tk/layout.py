@@ -47,6 +47,7 @@ __all__ = [
     "PileSlot",
     "compute_layout",
     "pile_keys",
+    "pile_name",
 ]
 
 ASPECT = 1.4
@@ -254,6 +255,19 @@ def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
     for i, digit in zip(range(counts.cells), "1234567890"):
         keys[PileRef(PileKind.CELL, i)] = digit
     return keys
+
+
+def pile_name(ref: PileRef, keys: Mapping[PileRef, str]) -> str:
+    """A pile as the table labels it, for sentences the player reads: ``"column C"``,
+    ``"cell 2"``, ``"foundation K"`` (by its key from :func:`pile_keys`; a pile without
+    a key by its number, counted from 1; an unnumbered one as ``"a cell"``,
+    ``"a foundation"``)."""
+    key = keys.get(ref, "")
+    shown = key.upper() if key.isalpha() else key
+    word = {PileKind.TABLEAU: "column", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
+    if ref.index is None:
+        return f"a {word}"
+    return f"{word} {shown or ref.index + 1}"
 
 
 # --------------------------------------------------------------------------- computing

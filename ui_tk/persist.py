@@ -28,11 +28,13 @@ from solitaire_core.persistence import (
     StatsStore,
     load_autosave,
     load_settings,
+    quarantine,
     read_save,
     save_settings,
     write_save,
 )
 from solitaire_core.persistence import paths as _paths
+from solitaire_core.persistence.locks import AUTOSAVE_SLOTS, AutosaveSlot
 from solitaire_core.plugins import Registry, get_registry
 from solitaire_core.session import Session
 
@@ -105,8 +107,22 @@ class AppStore:
         self._recorded: weakref.WeakSet[Session] = weakref.WeakSet()
         self.settings, problems = load_settings(self._settings_path())
         self.warnings += problems
-        self._autosave, problems = load_autosave(self._data_path("autosave.json"))
-        self.warnings += problems
+        try:
+            folder = self._home / "data" if self._home is not None else _paths.data_dir()
+        except OSError:
+            folder = None
+        # This program's own autosave: another running copy keeps its game in its own
+        # slot, so neither offers, overwrites nor deletes the other's game in progress.
+        self._slot = AutosaveSlot(folder) if folder is not None else None
+        if self._slot is not None and self._slot.path is None:
+            self._autosave = None
+            self.warnings.append(
+                f"{AUTOSAVE_SLOTS} copies of the program are running already: the game "
+                "played in this one cannot be kept when it closes (use Save)."
+            )
+        else:
+            self._autosave, problems = load_autosave(self._slot_path())
+            self.warnings += problems
         self.stats = StatsStore(self._data_path("stats.sqlite3"))
         self.warnings += self.stats.warnings
 
@@ -123,8 +139,26 @@ class AppStore:
 
         :raises OSError: when the data folder cannot be created (default location only).
         """
+        slot = self._slot_path()
+        if slot is not None:
+            return slot
         path = self._data_path("autosave.json")
         return path if path is not None else _paths.data_dir() / "autosave.json"
+
+    def _slot_path(self) -> Path | None:
+        return self._slot.path if self._slot is not None else self._data_path("autosave.json")
+
+    def saves_folder(self) -> str:
+        """The folder Save as… and Open… start in: ``saves`` in the data folder, created
+        if missing; the current folder when it cannot be created."""
+        try:
+            if self._home is None:
+                return str(_paths.saves_dir())
+            folder = self._home / "data" / "saves"
+            folder.mkdir(parents=True, exist_ok=True)
+            return str(folder)
+        except OSError:
+            return os.getcwd()
 
     # --- settings ----------------------------------------------------------------------
 
@@ -156,6 +190,8 @@ class AppStore:
         :return: ``None``, or a sentence saying why it could not be saved.
         """
         game = saved_game(session, elapsed_seconds, used_hint=used_hint)
+        if self._slot is not None and self._slot.path is None:
+            return "The game is not autosaved: too many copies of the program are running."
         try:
             write_save(game, self.autosave_path())
         except PersistenceError as error:
@@ -172,11 +208,29 @@ class AppStore:
             deleted.
         """
         self._autosave = None
+        if self._slot is not None and self._slot.path is None:
+            return None  # the autosave files belong to the other running copies
         try:
             self.autosave_path().unlink(missing_ok=True)
         except OSError as error:
             return f"The autosave could not be deleted: {error.strerror or error}."
         return None
+
+    def set_aside_autosave(self) -> str:
+        """Move the autosave aside (``autosave.json.corrupt-...``) because it cannot be
+        replayed (its variant is not installed, a move is illegal, ...): it is kept for the
+        player or a later version, never deleted, and no longer offered.
+
+        :return: a sentence saying where it went, or why it could not be moved.
+        """
+        self._autosave = None
+        try:
+            moved = quarantine(self.autosave_path())
+        except FileNotFoundError:
+            return "The autosave was already gone."
+        except OSError as error:
+            return f"The autosave could not be moved aside: {error.strerror or error}."
+        return f"It was moved aside to {moved}."
 
     # --- replay ------------------------------------------------------------------------
 
@@ -313,5 +367,7 @@ class AppStore:
         self._recorded.discard(session)
 
     def close(self) -> None:
-        """Close the statistics database."""
+        """Close the statistics database and give up this program's autosave slot."""
         self.stats.close()
+        if self._slot is not None:
+            self._slot.release()

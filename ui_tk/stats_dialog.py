@@ -4,14 +4,14 @@ Reset (one row, or everything)."""
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import TYPE_CHECKING, Literal
 
 from solitaire_core.persistence import figure_texts
 
-from .widgets import DIM, Confirm, Dialog, clock_text
+from .widgets import DIM, Confirm, Dialog, clock_text, option_text
 
 if TYPE_CHECKING:
     from solitaire_core.persistence import StatsStore, VariantStats
@@ -40,30 +40,12 @@ _COLUMN_PADDING = 14  # pixels of a statistics column beyond its widest text
 _SCREEN_MARGIN = 40  # pixels of the screen left free beside a dialog that fills its width
 
 
-def _option_text(registry: Registry | None, variant: str, options: Mapping[str, str]) -> str:
-    if not options:
-        return "-"
-    definition = registry.variants.get(variant) if registry is not None else None
-    parts = []
-    for name, value in sorted(options.items()):
-        text = f"{name}={value}"
-        if definition is not None:
-            for option in definition.options:
-                if option.name == name:
-                    try:
-                        text = f"{option.label}: {option.choice(value).label}"
-                    except KeyError:
-                        pass
-        parts.append(text)
-    return "; ".join(parts)
-
-
 def stats_row(entry: VariantStats, registry: Registry | None = None) -> tuple[str, ...]:
     """One statistics entry as the texts of :data:`STAT_COLUMNS`."""
     definition = registry.variants.get(entry.variant) if registry is not None else None
     return (
         definition.name if definition is not None else entry.variant,
-        _option_text(registry, entry.variant, entry.options),
+        option_text(definition, entry.options) or "-",
         *figure_texts(entry, clock=clock_text),
     )
 
@@ -135,9 +117,13 @@ class StatisticsDialog(Dialog):
         self.show(self.tree)
 
     def _fit_screen(self) -> None:
-        """On a screen narrower than the table, make the window as wide as the screen
-        allows: the Options column shrinks first, then the table scrolls sideways."""
+        """Keep the window no wider than the game window (and the screen): when the
+        table is wider, the Options column shrinks first, then the table scrolls
+        sideways."""
         room = self.winfo_screenwidth() - _SCREEN_MARGIN
+        game = self.master.winfo_toplevel() if self.master is not None else None
+        if game is not None and game.winfo_viewable():
+            room = min(room, game.winfo_width())
         self.note.configure(wraplength=min(760, room - 60))  # the body's padding and more
         self.update_idletasks()
         excess = self.winfo_reqwidth() - room

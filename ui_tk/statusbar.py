@@ -2,9 +2,11 @@
 refused...) and the game's figures at the right (variant, deal, moves, score, time,
 cards left, cheats).
 
-The message takes the room the fields leave; when the window is too narrow the fields
-of :data:`OPTIONAL_FIELDS` are hidden, in that order, and a message still too long is
-shown shortened with an ellipsis (:attr:`StatusBar.message` keeps it whole).
+The message takes the room the fields leave, and comes first: while it does not fit
+(or gets less than :data:`MIN_MESSAGE_WIDTH` pixels) the fields of
+:data:`OPTIONAL_FIELDS` give way, in that order (the game's name is in the title bar
+too); a message still too long is shown shortened with an ellipsis, and the whole text
+appears in a tooltip over it (:attr:`StatusBar.message` keeps it whole).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from .widgets import clock_text, elide
+from .widgets import Tooltip, clock_text, elide
 
 if TYPE_CHECKING:
     from solitaire_core.session import Session
@@ -50,7 +52,8 @@ class StatusBar:
     """The status bar, packed at the bottom of ``parent``.
 
     Attributes: ``frame`` (the bar), ``labels`` (field name -> ttk.Label: ``message``
-    and every name of :data:`FIELDS`).
+    and every name of :data:`FIELDS`), ``tooltip`` (the message's
+    :class:`~solitaire_tk.widgets.Tooltip`: the whole message when it is shortened).
     """
 
     def __init__(self, parent: tk.Misc) -> None:
@@ -74,6 +77,7 @@ class StatusBar:
         self.labels["message"] = message
         self._message = ""
         self._message_font = tkfont.nametofont("TkDefaultFont", root=bar)
+        self.tooltip = Tooltip(message, self._tooltip_text)
         message.bind("<Configure>", lambda _e: self.fit(), add=True)
         bar.bind("<Configure>", lambda _e: self.fit(), add=True)
 
@@ -91,10 +95,18 @@ class StatusBar:
         """The whole sentence (the bar may show it shortened)."""
         return self._message
 
-    def show_game(self, session: Session, elapsed: float) -> None:
-        """Show the figures of ``session``, ``elapsed`` seconds into the game."""
+    def _tooltip_text(self) -> str:
+        shown = self.labels["message"].cget("text")
+        return self._message if shown != self._message else ""
+
+    def show_game(self, session: Session, elapsed: float, *, name: str = "") -> None:
+        """Show the figures of ``session``, ``elapsed`` seconds into the game.
+
+        :param name: the game as the variant field shows it (with its chosen option,
+            ``"Sea Towers · Any card"``); default the variant's name.
+        """
         state = session.state
-        self.labels["variant"].configure(text=session.rules.name)
+        self.labels["variant"].configure(text=name or session.rules.name)
         self.labels["deal"].configure(text=f"Deal {session.deal_number}")
         self.labels["moves"].configure(text=f"Moves {session.moves}")
         self.labels["score"].configure(text=f"Score {session.score}")
@@ -109,22 +121,23 @@ class StatusBar:
 
     def fit(self) -> None:
         """Fit the bar to the window: hide the fields of :data:`OPTIONAL_FIELDS` (in
-        that order) while the message would get less than :data:`MIN_MESSAGE_WIDTH`
-        pixels, and shorten the message to the room it has."""
+        that order) while the message does not fit, or would get less than
+        :data:`MIN_MESSAGE_WIDTH` pixels, and shorten the message to the room it has."""
         bar = self.frame
         message = self.labels["message"]
         total = bar.winfo_width()
+        padding = 2 * 8 + 2  # the label style's padding, and a little more
+        wanted_room = max(MIN_MESSAGE_WIDTH, self._message_font.measure(self._message) + padding)
         if total > 1:
             others = [w for w in bar.pack_slaves() if w is not message]
             hidden = [n for n in OPTIONAL_FIELDS if not self.labels[n].winfo_manager()]
             room = total - sum(w.winfo_reqwidth() for w in others)
             room -= sum(self._field_width(name) for name in hidden)  # as if all were shown
             for name in OPTIONAL_FIELDS:
-                wanted = room >= MIN_MESSAGE_WIDTH
+                wanted = room >= wanted_room
                 self._show_field(name, wanted)
                 if not wanted:
                     room += self._field_width(name)
-        padding = 2 * 8 + 2  # the label style's padding, and a little more
         width = message.winfo_width() - padding
         shown = elide(self._message, width, self._message_font.measure) if width > 1 else ""
         if message.cget("text") != shown:

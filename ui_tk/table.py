@@ -28,14 +28,14 @@ from PIL import Image, ImageTk
 from solitaire_core.cards import RANK_TEXT, Card
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation
-from solitaire_core.rules import apply, explain, legal_moves, resolve, run_length
+from solitaire_core.rules import PileNamer, apply, explain, legal_moves, resolve, run_length
 from solitaire_core.session import Turn
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
 
 from . import cardfaces
 from .focus import KeyboardFocus
-from .layout import Layout, compute_layout, pile_keys
+from .layout import Layout, compute_layout, pile_keys, pile_name
 
 __all__ = [
     "FELT",
@@ -126,13 +126,16 @@ def _rank(state: GameState, move: Move, order: Sequence[str]) -> tuple[int, int,
     return place, -move.count, target.index or 0
 
 
-def _no_move_reason(state: GameState, source: PileRef, count: int, cheat: bool) -> str:
-    """Why the top ``count`` cards of ``source`` cannot move anywhere, in words."""
+def _no_move_reason(
+    state: GameState, source: PileRef, count: int, cheat: bool, name: PileNamer = str
+) -> str:
+    """Why the top ``count`` cards of ``source`` cannot move anywhere, in words (piles
+    named by ``name``)."""
     cards = state.pile(source)
     if not cards:
-        return f"{source} is empty"
+        return f"{name(source)} is empty"
     if source.kind is PileKind.FOUNDATION:
-        reason = explain(state, Move(source, PileRef(PileKind.TABLEAU, 0)), cheat=cheat)
+        reason = explain(state, Move(source, PileRef(PileKind.TABLEAU, 0)), cheat=cheat, name=name)
         if reason and "out of play" in reason:
             return reason
     # A target the cards would fit by rank and suit gives the most telling reason (the
@@ -140,11 +143,11 @@ def _no_move_reason(state: GameState, source: PileRef, count: int, cheat: bool) 
     for i, col in enumerate(state.columns):
         target = PileRef(PileKind.TABLEAU, i)
         if target != source and col and state.rules.build(cards[-count], col[-1]):
-            reason = explain(state, Move(source, target, count), cheat=cheat)
+            reason = explain(state, Move(source, target, count), cheat=cheat, name=name)
             if reason:
                 return reason
     if count > 1:
-        reason = explain(state, Move(source, foundation(), count), cheat=cheat)
+        reason = explain(state, Move(source, foundation(), count), cheat=cheat, name=name)
         if reason and "not a run" in reason:
             return reason
         return f"{cards[-count].label} and the cards on it have nowhere to go"
@@ -155,7 +158,7 @@ def _no_move_reason(state: GameState, source: PileRef, count: int, cheat: bool) 
 
 
 def click_move(
-    state: GameState, source: PileRef, index: int, *, cheat: bool = False
+    state: GameState, source: PileRef, index: int, *, cheat: bool = False, name: PileNamer = str
 ) -> tuple[Move | None, str]:
     """The move a click on the card at ``index`` (0 = bottom) of ``source`` stands for.
 
@@ -163,6 +166,8 @@ def click_move(
     destination, in the issue's order: a foundation, a matching card, an empty column, a
     cell (a card already in a cell does not go to another cell).
 
+    :param name: names piles in the reason (:func:`solitaire_tk.layout.pile_name`; the
+        default is the move notation, ``t1``).
     :return: ``(move, "")``, or ``(None, reason)`` when the cards cannot move, with the
         reason in words (from :func:`~solitaire_core.rules.explain` where it applies).
     """
@@ -180,11 +185,16 @@ def click_move(
     ]
     if candidates:
         return min(candidates, key=lambda m: _rank(state, m, order)), ""
-    return None, _no_move_reason(state, source, count, cheat)
+    return None, _no_move_reason(state, source, count, cheat, name)
 
 
 def key_move(
-    state: GameState, source: PileRef, *, shift: bool = False, cheat: bool = False
+    state: GameState,
+    source: PileRef,
+    *,
+    shift: bool = False,
+    cheat: bool = False,
+    name: PileNamer = str,
 ) -> tuple[Move | None, str]:
     """The move a pile's key stands for (the Seahaven program help).
 
@@ -193,15 +203,16 @@ def key_move(
     is none, to a foundation; else to a cell (not from a cell). With Shift: the top card
     goes to a free cell.
 
+    :param name: names piles in the reason, as for :func:`click_move`.
     :return: ``(move, "")`` or ``(None, reason)``.
     """
     if not state.pile(source):
-        return None, f"{source} is empty"
+        return None, f"{name(source)} is empty"
     if shift:
         move = Move(source, cell(), 1)
         if source.kind is PileKind.CELL:
             return None, f"{state.pile(source)[-1].label} is already in a cell"
-        reason = explain(state, move, cheat=cheat)
+        reason = explain(state, move, cheat=cheat, name=name)
         return (None, reason) if reason else (move, "")
     order = (
         ("card", "empty", "found")
@@ -219,7 +230,7 @@ def key_move(
         if best.target.kind is PileKind.FOUNDATION:
             best = min((m for m in candidates if m.target == best.target), key=lambda m: m.count)
         return best, ""
-    return None, _no_move_reason(state, source, 1, cheat)
+    return None, _no_move_reason(state, source, 1, cheat, name)
 
 
 # --------------------------------------------------------------------------- the view
@@ -513,6 +524,11 @@ class TableView(tk.Canvas):
         gap = width * 1.5
         start = _exit(source, dx, dy) + gap
         end = length - _exit(target, -dx, -dy) - gap
+        if end - start <= width * 4:
+            # Piles side by side leave no room between the outlines: the arrow then runs
+            # over the cards, from the middle of the moving cards to the middle of the
+            # place they go.
+            start, end = 0.0, length
         if length > 0 and end - start > width * 4:
             ux, uy = dx / length, dy / length
             for colour, grow in ((_HINT_SHADOW, 3), (_HINT, 0)):
@@ -530,7 +546,9 @@ class TableView(tk.Canvas):
         if ref is None or self.state is None:
             return False
         self.finish_animation()
-        move, reason = key_move(self.state, ref, shift=shift, cheat=self.cheat())
+        move, reason = key_move(
+            self.state, ref, shift=shift, cheat=self.cheat(), name=self.pile_name
+        )
         self._report(move, reason)
         return True
 
@@ -538,8 +556,13 @@ class TableView(tk.Canvas):
         """Act on a click on the card at ``index`` of pile ``ref``."""
         if self.state is None:
             return
-        move, reason = click_move(self.state, ref, index, cheat=self.cheat())
+        move, reason = click_move(self.state, ref, index, cheat=self.cheat(), name=self.pile_name)
         self._report(move, reason)
+
+    def pile_name(self, ref: PileRef) -> str:
+        """``ref`` as the table labels it, for messages: ``"column C"``, ``"cell 2"``
+        (:func:`solitaire_tk.layout.pile_name`)."""
+        return pile_name(ref, self.key_of)
 
     def card_center(self, card: Card) -> tuple[int, int]:
         """Canvas coordinates of the middle of the visible strip of ``card`` (a good
@@ -875,7 +898,9 @@ class TableView(tk.Canvas):
         if ref.kind is PileKind.TABLEAU and count > run_length(
             self.rules, self.state.columns[ref.index or 0]
         ):
-            self._report(None, _no_move_reason(self.state, ref, count, self.cheat()))
+            self._report(
+                None, _no_move_reason(self.state, ref, count, self.cheat(), self.pile_name)
+            )
             return False
         self._dragging = True
         self.on_message("")
@@ -925,7 +950,9 @@ class TableView(tk.Canvas):
         counts[ref] = counts.get(ref, 0) - len(cards)
         target = self.layout.drop_target(box, counts)
         move = Move(ref, target, len(cards)) if target is not None and target != ref else None
-        reason = explain(self.state, move, cheat=self.cheat()) if move else None
+        reason = None
+        if move is not None:
+            reason = explain(self.state, move, cheat=self.cheat(), name=self.pile_name)
         if move is not None and reason is None:
             self.on_message("")
             self.on_move(move)

@@ -10,10 +10,13 @@ dialogs); callbacks then run as soon as a button is pressed.
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from tkinter import font as tkfont
 from tkinter import ttk
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from solitaire_core.variant import VariantDefinition
 
 __all__ = [
     "DIM",
@@ -21,7 +24,9 @@ __all__ = [
     "ERROR",
     "Confirm",
     "Dialog",
+    "Tooltip",
     "clock_text",
+    "option_text",
     "elide",
     "scaled_font",
     "scrolled_text",
@@ -239,3 +244,91 @@ def clock_text(seconds: float) -> str:
     if hours:
         return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
     return f"{rest // 60}:{rest % 60:02d}"
+
+
+def option_text(
+    definition: VariantDefinition | None,
+    options: Mapping[str, str] | Iterable[tuple[str, str]],
+    *,
+    names: bool = True,
+) -> str:
+    """A variant's chosen options in words, as the title bar, the status bar, the resume
+    question and the statistics show them: ``"Empty columns take: Any card"`` (with
+    ``names``) or ``"Any card"``; several are joined by ``"; "``; ``""`` for none. An
+    option ``definition`` does not know is shown as ``name=value``.
+
+    :param definition: the variant (``None``: every option as ``name=value``).
+    :param options: option name -> chosen value (a mapping or pairs, as
+        ``Rules.options``).
+    """
+    parts = []
+    for name, value in sorted(dict(options).items()):
+        text = f"{name}={value}"
+        for option in definition.options if definition is not None else ():
+            if option.name == name:
+                try:
+                    label = option.choice(value).label
+                except KeyError:
+                    break
+                text = f"{option.label}: {label}" if names else label
+        parts.append(text)
+    return "; ".join(parts)
+
+
+class Tooltip:
+    """A small window with a text, shown under ``widget`` while the pointer is over it.
+
+    :param widget: the widget that shows the tip.
+    :param text: returns the text to show, or ``""`` for none (asked each time the
+        pointer enters, so the text can follow what the widget shows).
+    :param delay: milliseconds the pointer rests before the tip appears.
+
+    Attribute ``window``: the tip's Toplevel while it is shown, else ``None``.
+    """
+
+    def __init__(self, widget: tk.Misc, text: Callable[[], str], *, delay: int = 400) -> None:
+        self.widget = widget
+        self.text = text
+        self.delay = delay
+        self.window: tk.Toplevel | None = None
+        self._job: str | None = None
+        widget.bind("<Enter>", lambda _e: self._schedule(), add=True)
+        widget.bind("<Leave>", lambda _e: self.hide(), add=True)
+        widget.bind("<ButtonPress>", lambda _e: self.hide(), add=True)
+
+    def _schedule(self) -> None:
+        self.hide()
+        self._job = self.widget.after(self.delay, self.show)
+
+    def show(self) -> None:
+        """Show the tip now (if there is a text)."""
+        self._job = None
+        text = self.text()
+        if not text or not self.widget.winfo_ismapped():
+            return
+        self.hide()
+        window = tk.Toplevel(self.widget)
+        window.withdraw()
+        window.overrideredirect(True)
+        screen = self.widget.winfo_screenwidth()
+        label = tk.Label(window, text=text, justify="left", background="#fffbe6",
+                         foreground="#222222", relief="solid", borderwidth=1, padx=6,
+                         pady=3, wraplength=min(600, screen - 40))  # fmt: skip
+        label.pack()
+        window.update_idletasks()
+        x = min(self.widget.winfo_rootx(), screen - window.winfo_reqwidth() - 4)
+        y = self.widget.winfo_rooty() - window.winfo_reqheight() - 4  # above: a status bar
+        if y < 0:
+            y = self.widget.winfo_rooty() + self.widget.winfo_height() + 4
+        window.geometry(f"+{max(0, x)}+{y}")
+        window.deiconify()
+        self.window = window
+
+    def hide(self) -> None:
+        """Hide the tip (and forget a pending one)."""
+        if self._job is not None:
+            self.widget.after_cancel(self._job)
+            self._job = None
+        if self.window is not None:
+            self.window.destroy()
+            self.window = None

@@ -30,7 +30,11 @@ def register(subparsers: Any) -> None:
         description="Show the statistics of finished games per variant and option set. "
         "Games won in the Cheat difficulty are counted apart, as cheat wins.",
     )
-    parser.add_argument("variant", nargs="?", help="only this variant (its id, e.g. seahaven)")
+    parser.add_argument(
+        "variant",
+        nargs="?",
+        help="only this variant (its id, e.g. seahaven, or its .toml file)",
+    )
     parser.add_argument(
         "--option",
         action="append",
@@ -63,6 +67,12 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     options = parse_options(args.option) if args.option else None
     if options is not None and not args.variant:
         raise UsageError("--option needs a VARIANT")
+    if args.variant:
+        from ..plugins import get_registry
+        from ..uservariants import is_variant_path, load_variant_path
+
+        if is_variant_path(args.variant):  # a file's games are recorded under its id
+            args.variant = load_variant_path(get_registry(), args.variant).id
     store = StatsStore()
     try:
         for warning in store.warnings:

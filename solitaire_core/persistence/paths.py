@@ -24,6 +24,7 @@ __all__ = [
     "saves_dir",
     "settings_path",
     "stats_path",
+    "user_variants_dir",
 ]
 
 APP_NAME = "towers-solitaire"
@@ -91,3 +92,13 @@ def settings_path() -> Path:
 def stats_path() -> Path:
     """Return the default statistics database, ``data_dir()/stats.sqlite3``."""
     return data_dir() / "stats.sqlite3"
+
+
+def user_variants_dir() -> Path:
+    """Return the folder of the player's own variant files, ``data_dir()/variants``.
+
+    Every ``*.toml`` file in it is loaded at start and listed as "yours" (see
+    :mod:`solitaire_core.uservariants`). Nothing is created: the folder may not exist.
+    """
+    home = _home_override()
+    return (home / "data" if home is not None else app_dirs().user_data_path) / "variants"

@@ -20,8 +20,8 @@ JSON (read with :mod:`json`, never pickle or anything else that can run code)::
       "saved_at": "2024-05-01T12:34:56Z"
     }
 
-Moves are checked only for the notation's shape (``^[tcf]\\d*>[tcf]\\d*(x\\d+)?$``, ASCII
-digits); the rules core re-validates their legality on replay.  Unknown extra keys are
+Moves are checked only for the notation's shape (``^[tcf]\\d{0,3}>[tcf]\\d{0,3}(x\\d{1,3})?$``,
+ASCII digits); the rules core re-validates their legality on replay.  Unknown extra keys are
 ignored, so later versions can add optional data without a format bump.
 """
 
@@ -39,6 +39,7 @@ from typing import Any, NoReturn
 
 import attrs
 
+from ..readfile import NotARegularFileError, TooLargeError, read_file_bytes
 from .atomic import atomic_write_bytes, quarantine
 from .errors import PersistenceError
 from .options import FrozenOptions, to_options
@@ -70,10 +71,11 @@ SAVE_FORMAT_VERSION = 1
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """Larger files are refused unread (a real save is a few kilobytes)."""
 
-MOVE_PATTERN = re.compile(r"[tcf][0-9]*>[tcf][0-9]*(?:x[0-9]+)?")
-"""Shape of one move in notation, e.g. ``t3>f``, ``c1>t7``, ``t2>t5x3`` (use fullmatch)."""
+MOVE_PATTERN = re.compile(r"[tcf][0-9]{0,3}>[tcf][0-9]{0,3}(?:x[0-9]{1,3})?")
+"""Shape of one move in notation, e.g. ``t3>f``, ``c1>t7``, ``t2>t5x3`` (use fullmatch);
+numbers have at most three digits, as in :meth:`solitaire_core.moves.Move.parse`."""
 
-_MAX_DEAL = 2**63 - 1
+_MAX_DEAL = 10**20 - 1  # solitaire_core.deal.MAX_DEAL: PySolFC's 20-digit game numbers
 
 
 def utc_now_iso() -> str:
@@ -140,7 +142,7 @@ def _deal_validator(instance: object, attribute: attrs.Attribute[Any], value: ob
         raise TypeError(f"deal must be an int, not {value!r}")
     assert isinstance(value, int)
     if not 0 <= value <= _MAX_DEAL:
-        raise ValueError(f"deal must be from 0 to 2**63-1, not {value}")
+        raise ValueError(f"deal must be from 0 to 10**20-1, not {value}")
 
 
 def _count_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -175,7 +177,7 @@ class SavedGame:
         variant: variant id, e.g. ``"seahaven"`` (non-empty).
         options: the variant's options; give a plain ``dict`` (or pairs), read back a
             :class:`~solitaire_core.persistence.options.FrozenOptions` (equal to the dict).
-        deal: the deal number, ``0 <= deal < 2**63``.
+        deal: the deal number, ``0 <= deal <= 10**20-1``.
         moves: the moves made, oldest first, in notation (``"t3>f"``, ``"t2>t5x3"``).
         undone: the redo stack (moves undone and not yet redone), so redo survives.
         elapsed_seconds: play time so far, seconds (finite, ``>= 0``).
@@ -429,12 +431,15 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
             saved game of this format version; the message says which in plain words.
     """
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_SAVE_BYTES + 1)
+        data = read_file_bytes(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise PersistenceError(f"{path} does not exist", path) from None
-    except IsADirectoryError:
-        raise PersistenceError(f"{path} is a folder, not a saved game", path) from None
+    except TooLargeError:
+        raise PersistenceError(
+            f"{path} is far too large to be a towers-solitaire saved game", path
+        ) from None
+    except NotARegularFileError as error:  # a folder, or a FIFO that would hang open()
+        raise PersistenceError(f"{error}: it is not a saved game", path) from None
     except OSError as error:
         reason = error.strerror or str(error)
         raise PersistenceError(f"{path} could not be read ({reason})", path) from error

@@ -18,6 +18,9 @@ The file (``settings.toml``) is plain TOML a player may edit by hand::
     [last_options]
     redeals = "2"
 
+    [variant_options.sea-towers]
+    empty_columns = "any"
+
 Reading is forgiving: a missing file or missing keys give defaults silently; an unknown
 key is ignored with a warning; a key with a wrong value falls back to its default with a
 warning naming it, and the file is moved aside (so the hand edit is not lost when the
@@ -36,6 +39,7 @@ from typing import Any
 import attrs
 import tomli_w
 
+from ..readfile import TooLargeError, read_file_bytes
 from .atomic import atomic_write_bytes, quarantine
 from .errors import PersistenceError
 from .options import FrozenOptions, to_options
@@ -48,10 +52,12 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 __all__ = [
     "DIFFICULTIES",
+    "RECENT_LIMIT",
     "SETTINGS_FORMAT_VERSION",
     "WINDOW_SIZE_RANGE",
     "Settings",
     "load_settings",
+    "remember_recent",
     "save_settings",
 ]
 
@@ -85,6 +91,16 @@ def _variant_validator(instance: object, attribute: attrs.Attribute[Any], value:
         raise TypeError(f"{attribute.name} must be a non-empty string or None, not {value!r}")
 
 
+RECENT_LIMIT = 8
+"""How many recently played variants the settings remember."""
+
+
+def _recent_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    ok, _value, expected = _check_recent(value)
+    if not ok:
+        raise TypeError(f"{attribute.name} must be {expected}, not {value!r}")
+
+
 def _difficulty_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value not in DIFFICULTIES:
         raise ValueError(f"{attribute.name} must be one of {DIFFICULTIES}, not {value!r}")
@@ -100,6 +116,27 @@ def _version_validator(instance: object, attribute: attrs.Attribute[Any], value:
         raise ValueError(f"format_version must be {SETTINGS_FORMAT_VERSION}, not {value!r}")
 
 
+def _to_variant_options(value: object) -> tuple[tuple[str, FrozenOptions], ...]:
+    """``{variant id: options}`` (or such pairs) as sorted ``(variant id, FrozenOptions)``
+    pairs (hashable, like the rest of the settings).
+
+    :raises TypeError, ValueError: when a key is not a non-empty string or a value is not
+        a valid option set.
+    """
+    if isinstance(value, (tuple, list)):
+        value = dict(value)
+    if not isinstance(value, Mapping):
+        raise TypeError(f"variant_options must be a table, not {value!r}")
+    result: dict[str, FrozenOptions] = {}
+    for variant, options in value.items():
+        if not isinstance(variant, str) or not variant:
+            raise TypeError(f"variant ids must be non-empty strings, not {variant!r}")
+        if not isinstance(options, Mapping):
+            raise TypeError(f"the options of {variant!r} must be a table, not {options!r}")
+        result[variant] = to_options(options)
+    return tuple(sorted(result.items()))
+
+
 @attrs.frozen
 class Settings:
     """The player's settings.  ``Settings()`` is the defaults.
@@ -109,6 +146,9 @@ class Settings:
         last_options: that variant's options; give a plain ``dict`` (or pairs), read back
             a :class:`~solitaire_core.persistence.options.FrozenOptions`, which compares
             equal to the dict (``.to_dict()`` gives a plain dict).
+        variant_options: the options chosen last for each variant played, so every
+            variant opens with its own choice; give ``{variant id: {name: value}}``, read
+            back sorted ``(variant id, FrozenOptions)`` pairs (see :meth:`options_for`).
         animation: animate card moves.
         four_colour: use the four-colour deck.
         window_width: window width in pixels, within :data:`WINDOW_SIZE_RANGE`.
@@ -117,6 +157,8 @@ class Settings:
         show_winnability: show the "still winnable?" field in the status bar (Options >
             Show winnability).  Files written before this key existed read as ``False``.
         difficulty: ``"normal"`` or ``"cheat"``.
+        recent_variants: ids of the variants played most recently, newest first, at most
+            :data:`RECENT_LIMIT` and each once (the launcher's "Recent" group).
         toolbar: show the toolbar above the table (Options > Show toolbar).
         card_theme: the card faces: ``"built-in"`` (drawn by the program), another
             built-in deck's name (``"high-contrast"``, ``"large-index"``) or the path of
@@ -131,6 +173,9 @@ class Settings:
 
     last_variant: str | None = attrs.field(default=None, validator=_variant_validator)
     last_options: FrozenOptions = attrs.field(factory=FrozenOptions, converter=to_options)
+    variant_options: tuple[tuple[str, FrozenOptions], ...] = attrs.field(
+        factory=tuple, converter=_to_variant_options
+    )
     animation: bool = attrs.field(default=True, validator=_bool_validator)
     four_colour: bool = attrs.field(default=False, validator=_bool_validator)
     window_width: int = attrs.field(default=1100, validator=_window_validator)
@@ -138,10 +183,17 @@ class Settings:
     winnable_only: bool = attrs.field(default=False, validator=_bool_validator)
     show_winnability: bool = attrs.field(default=False, validator=_bool_validator)
     difficulty: str = attrs.field(default="normal", validator=_difficulty_validator)
+    recent_variants: tuple[str, ...] = attrs.field(
+        default=(), converter=tuple, validator=_recent_validator
+    )
     toolbar: bool = attrs.field(default=True, validator=_bool_validator)
     card_theme: str = attrs.field(default="built-in", validator=_theme_validator)
     celebrate: bool = attrs.field(default=True, validator=_bool_validator)
     format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
+
+    def options_for(self, variant: str) -> FrozenOptions | None:
+        """The options chosen last for ``variant``, or ``None`` if it has none saved."""
+        return dict(self.variant_options).get(variant)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the settings as the plain dict written to TOML (``last_variant`` omitted
@@ -157,12 +209,21 @@ class Settings:
             winnable_only=self.winnable_only,
             show_winnability=self.show_winnability,
             difficulty=self.difficulty,
+            recent_variants=list(self.recent_variants),
             toolbar=self.toolbar,
             card_theme=self.card_theme,
             celebrate=self.celebrate,
             last_options=self.last_options.to_dict(),
+            variant_options={k: v.to_dict() for k, v in self.variant_options},
         )
         return data
+
+
+def remember_recent(recent: tuple[str, ...], variant: str) -> tuple[str, ...]:
+    """``recent`` with ``variant`` moved (or added) to the front, at most
+    :data:`RECENT_LIMIT` ids long: what :attr:`Settings.recent_variants` becomes when
+    ``variant`` is played."""
+    return (variant, *(v for v in recent if v != variant))[:RECENT_LIMIT]
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -189,6 +250,17 @@ def _check_difficulty(value: object) -> tuple[bool, object, str]:
     return value in DIFFICULTIES and isinstance(value, str), value, names
 
 
+def _check_recent(value: object) -> tuple[bool, object, str]:
+    expected = f"a list of at most {RECENT_LIMIT} different variant names in quotes"
+    ok = (
+        isinstance(value, (list, tuple))
+        and len(value) <= RECENT_LIMIT
+        and all(isinstance(v, str) and v for v in value)
+        and len(set(value)) == len(value)
+    )
+    return ok, tuple(value) if ok else value, expected  # type: ignore[arg-type]
+
+
 def _check_theme(value: object) -> tuple[bool, object, str]:
     ok = isinstance(value, str) and 0 < len(value) <= 4096
     return ok, value, "a theme name or an SVG file's path in quotes"
@@ -204,9 +276,20 @@ def _check_options(value: object) -> tuple[bool, object, str]:
         return False, value, expected
 
 
+def _check_variant_options(value: object) -> tuple[bool, object, str]:
+    expected = "a table of variant names to tables of options"
+    if not isinstance(value, Mapping):
+        return False, value, expected
+    try:
+        return True, _to_variant_options(value), expected
+    except (TypeError, ValueError):
+        return False, value, expected
+
+
 _CHECKS: dict[str, _Check] = {
     "last_variant": _check_variant,
     "last_options": _check_options,
+    "variant_options": _check_variant_options,
     "animation": _check_bool,
     "four_colour": _check_bool,
     "window_width": _check_window,
@@ -214,6 +297,7 @@ _CHECKS: dict[str, _Check] = {
     "winnable_only": _check_bool,
     "show_winnability": _check_bool,
     "difficulty": _check_difficulty,
+    "recent_variants": _check_recent,
     "toolbar": _check_bool,
     "card_theme": _check_theme,
     "celebrate": _check_bool,
@@ -258,17 +342,16 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     """
     target = Path(path) if path is not None else settings_path()
     try:
-        with open(target, "rb") as handle:
-            raw = handle.read(_MAX_SETTINGS_BYTES + 1)
+        raw = read_file_bytes(target, _MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), []
-    except OSError as error:
+    except TooLargeError:
+        return Settings(), _whole_file_problem(target, "is far too large to be a settings file")
+    except OSError as error:  # a folder or a FIFO too (refused without waiting)
         reason = error.strerror or str(error)
         return Settings(), [
             f"The settings file {target} could not be opened ({reason}). Default settings are used."
         ]
-    if len(raw) > _MAX_SETTINGS_BYTES:
-        return Settings(), _whole_file_problem(target, "is far too large to be a settings file")
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:

@@ -18,6 +18,7 @@ import itertools
 import math
 import os
 import sqlite3
+import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -28,13 +29,21 @@ import attrs
 
 from .atomic import move_aside, quarantine
 from .errors import PersistenceError
+from .locks import locked
 from .options import FrozenOptions, options_from_key, to_options
 from .paths import stats_path
 
 __all__ = ["STATS_SCHEMA_VERSION", "StatsStore", "VariantStats", "figure_texts", "format_table"]
 
-STATS_SCHEMA_VERSION = 1
-"""The schema this program creates and reads (stored in ``PRAGMA user_version``)."""
+STATS_SCHEMA_VERSION = 2
+"""The schema this program creates and reads (stored in ``PRAGMA user_version``).
+
+Version 2 (this one) stores deal numbers up to 10**20-1: those below 2**63 as integers,
+larger ones as their decimal text. A version 1 file is upgraded in place, in one
+transaction, the first time it is opened."""
+
+MAX_DEAL = 10**20 - 1
+"""The largest deal number (:data:`solitaire_core.deal.MAX_DEAL`, PySolFC's 20 digits)."""
 
 _COLUMNS = (
     "id",
@@ -50,9 +59,8 @@ _COLUMNS = (
     "finished_at",
 )
 
-_SCHEMA = (
-    """
-    CREATE TABLE IF NOT EXISTS games (
+_TABLE_V1 = """
+    CREATE TABLE games (
         id          INTEGER PRIMARY KEY,
         variant     TEXT    NOT NULL CHECK (typeof(variant) = 'text' AND variant <> ''),
         options     TEXT    NOT NULL CHECK (typeof(options) = 'text'),
@@ -65,13 +73,50 @@ _SCHEMA = (
         cheated     INTEGER NOT NULL CHECK (cheated IN (0, 1)),
         finished_at TEXT    NOT NULL CHECK (typeof(finished_at) = 'text')
     )
-    """,
-    "CREATE INDEX IF NOT EXISTS games_in_order ON games (variant, options, finished_at, id)",
-)
+    """
 
-# SQLite primary result codes meaning "this file is damaged or not a database".
-_SQLITE_CORRUPT = 11
-_SQLITE_NOTADB = 26
+# The deal column has no declared type, hence no affinity: a 20-digit number kept as text
+# stays text (an INTEGER column would turn it into an inexact REAL).
+_TABLE = """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        variant     TEXT    NOT NULL CHECK (typeof(variant) = 'text' AND variant <> ''),
+        options     TEXT    NOT NULL CHECK (typeof(options) = 'text'),
+        deal                NOT NULL CHECK (
+            (typeof(deal) = 'integer' AND deal >= 0)
+            OR (typeof(deal) = 'text' AND length(deal) BETWEEN 19 AND 20
+                AND deal NOT GLOB '*[^0-9]*')),
+        won         INTEGER NOT NULL CHECK (won IN (0, 1)),
+        moves       INTEGER NOT NULL CHECK (typeof(moves) = 'integer' AND moves >= 0),
+        seconds     REAL    NOT NULL CHECK (typeof(seconds) = 'real' AND seconds >= 0),
+        used_undo   INTEGER NOT NULL CHECK (used_undo IN (0, 1)),
+        used_hint   INTEGER NOT NULL CHECK (used_hint IN (0, 1)),
+        cheated     INTEGER NOT NULL CHECK (cheated IN (0, 1)),
+        finished_at TEXT    NOT NULL CHECK (typeof(finished_at) = 'text')
+    )
+    """
+_INDEX = "CREATE INDEX games_in_order ON games (variant, options, finished_at, id)"
+_SCHEMA_TEXT = {1: (_TABLE_V1, _INDEX), 2: (_TABLE, _INDEX)}
+"""The exact schema each version stores in ``sqlite_master`` (compared, blanks aside, on
+every opening: one changed byte there means the file is damaged)."""
+
+# SQLite result codes of a problem outside the file's content (busy, locked, no access,
+# disk full, I/O): the file is then left alone and statistics are kept in memory for this
+# session. Any other error met while opening an existing file means its content is
+# damaged, and it is moved aside.
+_SQLITE_TRANSIENT = {3, 5, 6, 7, 8, 9, 10, 13, 14, 15, 23}
+_TRANSIENT_WORDS = (
+    "locked",
+    "busy",
+    "unable to open",
+    "disk i/o",
+    "readonly",
+    "read-only",
+    "permission",
+    "disk is full",
+    "out of memory",
+    "interrupted",
+)
 _SIDE_FILES = ("-journal", "-wal", "-shm")
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
@@ -165,24 +210,75 @@ class _Unusable(Exception):
     """The database file is damaged, foreign or too new: move it aside."""
 
 
-def _is_corruption(error: sqlite3.Error) -> bool:
+def _is_transient(error: sqlite3.Error) -> bool:
+    """Is this an error of the surroundings (lock, access, space, I/O) rather than of the
+    file's content?"""
     code = getattr(error, "sqlite_errorcode", None)
-    if isinstance(code, int) and code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-        return True
-    if isinstance(error, sqlite3.OperationalError):
-        return False
-    if isinstance(error, sqlite3.DatabaseError):
-        text = str(error).lower()
-        return "not a database" in text or "malformed" in text or "corrupt" in text
-    return False
+    if isinstance(code, int):
+        return code & 0xFF in _SQLITE_TRANSIENT
+    text = str(error).lower()  # Python 3.10 has no error codes
+    return any(word in text for word in _TRANSIENT_WORDS)
 
 
 def _create_schema(conn: sqlite3.Connection) -> None:
     with conn:
         conn.execute("BEGIN IMMEDIATE")
-        for statement in _SCHEMA:
-            conn.execute(statement)
+        conn.execute(_TABLE)
+        conn.execute(_INDEX)
         conn.execute(f"PRAGMA user_version = {STATS_SCHEMA_VERSION}")
+
+
+def _upgrade_v1(conn: sqlite3.Connection) -> None:
+    """Version 1 -> 2 in one transaction (a crash leaves version 1 whole)."""
+    with conn:
+        conn.execute("BEGIN IMMEDIATE")
+        if conn.execute("PRAGMA user_version").fetchone()[0] != 1:
+            return  # another instance upgraded it meanwhile
+        conn.execute(_TABLE.replace("CREATE TABLE games", "CREATE TABLE games_v2", 1))
+        conn.execute("INSERT INTO games_v2 SELECT * FROM games")
+        conn.execute("DROP TABLE games")
+        conn.execute("ALTER TABLE games_v2 RENAME TO games")
+        conn.execute(_INDEX)
+        conn.execute(f"PRAGMA user_version = {STATS_SCHEMA_VERSION}")
+
+
+def _blanks_normalised(sql: str) -> str:
+    return " ".join(sql.replace("(", " ( ").replace(")", " ) ").replace(",", " , ").split())
+
+
+def _schema_problem(conn: sqlite3.Connection, version: int) -> str | None:
+    """Why the schema text stored in the file is not the one ``version`` writes, if so.
+
+    Read as bytes: a damaged byte there must not surface as a UnicodeDecodeError."""
+    conn.text_factory = bytes
+    try:
+        rows = conn.execute(
+            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' "
+            "ORDER BY type, name"
+        ).fetchall()
+    finally:
+        conn.text_factory = str
+    found = []
+    for kind, name, sql in rows:
+        try:
+            found.append((kind.decode(), name.decode(), sql.decode() if sql else ""))
+        except (AttributeError, UnicodeDecodeError):
+            return "its schema text is not readable"
+    table, index = _SCHEMA_TEXT[version]
+    wanted = [("index", "games_in_order", index), ("table", "games", table)]
+    normal = [(k, n, _blanks_normalised(q)) for k, n, q in found]
+    if normal != [(k, n, _blanks_normalised(q)) for k, n, q in wanted]:
+        return "its schema is not the one towers-solitaire writes"
+    return None
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file ``path`` names now (device and inode), or ``None`` if none."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino)
 
 
 def _utc_text(when: datetime) -> str:
@@ -215,6 +311,7 @@ class StatsStore:
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.warnings: list[str] = []
         self.in_memory = False
+        self._identity: tuple[int, int] | None = None
         try:
             self.path = Path(path) if path is not None else stats_path()
         except OSError as error:  # the data folder cannot be created
@@ -226,6 +323,18 @@ class StatsStore:
     # --- opening ---------------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
+        """Open, check, and if need be move aside, create or upgrade the database, under
+        the lock ``stats.sqlite3.lock`` (another program may be doing the same)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return self._memory(f"its folder could not be created ({error})")
+        with locked(self.path):
+            conn = self._open_unlocked()
+        self._identity = _identity(self.path)
+        return conn
+
+    def _open_unlocked(self) -> sqlite3.Connection:
         try:
             return self._open_checked()
         except _Unusable as problem:
@@ -260,6 +369,14 @@ class StatsStore:
 
     def _open_checked(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            mode = os.stat(self.path).st_mode
+        except FileNotFoundError:
+            mode = stat.S_IFREG
+        if stat.S_ISDIR(mode):  # left alone: it may hold the user's files
+            raise IsADirectoryError(f"{self.path} is a folder")
+        if not stat.S_ISREG(mode):  # a FIFO would hang the header read below
+            raise _Unusable("is not a statistics database (it is not a regular file)")
         if not self._has_journal():
             # Without a journal to roll back, a non-empty file must start with the SQLite
             # header; otherwise SQLite may take a short file for an empty database and
@@ -278,8 +395,10 @@ class StatsStore:
             self._check_size(conn)
         except BaseException as error:
             conn.close()
-            if isinstance(error, sqlite3.Error) and _is_corruption(error):
+            if isinstance(error, sqlite3.Error) and not _is_transient(error):
                 raise _Unusable(f"is damaged or not a statistics database ({error})") from error
+            if isinstance(error, UnicodeDecodeError):  # SQLite's message quoted a bad byte
+                raise _Unusable("is damaged (its schema text is not readable)") from error
             raise
         return conn
 
@@ -309,9 +428,14 @@ class StatsStore:
             return
         if version < 1:
             raise _Unusable(f"has an unknown schema version ({version})")
+        problem = _schema_problem(conn, version)
+        if problem is not None:
+            raise _Unusable(f"is damaged ({problem})")
         columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
         if columns != _COLUMNS:
             raise _Unusable("does not have the layout of towers-solitaire statistics")
+        if version == 1:
+            _upgrade_v1(conn)
 
     def _check_size(self, conn: sqlite3.Connection) -> None:
         """A database file is whole pages; anything else was cut short."""
@@ -370,7 +494,7 @@ class StatsStore:
         Args:
             variant: variant id (non-empty).
             options: the variant's options (names and values are strings).
-            deal: deal number, ``0 <= deal < 2**63``.
+            deal: deal number, ``0 <= deal <= 10**20-1``.
             won: the game was won.
             moves: moves made, ``>= 0``.
             seconds: play time in seconds, finite and ``>= 0``.
@@ -388,8 +512,9 @@ class StatsStore:
         if not isinstance(variant, str) or not variant:
             raise TypeError(f"variant must be a non-empty string, not {variant!r}")
         key = to_options(options).key()
-        if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal < 2**63:
-            raise ValueError(f"deal must be an int from 0 to 2**63-1, not {deal!r}")
+        if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal <= MAX_DEAL:
+            raise ValueError(f"deal must be an int from 0 to 10**20-1, not {deal!r}")
+        stored_deal: int | str = deal if deal < 2**63 else str(deal)
         if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
             raise ValueError(f"moves must be a whole number >= 0, not {moves!r}")
         if (
@@ -406,7 +531,23 @@ class StatsStore:
         if finished_at is not None and not isinstance(finished_at, datetime):
             raise TypeError(f"finished_at must be a datetime, not {finished_at!r}")
         when = _utc_text(finished_at or datetime.now(timezone.utc))
-        row = (variant, key, deal, won, moves, float(seconds), used_undo, used_hint, cheated, when)
+        if not self.in_memory and _identity(self.path) != self._identity:
+            # Another program moved a damaged file aside and started a new one since we
+            # opened it: write to the file now in place, not to the one set aside.
+            self._conn.close()
+            self._conn = self._open()
+        row = (
+            variant,
+            key,
+            stored_deal,
+            won,
+            moves,
+            float(seconds),
+            used_undo,
+            used_hint,
+            cheated,
+            when,
+        )
         try:
             with self._conn:
                 self._conn.execute(

@@ -22,6 +22,7 @@ from ..moves import Move, PileKind, PileRef
 from ..session import Session
 from ..state import GameState
 from ..variant import Rules
+from . import native
 from .deadends import SuitCheck, applies
 from .engine import CF, CT, FC, FT, TC, TF, TT, Budget, Engine, IMove, Position
 from .heuristic import Scorer
@@ -61,6 +62,11 @@ class SolveResult:
         ``"cancelled"``, or ``"solution failed its check"`` (a solution that did not win
         when replayed through a session: a solver bug, reported rather than handed out);
         empty otherwise.
+    :param engine: the engine that searched: ``"c"`` (the compiled core) or ``"python"``.
+    :param note: why the Python engine searched when the C one was asked for or would
+        have been the default (e.g. a plugin's rule predicate), else empty.
+    :param peak_bytes: the C engine's peak memory in bytes (every allocation of the
+        search counted); 0 for the Python engine.
     """
 
     verdict: Verdict
@@ -68,6 +74,9 @@ class SolveResult:
     positions: int = 0
     seconds: float = 0.0
     reason: str = ""
+    engine: str = "python"
+    note: str = ""
+    peak_bytes: int = 0
 
     @property
     def hint(self) -> Move | None:
@@ -112,6 +121,8 @@ def solve(
     progress: Callable[[int], None] | None = None,
     autoplay: str | None = None,
     ideas: dict[str, Any] | None = None,
+    engine: str = "auto",
+    max_memory: float | None = None,
 ) -> SolveResult:
     """Decide whether ``state`` can be won, and how.
 
@@ -138,12 +149,24 @@ def solve(
         (``"best-first"``, the default, or ``"dfs"``), ``"ties"`` (``"lifo"``, the default,
         or ``"fifo"``), ``"weights"`` (a dict of heuristic weights, see
         :data:`~solitaire_core.solver.heuristic.WEIGHTS`).
+    :param engine: ``"auto"`` (the C engine when it is built and supports the variant,
+        else Python), ``"c"`` (the same, but a fallback to Python is explained in
+        :attr:`SolveResult.note`) or ``"python"`` (the pure-Python reference engine).
+    :param max_memory: memory budget in megabytes (10**6 bytes), or ``None``. The C engine
+        counts every byte it allocates and stops (``"memory budget"``) rather than pass
+        it; the Python engine turns it into a number of positions at
+        :data:`PYTHON_BYTES_PER_POSITION` each.
     :return: a :class:`SolveResult`.
-    :raises ValueError: when ``max_states`` is below 1 or the foundations hold cards in an
-        order the rules cannot produce.
+    :raises ValueError: when ``max_states`` is below 1, ``max_memory`` is not positive,
+        ``engine`` is unknown, or the foundations hold cards in an order the rules cannot
+        produce.
     """
     if max_states < 1:
         raise ValueError(f"max_states must be at least 1, got {max_states}")
+    if max_memory is not None and not max_memory > 0:
+        raise ValueError(f"max_memory must be a positive number of megabytes, got {max_memory}")
+    if engine not in native.ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(native.ENGINES)}, got {engine!r}")
     started = time.monotonic()
     ideas = dict(ideas or {})
     rules = state.rules
@@ -155,16 +178,130 @@ def solve(
     switches = {
         k: v for k, v in ideas.items() if k in ("go_home", "freeze", "canonical", "king_home")
     }
-    engine = Engine(tables, policy, switches)
-    scorer = Scorer(engine, ideas.get("weights"))
-    start = engine.from_state(state)
-    stop = _Stop(
-        max_states,
-        None if timeout is None else started + timeout,
-        _as_callable(cancel),
-        progress,
+    eng = Engine(tables, policy, switches)
+    job = _Job(
+        state=state,
+        engine=eng,
+        start=eng.from_state(state),
+        ideas=ideas,
+        suit_check=bool(ideas.get("suit_check", True)) and applies(tables),
+        started=started,
+        max_states=max_states,
+        timeout=timeout,
+        cancel=_as_callable(cancel),
+        progress=progress,
     )
-    check = SuitCheck(engine) if ideas.get("suit_check", True) and applies(tables) else None
+    note = "" if engine == "python" else native.unsupported(tables, policy, ideas)
+    if engine != "python" and not note:
+        return _solve_c(job, max_memory)
+    if max_memory is not None:
+        limit = max(1, int(max_memory * 1e6 / PYTHON_BYTES_PER_POSITION))
+        job = attrs.evolve(job, max_states=min(max_states, limit))
+    result = _solve_python(job)
+    return attrs.evolve(result, note=note) if note else result
+
+
+@attrs.frozen
+class _Job:
+    """One search to run, whichever the engine: the position, the compiled variant and
+    its start position, the switches and the budgets (as :func:`solve` takes them)."""
+
+    state: GameState
+    engine: Engine
+    start: Position
+    ideas: dict[str, Any]
+    suit_check: bool
+    started: float
+    max_states: int
+    timeout: float | None
+    cancel: Callable[[], bool] | None
+    progress: Callable[[int], None] | None
+
+
+PYTHON_BYTES_PER_POSITION = 700
+"""What the Python engine is taken to spend per stored position when given a memory
+budget: above the 650 bytes measured at worst (docs/solver.md)."""
+
+
+def _solve_c(job: _Job, max_memory: float | None) -> SolveResult:
+    """:func:`solve` on the compiled core (:mod:`.native`)."""
+    try:
+        out = native.search(
+            job.engine,
+            job.start,
+            job.ideas.get("weights"),
+            suit_check=job.suit_check,
+            max_states=job.max_states,
+            max_bytes=None if max_memory is None else int(max_memory * 1e6),
+            timeout=None if job.timeout is None else job.started + job.timeout - time.monotonic(),
+            cancel=job.cancel,
+            progress=job.progress,
+        )
+    except RuntimeError:
+        return SolveResult(
+            Verdict.UNDECIDED,
+            seconds=time.monotonic() - job.started,
+            reason="solution failed its check",
+            engine="c",
+        )
+    if out.reason:
+        return SolveResult(
+            Verdict.UNDECIDED,
+            positions=out.positions,
+            seconds=time.monotonic() - job.started,
+            reason=out.reason,
+            engine="c",
+            peak_bytes=out.peak_bytes,
+        )
+    return _finish(job, out.moves, out.positions, "c", out.peak_bytes)
+
+
+def _finish(
+    job: _Job, imoves: list[IMove] | None, positions: int, engine: str, peak: int = 0
+) -> SolveResult:
+    """The result of a finished search: unwinnable, or a won line replayed through a
+    session (never handed out when it does not win)."""
+    started = job.started
+    if imoves is None:
+        return SolveResult(
+            Verdict.UNWINNABLE,
+            positions=positions,
+            seconds=time.monotonic() - started,
+            engine=engine,
+            peak_bytes=peak,
+        )
+    try:
+        moves = replay(job.state, imoves, job.engine.policy, job.engine.tables)
+    except SolutionError:  # never hand out a solution that does not win when played
+        return SolveResult(
+            Verdict.UNDECIDED,
+            positions=positions,
+            seconds=time.monotonic() - started,
+            reason="solution failed its check",
+            engine=engine,
+            peak_bytes=peak,
+        )
+    return SolveResult(
+        Verdict.WINNABLE,
+        moves,
+        positions=positions,
+        seconds=time.monotonic() - started,
+        engine=engine,
+        peak_bytes=peak,
+    )
+
+
+def _solve_python(job: _Job) -> SolveResult:
+    """:func:`solve` on the pure-Python engine."""
+    engine, start, ideas, started = job.engine, job.start, job.ideas, job.started
+    scorer = Scorer(engine, ideas.get("weights"))
+    stop = _Stop(
+        job.max_states,
+        None if job.timeout is None else started + job.timeout,
+        job.cancel,
+        job.progress,
+    )
+    check = SuitCheck(engine) if job.suit_check else None
     try:
         if ideas.get("search") == "dfs":
             found, positions = dfs(engine, start, scorer, stop, check=check)
@@ -181,22 +318,7 @@ def solve(
         )
     if check is not None:  # the dead-end test's own searches count too
         positions += check.positions
-    if found is None:
-        return SolveResult(
-            Verdict.UNWINNABLE, positions=positions, seconds=time.monotonic() - started
-        )
-    try:
-        moves = replay(state, found, policy, tables)
-    except SolutionError:  # never hand out a solution that does not win when played
-        return SolveResult(
-            Verdict.UNDECIDED,
-            positions=positions,
-            seconds=time.monotonic() - started,
-            reason="solution failed its check",
-        )
-    return SolveResult(
-        Verdict.WINNABLE, moves, positions=positions, seconds=time.monotonic() - started
-    )
+    return _finish(job, found, positions, "python")
 
 
 def solve_deal(rules: Rules, deal_number: int, **kwargs: Any) -> SolveResult:

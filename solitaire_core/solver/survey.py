@@ -12,22 +12,26 @@ inside [0, 1] and behaves at rates near 0 or 1, unlike the normal approximation.
 
 from __future__ import annotations
 
+import bisect
 import csv
+import io
+import itertools
 import math
 import multiprocessing
 import os
+import re
 import signal
 import sys
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, overload
 
 import attrs
 
 from ..errors import SolitaireError, UsageError
+from ..readfile import read_file_bytes
 from ..variant import Rules
 
 FIELDS = (
@@ -108,27 +112,91 @@ def options_text(options: dict[str, str] | Sequence[tuple[str, str]]) -> str:
     return ";".join(f"{k}={v}" for k, v in sorted(items))
 
 
-def parse_deals(text: str) -> list[int]:
-    """Deal numbers from ``"A-B"``, ``"N"`` or a comma-separated list of those.
+class DealRanges(Sequence[int]):
+    """Deal numbers as sorted, disjoint ranges: the numbers of ``--deals 1-1000000000``
+    without a list of a billion integers (length, membership and indexing are computed).
 
-    :raises UsageError: for anything else, or a range that runs backwards (it is what the
-        user typed after ``--deals``).
+    :param ranges: ``range`` objects with step 1; they may overlap or touch (merged).
     """
-    deals: list[int] = []
+
+    def __init__(self, ranges: Iterable[range]) -> None:
+        merged: list[range] = []
+        for r in sorted((r for r in ranges if len(r)), key=lambda r: r.start):
+            if merged and r.start <= merged[-1].stop:
+                last = merged[-1]
+                merged[-1] = range(last.start, max(last.stop, r.stop))
+            else:
+                merged.append(r)
+        self.ranges: tuple[range, ...] = tuple(merged)
+        self._starts = [r.start for r in merged]
+        self._offsets = list(itertools.accumulate((len(r) for r in merged), initial=0))
+
+    def __len__(self) -> int:
+        return self._offsets[-1]
+
+    def __iter__(self) -> Iterator[int]:
+        return itertools.chain.from_iterable(self.ranges)
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, int):
+            return False
+        i = bisect.bisect_right(self._starts, value) - 1
+        return i >= 0 and value in self.ranges[i]
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        i = bisect.bisect_right(self._offsets, index) - 1
+        return self.ranges[i][index - self._offsets[i]]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DealRanges):
+            return self.ranges == other.ranges
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"DealRanges({list(self.ranges)!r})"
+
+
+def parse_deals(text: str) -> DealRanges:
+    """Deal numbers from ``"A-B"``, ``"N"`` or a comma-separated list of those, in
+    increasing order without repeats (kept as ranges: no list is built).
+
+    :raises UsageError: for anything else, a range that runs backwards, or a number
+        outside 1 .. :data:`~solitaire_core.deal.MAX_DEAL` (it is what the user typed
+        after ``--deals``).
+    """
+    from ..deal import MAX_DEAL
+
+    ranges: list[range] = []
     for part in text.split(","):
         part = part.strip()
-        first, dash, last = part.partition("-")
-        try:
-            a = int(first)
-            b = int(last) if dash else a
-        except ValueError:
-            raise UsageError(
-                f"--deals expects ranges like 1-1000 or 7 or 1-10,20-30, got {text!r}"
-            ) from None
+        first, dash, last = (p.strip() for p in part.partition("-"))
+        if not _DIGITS.fullmatch(first) or (dash and not _DIGITS.fullmatch(last)):
+            raise UsageError(f"--deals expects ranges like 1-1000 or 7 or 1-10,20-30, got {text!r}")
+        a = int(first)
+        b = int(last) if dash else a
         if a < 1 or b < a:
             raise UsageError(f"--deals: {part!r} is not a range of deal numbers from 1 up")
-        deals.extend(range(a, b + 1))
-    return list(dict.fromkeys(deals))
+        if b > MAX_DEAL:
+            raise UsageError(f"--deals: {part!r}: deal numbers go up to {MAX_DEAL}")
+        ranges.append(range(a, b + 1))
+    return DealRanges(ranges)
+
+
+_DIGITS = re.compile(r"[0-9]{1,20}")
+MAX_CSV_BYTES = 2**31
+"""Largest survey CSV file read back (about 20 million rows)."""
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -172,6 +240,7 @@ def solve_one(
     deal: int,
     timeout: float | None,
     max_states: int,
+    engine: str = "auto",
 ) -> SurveyRow:
     """Solve one deal from its start (the function workers run; importable by name, so
     process pools and Dask workers can call it).
@@ -181,12 +250,15 @@ def solve_one(
     :param deal: the deal number.
     :param timeout: seconds for this deal, or ``None``.
     :param max_states: the state budget for this deal.
+    :param engine: the solver engine (``"auto"``, ``"c"`` or ``"python"``).
     """
     from .search import solve_deal
 
     rules = _rules(variant, tuple(sorted(options)))
     cancel = _CANCEL.is_set if _CANCEL is not None else None
-    result = solve_deal(rules, deal, timeout=timeout, max_states=max_states, cancel=cancel)
+    result = solve_deal(
+        rules, deal, timeout=timeout, max_states=max_states, cancel=cancel, engine=engine
+    )
     return SurveyRow(
         variant=variant,
         options=options_text(options),
@@ -213,30 +285,37 @@ def read_rows(path: Path, variant: str, options: str) -> dict[int, SurveyRow]:
         return {}
     rows: dict[int, SurveyRow] = {}
     try:
-        with path.open(newline="", encoding="utf-8") as fh:
-            reader = csv.DictReader(fh)
-            if reader.fieldnames is None:
-                return {}
-            if tuple(reader.fieldnames) != FIELDS:
-                raise SolitaireError(
-                    f"{path}: not a survey file (expected the columns {', '.join(FIELDS)})"
-                )
-            for record in reader:
-                if None in record.values():  # a line cut short by an interruption
-                    continue
-                try:
-                    row = SurveyRow.from_csv(record)
-                except (ValueError, KeyError):
-                    continue
-                if (row.variant, row.options) != (variant, options):
-                    raise SolitaireError(
-                        f"{path}: holds a survey of {row.variant} "
-                        f"({row.options or 'default options'}), not of {variant} "
-                        f"({options or 'default options'}); use another --csv file"
-                    )
-                rows[row.deal] = row
+        data = read_file_bytes(path, MAX_CSV_BYTES)  # a FIFO is refused, not waited on
     except OSError as exc:
         raise SolitaireError(f"{path}: cannot read: {exc}") from None
+    try:
+        content = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SolitaireError(f"{path}: not a survey file (it is not UTF-8 text)") from None
+    if "\0" in content:
+        raise SolitaireError(f"{path}: not a survey file (it holds NUL bytes)")
+    with io.StringIO(content, newline="") as fh:
+        reader = csv.DictReader(fh)
+        if reader.fieldnames is None:
+            return {}
+        if tuple(reader.fieldnames) != FIELDS:
+            raise SolitaireError(
+                f"{path}: not a survey file (expected the columns {', '.join(FIELDS)})"
+            )
+        for record in reader:
+            if None in record.values():  # a line cut short by an interruption
+                continue
+            try:
+                row = SurveyRow.from_csv(record)
+            except (ValueError, KeyError):
+                continue
+            if (row.variant, row.options) != (variant, options):
+                raise SolitaireError(
+                    f"{path}: holds a survey of {row.variant} "
+                    f"({row.options or 'default options'}), not of {variant} "
+                    f"({options or 'default options'}); use another --csv file"
+                )
+            rows[row.deal] = row
     return rows
 
 
@@ -297,40 +376,45 @@ class Tally:
 
 
 class Progress:
-    """A one-line progress bar on a stream (stderr), redrawn in place on a terminal and
-    printed every tenth of the way otherwise."""
+    """The survey's progress bar on a stream (stderr), drawn by tqdm: deals done, the
+    verdicts so far, the rate and the time left; redrawn in place on a terminal, and at
+    most every few seconds otherwise (a log file gets a few lines, not thousands).
+
+    :param total: deals to survey (:func:`run_survey` sets it to the real count).
+    :param stream: where to draw (default: stderr).
+    :param enabled: ``False`` draws nothing (``--quiet``).
+    """
 
     def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
         self.total = total
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = enabled and total > 0
-        self.tty = self.enabled and self.stream.isatty()
-        self.started = time.monotonic()
-        self.last_step = -1
+        self.bar: Any = None
 
     def update(self, done: int, tally: Tally) -> None:
         """Show ``done`` of the total, with the verdicts so far."""
         if not self.enabled:
             return
-        elapsed = time.monotonic() - self.started
-        eta = elapsed / done * (self.total - done) if done else 0.0
-        width = 24
-        filled = int(width * done / self.total)
-        line = (
-            f"[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} deals"
-            f"  {tally.winnable} winnable, {tally.unwinnable} not, {tally.undecided} undecided"
-            f"  {elapsed:.0f} s, about {eta:.0f} s left"
+        if self.bar is None:
+            from tqdm import tqdm
+
+            tty = self.stream.isatty()
+            self.bar = tqdm(
+                total=self.total,
+                file=self.stream,
+                unit="deal",
+                dynamic_ncols=tty,
+                ncols=None if tty else 100,
+                mininterval=0.2 if tty else 5.0,
+                ascii=not tty,
+            )
+        self.bar.set_postfix_str(
+            f"{tally.winnable} winnable, {tally.unwinnable} not, {tally.undecided} undecided",
+            refresh=False,
         )
-        if self.tty:
-            self.stream.write("\r" + line)
-            if done == self.total:
-                self.stream.write("\n")
-            self.stream.flush()
-        else:
-            step = done * 10 // self.total
-            if step != self.last_step:
-                self.last_step = step
-                print(line, file=self.stream, flush=True)
+        self.bar.update(done - self.bar.n)
+        if done >= self.total:
+            self.bar.close()
 
 
 class SurveyInterrupted(SolitaireError):
@@ -360,6 +444,7 @@ def run_survey(
     scheduler: str | None = None,
     progress: Progress | None = None,
     on_row: Callable[[SurveyRow], None] | None = None,
+    engine: str = "auto",
 ) -> list[SurveyRow]:
     """Solve ``deals`` of a variant in parallel.
 
@@ -374,6 +459,7 @@ def run_survey(
         Dask distributed scheduler, e.g. ``tcp://10.0.0.5:8786``).
     :param progress: a :class:`Progress` to update, or ``None``.
     :param on_row: called with each new row as it arrives.
+    :param engine: the solver engine (``"auto"``, ``"c"`` or ``"python"``).
     :return: every row of the surveyed deals (from the file and new), sorted by deal.
     :raises SolitaireError: for a bad CSV file, a missing Dask, an unreachable scheduler.
     :raises SurveyInterrupted: on Ctrl+C, after stopping the workers; rows are kept.
@@ -382,14 +468,15 @@ def run_survey(
 
     opts = tuple(sorted(options.items()))
     text = options_text(options)
-    wanted = set(deals)
+    wanted = deals if isinstance(deals, DealRanges) else set(deals)
     known = read_rows(csv_path, variant, text) if csv_path else {}
     rows = {d: r for d, r in known.items()}
-    todo = [d for d in deals if d not in known]
+    todo = (d for d in deals if d not in known)  # lazy: deals may be a billion numbers
+    has_todo = any(d not in known for d in itertools.islice(deals, len(known) + 1))
     tally = Tally()
-    for d in deals:
-        if d in known:
-            tally.add(known[d])
+    for d, row in sorted(known.items()):
+        if d in wanted:
+            tally.add(row)
     if progress is not None:
         progress.total = len(deals)
         progress.enabled = progress.enabled and len(deals) > 0
@@ -399,7 +486,7 @@ def run_survey(
 
     writer_file = None
     writer = None
-    if csv_path is not None and todo:
+    if csv_path is not None and has_todo:
         new_file = not csv_path.exists() or csv_path.stat().st_size == 0
         cut_short = not new_file and not _ends_with_newline(csv_path)
         try:
@@ -427,11 +514,11 @@ def run_survey(
             progress.update(tally.total, tally)
 
     try:
-        if todo:
+        if has_todo:
             if executor == "dask":
-                _run_dask(args, todo, timeout, budget, scheduler, record)
+                _run_dask(args, todo, timeout, (budget, engine), scheduler, record)
             elif executor == "process":
-                _run_processes(args, todo, timeout, budget, jobs, record)
+                _run_processes(args, todo, timeout, (budget, engine), jobs, record)
             else:
                 raise SolitaireError(f"unknown executor {executor!r} (choose process or dask)")
     except KeyboardInterrupt:
@@ -440,16 +527,16 @@ def run_survey(
         raise SurveyInterrupted(len(rows), csv_path) from None
     if writer_file is not None:
         writer_file.close()
-    if csv_path is not None and todo:
+    if csv_path is not None and has_todo:
         write_sorted(csv_path, rows.values())
     return sorted((r for d, r in rows.items() if d in wanted), key=lambda r: r.deal)
 
 
 def _run_processes(
     args: tuple[str, tuple[tuple[str, str], ...]],
-    todo: list[int],
+    todo: Iterator[int],
     timeout: float | None,
-    budget: int,
+    budget: tuple[int, str],
     jobs: int | None,
     record: Callable[[SurveyRow], None],
 ) -> None:
@@ -463,13 +550,13 @@ def _run_processes(
     queue = iter(todo)
     try:
         for deal in _take(queue, workers * 4):
-            pending.add(pool.submit(solve_one, *args, deal, timeout, budget))
+            pending.add(pool.submit(solve_one, *args, deal, timeout, *budget))
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 record(future.result())
             for deal in _take(queue, len(done)):
-                pending.add(pool.submit(solve_one, *args, deal, timeout, budget))
+                pending.add(pool.submit(solve_one, *args, deal, timeout, *budget))
     except KeyboardInterrupt:
         cancel.set()
         for future in pending:
@@ -503,9 +590,9 @@ def process_context() -> multiprocessing.context.BaseContext:
 
 def _run_dask(
     args: tuple[str, tuple[tuple[str, str], ...]],
-    todo: list[int],
+    todo: Iterator[int],
     timeout: float | None,
-    budget: int,
+    budget: tuple[int, str],
     scheduler: str | None,
     record: Callable[[SurveyRow], None],
 ) -> None:
@@ -524,7 +611,7 @@ def _run_dask(
     futures = []
     try:
         futures = [
-            client.submit(solve_one, *args, deal, timeout, budget, pure=False) for deal in todo
+            client.submit(solve_one, *args, deal, timeout, *budget, pure=False) for deal in todo
         ]
         for future in as_completed(futures):
             record(future.result())

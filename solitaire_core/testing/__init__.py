@@ -38,6 +38,16 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    try:
+        imported = importlib.import_module(f"{__name__}.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("hypothesis", "pytest"):
+            raise
+        raise ModuleNotFoundError(
+            f"the conformance kit needs {exc.name}, which the 'conformance' extra installs: "
+            "pip install 'towers-solitaire[conformance]'",
+            name=exc.name,
+        ) from exc
+    value = getattr(imported, name)
     globals()[name] = value
     return value

@@ -26,7 +26,7 @@ def register(subparsers: Any) -> None:
         "installed variant. Without --option every combination of its options is checked. "
         "Exit status 0 when every check passes, 1 when one fails, 2 on a usage error.",
     )
-    p.add_argument("variant", help="variant id, see 'solitaire list'")
+    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
     add_option_arg(p)
     p.add_argument(
         "--examples",
@@ -74,7 +74,8 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         import hypothesis  # noqa: F401
     except ImportError:
         raise SolitaireError(
-            "the conformance kit needs Hypothesis: pip install 'hypothesis>=6.80'"
+            "the conformance kit needs Hypothesis, which the 'conformance' extra installs: "
+            "pip install 'towers-solitaire[conformance]'"
         ) from None
     from pathlib import Path
 

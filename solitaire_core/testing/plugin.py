@@ -30,7 +30,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--solitaire-variant",
         metavar="ID",
         default=None,
-        help="run the rule-conformance kit on this installed variant",
+        help="run the rule-conformance kit on this installed variant (an id) or variant "
+        "file (a path to a .toml file)",
     )
     group.addoption(
         "--solitaire-option",
@@ -67,6 +68,13 @@ def pytest_configure(config: pytest.Config) -> None:
     """With ``--solitaire-variant``: check the variant exists and add the kit's tests."""
     if not config.getoption("solitaire_variant", None):
         return
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError:
+        raise pytest.UsageError(
+            "--solitaire-variant: the conformance kit needs Hypothesis, which the "
+            "'conformance' extra installs: pip install 'towers-solitaire[conformance]'"
+        ) from None
     selected_configurations(config)  # a usage error is reported before collection
     source = getattr(config, "args_source", None)
     if source is not None and source == pytest.Config.ArgsSource.ARGS:
@@ -82,7 +90,7 @@ def selected_configurations(config: pytest.Config) -> list[VariantConfiguration]
         ``--solitaire-option``.
     """
     from ..errors import SolitaireError
-    from ..plugins import get_registry
+    from ..plugins import get_variant
     from .configs import variant_configurations
 
     variant = config.getoption("solitaire_variant")
@@ -94,7 +102,7 @@ def selected_configurations(config: pytest.Config) -> list[VariantConfiguration]
             raise pytest.UsageError(f"--solitaire-option expects key=value, got {item!r}")
         options[key.strip()] = value.strip()
     try:
-        definition = get_registry().get(variant)
+        definition = get_variant(variant)
         return variant_configurations(definition, options if pairs else None)
     except SolitaireError as exc:
         raise pytest.UsageError(f"--solitaire-variant: {exc}") from None

@@ -18,6 +18,7 @@ lists them.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -29,6 +30,7 @@ import attrs
 
 from ..errors import IllegalMoveError, SolitaireError
 from ..moves import Move
+from ..readfile import read_file_bytes
 from ..state import GameState
 from ..variant import Rules, VariantDefinition
 
@@ -131,12 +133,24 @@ def load_scenario_file(path: str | ScenarioSource) -> list[Scenario]:
     source = Path(path) if isinstance(path, str) else path
     name = getattr(source, "name", str(source))
     try:
-        data = tomllib.loads(source.read_text(encoding="utf-8"))
+        if isinstance(source, os.PathLike):  # a FIFO is refused, not waited on
+            raw = read_file_bytes(source, MAX_SCENARIO_BYTES)
+        else:
+            raw = source.read_bytes()
+        data = tomllib.loads(raw.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"{name}: cannot read the file: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{name}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(f"{name}: not valid: arrays or tables nested too deeply") from None
+    except ValueError as exc:  # the integer digit limit
+        raise ScenarioError(f"{name}: not valid: a number is too long ({exc})") from None
     return parse_scenarios(data, name)
+
+
+MAX_SCENARIO_BYTES = 16 * 1024 * 1024
+"""Larger scenario files are refused unread."""
 
 
 def parse_scenarios(data: Mapping[str, Any], file: str) -> list[Scenario]:

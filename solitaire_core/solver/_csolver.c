@@ -1,0 +1,1379 @@
+/* The solver's compiled core: the search of solitaire_core.solver, in C (issue 10).
+ *
+ * The same algorithm as the pure-Python engine (engine.py, heuristic.py, deadends.py,
+ * search.py): best-first search, newest first among equal scores, a transposition table of
+ * positions keyed with columns and cells as multisets, the variant's autoplay after every
+ * move, and the reductions of docs/solver.md (go home, freeze, King home, dead suits). It
+ * knows no variant: solitaire_core/solver/native.py compiles the Rules into the tables
+ * passed in (can_build, empty_ok) and decides which variants it may run.
+ *
+ * What is different from the Python engine, and why it does not change a verdict:
+ *   - The search works on the canonical form of a position itself (columns and cells
+ *     sorted), where the Python engine keeps the real order and sorts only the key. Every
+ *     value stands for one card or for interchangeable twins, so autoplay and every move
+ *     commute with reordering the piles; a won line is translated back to the real piles at
+ *     the end (translate()), by finding, from the real position, the move whose child has
+ *     the next position's key.
+ *   - A stored position is its key only: the cards in play, 6 bits each, column by column
+ *     (a card built on the one below it by the variant's only such build: 1 bit), then
+ *     the cells. The foundations follow from which cards are in play.
+ *
+ * Memory: every byte the search allocates is counted (Acc below); a budget in bytes is
+ * never exceeded (an allocation that would pass it stops the search: "memory budget").
+ * Memory comes from PyMem_Raw*, so tracemalloc sees it too.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+#ifdef _WIN32
+#include <windows.h>
+#endif
+
+#define MAXCOLS 16
+#define MAXCELLS 16
+#define MAXV 52
+#define MAXLEN 160
+#define MAXCOPIES 3
+#define EMPTY 255
+#define BIG 1000000000L
+#define SUB_CAP 5000
+#define CACHE_LIMIT 200000
+#define MAXKEY 255
+
+enum { TT, TC, CT, TF, CF };
+enum { LIM_ONE, LIM_FCPO, LIM_SUPER, LIM_UNLIM };
+enum { AUTO_OFF, AUTO_SAFE, AUTO_ALL };
+enum { W_LEFT, W_DEPTH, W_CELLS, W_EMPTY, W_BLOCK, W_UNSETTLED, W_HOMELESS, NWEIGHTS };
+enum {
+    ST_WON, ST_UNWINNABLE, ST_STATES, ST_TIME, ST_CANCELLED, ST_MEMORY, ST_TRANSLATE,
+    ST_ERROR, ST_RUNNING
+};
+static const char *STATUS_NAMES[] = {
+    "won", "unwinnable", "state budget", "time budget", "cancelled", "memory budget",
+    "translation failed", "error", "running"};
+
+/* ---- the variant --------------------------------------------------------------------- */
+
+typedef struct {
+    int ncols, ncells, copies, total, nv;
+    int limit, policy;
+    int whole_runs, whole_runs_empty, go_home, king_home, canonical, suit_check;
+    long frozen;
+    int w[NWEIGHTS];
+    uint8_t can_build[MAXV][MAXV];
+    uint8_t parents[MAXV][MAXV];
+    uint8_t nparents[MAXV];
+    uint8_t children[MAXV][MAXV];
+    uint8_t nchildren[MAXV];
+    uint8_t empty_ok[MAXV];
+    /* only_child[y]: the one value that may be built on y, or EMPTY: lets the key store
+       such a card in 1 bit. */
+    uint8_t only_child[MAXV];
+    int score_lo, score_hi;
+} Game;
+
+/* A position. Values are card kinds (suit * 13 + rank - 1); fh holds the foundation
+   heights of each suit, one per deck. */
+typedef struct {
+    uint8_t n[MAXCOLS];
+    uint8_t cells[MAXCELLS];
+    uint8_t fh[4][MAXCOPIES];
+    uint64_t need;
+    uint8_t c[MAXCOLS][MAXLEN];
+} Pos;
+
+typedef struct {
+    int go_home, king_home, whole_runs, whole_runs_empty;
+    long frozen;
+} Flags;
+
+static void pos_copy(const Game *g, Pos *dst, const Pos *src) {
+    memcpy(dst->n, src->n, sizeof dst->n);
+    memcpy(dst->cells, src->cells, sizeof dst->cells);
+    memcpy(dst->fh, src->fh, sizeof dst->fh);
+    dst->need = src->need;
+    for (int i = 0; i < g->ncols; i++)
+        if (src->n[i]) memcpy(dst->c[i], src->c[i], src->n[i]);
+}
+
+static void suit_need(const Game *g, Pos *p, int s) {
+    p->need &= ~(((uint64_t)0x1FFF) << (13 * s));
+    for (int i = 0; i < g->copies; i++)
+        if (p->fh[s][i] < 13) p->need |= (uint64_t)1 << (13 * s + p->fh[s][i]);
+}
+
+static void put(const Game *g, Pos *p, int v) {
+    int s = v / 13, r = v % 13;
+    for (int i = 0; i < g->copies; i++)
+        if (p->fh[s][i] == r) {
+            p->fh[s][i]++;
+            break;
+        }
+    suit_need(g, p, s);
+}
+
+/* Whether every copy of value x is on a foundation (none in play). */
+static int all_up(const Game *g, const Pos *p, int x) {
+    int s = x / 13, r = x % 13;
+    for (int i = 0; i < g->copies; i++)
+        if (p->fh[s][i] <= r) return 0;
+    return 1;
+}
+
+/* The core's is_safe_to_foundation: no card in play may be built on v. */
+static int safe(const Game *g, const Pos *p, int v) {
+    for (int i = 0; i < g->nchildren[v]; i++)
+        if (!all_up(g, p, g->children[v][i])) return 0;
+    return 1;
+}
+
+#define NEEDS(p, v) (((p)->need >> (v)) & 1)
+
+static void autoplay(const Game *g, Pos *p) {
+    if (g->policy == AUTO_OFF) return;
+    int all = g->policy == AUTO_ALL;
+    int moved = 1;
+    while (moved) {
+        moved = 0;
+        for (int i = 0; i < g->ncols; i++) {
+            while (p->n[i]) {
+                int v = p->c[i][p->n[i] - 1];
+                if (!NEEDS(p, v) || !(all || safe(g, p, v))) break;
+                put(g, p, v);
+                p->n[i]--;
+                moved = 1;
+            }
+        }
+        for (int c = 0; c < g->ncells; c++) {
+            int v = p->cells[c];
+            if (v != EMPTY && NEEDS(p, v) && (all || safe(g, p, v))) {
+                put(g, p, v);
+                p->cells[c] = EMPTY;
+                moved = 1;
+            }
+        }
+    }
+}
+
+static int is_won(const Game *g, const Pos *p) {
+    for (int s = 0; s < 4; s++)
+        for (int i = 0; i < g->copies; i++)
+            if (p->fh[s][i] != 13) return 0;
+    return 1;
+}
+
+/* ---- keys ------------------------------------------------------------------------------ */
+
+typedef struct {
+    const uint8_t *buf;
+    uint64_t acc;
+    int bits, pos, len;
+} BitR;
+
+static inline uint32_t br_get(BitR *r, int nbits) {
+    while (r->bits < nbits) {
+        uint64_t b = r->pos < r->len ? r->buf[r->pos] : 0;
+        r->pos++;
+        r->acc |= b << r->bits;
+        r->bits += 8;
+    }
+    uint32_t v = (uint32_t)(r->acc & ((1u << nbits) - 1));
+    r->acc >>= nbits;
+    r->bits -= nbits;
+    return v;
+}
+
+static inline int col_cmp(const Pos *p, int a, int b) {
+    int na = p->n[a], nb = p->n[b];
+    if (!na || !nb) return na - nb;
+    /* One deck: distinct first cards decide at once. */
+    if (p->c[a][0] != p->c[b][0]) return (int)p->c[a][0] - (int)p->c[b][0];
+    int m = na < nb ? na : nb;
+    int d = memcmp(p->c[a], p->c[b], m);
+    if (d) return d;
+    return na - nb;
+}
+
+/* The order the key lists the columns in: sorted (canonical) or as they lie. */
+static void col_order(const Game *g, const Pos *p, int *order) {
+    for (int i = 0; i < g->ncols; i++) order[i] = i;
+    if (!g->canonical) return;
+    for (int i = 1; i < g->ncols; i++) {
+        int x = order[i], j = i - 1;
+        while (j >= 0 && col_cmp(p, order[j], x) > 0) {
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = x;
+    }
+}
+
+static void cell_order(const Game *g, const Pos *p, uint8_t *cells) {
+    memcpy(cells, p->cells, g->ncells);
+    if (!g->canonical) return;
+    for (int i = 1; i < g->ncells; i++) {
+        uint8_t x = cells[i];
+        int j = i - 1;
+        while (j >= 0 && cells[j] > x) {
+            cells[j + 1] = cells[j];
+            j--;
+        }
+        cells[j + 1] = x;
+    }
+}
+
+/* A column: its length (4 bits, or 15 and 8 more), then per card either 1 (the only card
+   that may be built on the card below) or 0 and the card's 6 bits. The first card: 6 bits. */
+static int encode(const Game *g, const Pos *p, uint8_t *out) {
+    int order[MAXCOLS];
+    uint8_t cells[MAXCELLS];
+    uint64_t acc = 0;
+    int bits = 0, len = 0;
+    const uint8_t *only = g->only_child;
+#define FLUSH()                                                                            \
+    if (bits >= 32) {                                                                      \
+        uint32_t word = (uint32_t)acc;                                                     \
+        memcpy(out + len, &word, 4);                                                       \
+        len += 4;                                                                          \
+        acc >>= 32;                                                                        \
+        bits -= 32;                                                                        \
+    }
+    col_order(g, p, order);
+    for (int o = 0; o < g->ncols; o++) {
+        int i = order[o], n = p->n[i];
+        const uint8_t *c = p->c[i];
+        if (n < 15) {
+            acc |= (uint64_t)n << bits;
+            bits += 4;
+        } else {
+            acc |= (uint64_t)(15 | ((n - 15) << 4)) << bits;
+            bits += 12;
+        }
+        FLUSH();
+        if (!n) continue;
+        acc |= (uint64_t)c[0] << bits;
+        bits += 6;
+        FLUSH();
+        for (int k = 1; k < n; k++) {
+            int built = only[c[k - 1]] == c[k];
+            uint32_t code = built ? 1u : (uint32_t)c[k] << 1;
+            acc |= (uint64_t)code << bits;
+            bits += built ? 1 : 7;
+            FLUSH();
+        }
+    }
+    cell_order(g, p, cells);
+    for (int i = 0; i < g->ncells; i++) {
+        acc |= (uint64_t)(cells[i] == EMPTY ? 63 : cells[i]) << bits;
+        bits += 6;
+        FLUSH();
+    }
+#undef FLUSH
+    while (bits > 0) {
+        out[len++] = (uint8_t)acc;
+        acc >>= 8;
+        bits -= 8;
+    }
+    return len;
+}
+
+static void decode(const Game *g, const uint8_t *key, int len, Pos *p) {
+    BitR r = {key, 0, 0, 0, len};
+    uint8_t count[MAXV];
+    memset(count, 0, sizeof count);
+    for (int i = 0; i < g->ncols; i++) {
+        int n = br_get(&r, 4);
+        if (n == 15) n += br_get(&r, 8);
+        p->n[i] = (uint8_t)n;
+        if (!n) continue;
+        uint8_t *c = p->c[i];
+        c[0] = (uint8_t)br_get(&r, 6);
+        count[c[0]]++;
+        for (int k = 1; k < n; k++) {
+            if (br_get(&r, 1))
+                c[k] = g->only_child[c[k - 1]];
+            else
+                c[k] = (uint8_t)br_get(&r, 6);
+            count[c[k]]++;
+        }
+    }
+    for (int i = 0; i < g->ncells; i++) {
+        int v = br_get(&r, 6);
+        p->cells[i] = v == 63 ? EMPTY : (uint8_t)v;
+        if (v != 63) count[v]++;
+    }
+    memset(p->fh, 0, sizeof p->fh);
+    p->need = 0;
+    for (int s = 0; s < 4; s++) {
+        for (int i = 0; i < g->copies; i++) {
+            int h = 0;
+            while (h < 13 && g->copies - count[s * 13 + h] > i) h++;
+            p->fh[s][i] = (uint8_t)h;
+        }
+        suit_need(g, p, s);
+    }
+}
+
+static inline uint64_t hash_key(const uint8_t *k, int len) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)len;
+    int i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t x;
+        memcpy(&x, k + i, 8);
+        h = (h ^ x) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 32;
+    }
+    uint64_t x = 0;
+    for (int j = 0; i < len; i++, j += 8) x |= (uint64_t)k[i] << j;
+    h = (h ^ x) * 0xC4CEB9FE1A85EC53ull;
+    h ^= h >> 29;
+    return h;
+}
+
+/* ---- memory ------------------------------------------------------------------------------ */
+
+typedef struct {
+    size_t used, peak, limit; /* limit 0: none */
+} Acc;
+
+static void *acc_alloc(Acc *a, size_t size) {
+    if (a->limit && a->used + size > a->limit) return NULL;
+    void *p = PyMem_RawMalloc(size);
+    if (!p) return NULL;
+    a->used += size;
+    if (a->used > a->peak) a->peak = a->used;
+    return p;
+}
+
+static void *acc_calloc(Acc *a, size_t size) {
+    void *p = acc_alloc(a, size);
+    if (p) memset(p, 0, size);
+    return p;
+}
+
+static void acc_free(Acc *a, void *p, size_t size) {
+    if (!p) return;
+    PyMem_RawFree(p);
+    a->used -= size;
+}
+
+/* ---- a table of keys: the transposition table, the dead-suit cache, sub-search sets ----
+   Nodes lie in chunks: [uint32 aux][uint8 len][key]. A node's address is
+   (chunk << bits) | offset; slots hold address + 1 (0: free). */
+
+typedef struct {
+    Acc *acc;
+    int chunk_bits;
+    size_t chunk_size;
+    uint8_t **chunks;
+    int nchunks, chunks_cap;
+    size_t top; /* bytes used in the last chunk */
+    uint32_t *slots;
+    size_t nslots, count;
+} Table;
+
+static int table_init(Table *t, Acc *acc, int chunk_bits, size_t nslots) {
+    memset(t, 0, sizeof *t);
+    t->acc = acc;
+    t->chunk_bits = chunk_bits;
+    t->chunk_size = (size_t)1 << chunk_bits;
+    t->nslots = nslots;
+    t->slots = acc_calloc(acc, nslots * sizeof(uint32_t));
+    return t->slots != NULL;
+}
+
+static void table_free(Table *t) {
+    for (int i = 0; i < t->nchunks; i++) acc_free(t->acc, t->chunks[i], t->chunk_size);
+    acc_free(t->acc, t->chunks, t->chunks_cap * sizeof(uint8_t *));
+    acc_free(t->acc, t->slots, t->nslots * sizeof(uint32_t));
+    t->chunks = NULL;
+    t->slots = NULL;
+    t->nchunks = t->chunks_cap = 0;
+    t->nslots = t->count = 0;
+}
+
+static inline uint8_t *node_at(const Table *t, uint32_t addr) {
+    return t->chunks[addr >> t->chunk_bits] + (addr & (t->chunk_size - 1));
+}
+
+static inline uint32_t node_aux(const Table *t, uint32_t addr) {
+    uint32_t a;
+    memcpy(&a, node_at(t, addr), 4);
+    return a;
+}
+
+static int table_grow(Table *t) {
+    size_t n = t->nslots * 2;
+    uint32_t *slots = acc_calloc(t->acc, n * sizeof(uint32_t));
+    if (!slots) return 0;
+    for (size_t i = 0; i < t->nslots; i++) {
+        uint32_t s = t->slots[i];
+        if (!s) continue;
+        uint8_t *node = node_at(t, s - 1);
+        size_t j = hash_key(node + 5, node[4]) & (n - 1);
+        while (slots[j]) j = (j + 1) & (n - 1);
+        slots[j] = s;
+    }
+    acc_free(t->acc, t->slots, t->nslots * sizeof(uint32_t));
+    t->slots = slots;
+    t->nslots = n;
+    return 1;
+}
+
+/* Find the key, or store it with aux. Returns the node's address, sets *fresh; returns
+   UINT32_MAX when memory ran out. */
+static uint32_t table_put(Table *t, const uint8_t *key, int len, uint32_t aux, int *fresh) {
+    if ((t->count + 1) * 4 > t->nslots * 3) {
+        /* Past 3/4 full: grow, or if the budget forbids it, fill up to 15/16. */
+        if (!table_grow(t) && (t->count + 1) * 16 > t->nslots * 15) return UINT32_MAX;
+    }
+    size_t mask = t->nslots - 1;
+    size_t j = hash_key(key, len) & mask;
+    uint32_t s;
+    while ((s = t->slots[j]) != 0) {
+        uint8_t *node = node_at(t, s - 1);
+        if (node[4] == len && memcmp(node + 5, key, len) == 0) {
+            *fresh = 0;
+            return s - 1;
+        }
+        j = (j + 1) & mask;
+    }
+    size_t need = 5 + (size_t)len;
+    if (!t->nchunks || t->top + need > t->chunk_size) {
+        if (t->nchunks == t->chunks_cap) {
+            int cap = t->chunks_cap ? t->chunks_cap * 2 : 16;
+            if (((size_t)cap << t->chunk_bits) > ((size_t)1 << 32)) return UINT32_MAX;
+            uint8_t **c = acc_alloc(t->acc, cap * sizeof(uint8_t *));
+            if (!c) return UINT32_MAX;
+            if (t->nchunks) memcpy(c, t->chunks, t->nchunks * sizeof(uint8_t *));
+            acc_free(t->acc, t->chunks, t->chunks_cap * sizeof(uint8_t *));
+            t->chunks = c;
+            t->chunks_cap = cap;
+        }
+        uint8_t *chunk = acc_alloc(t->acc, t->chunk_size);
+        if (!chunk) return UINT32_MAX;
+        t->chunks[t->nchunks++] = chunk;
+        t->top = 0;
+    }
+    uint32_t addr = (uint32_t)(((size_t)(t->nchunks - 1) << t->chunk_bits) | t->top);
+    uint8_t *node = t->chunks[t->nchunks - 1] + t->top;
+    memcpy(node, &aux, 4);
+    node[4] = (uint8_t)len;
+    memcpy(node + 5, key, len);
+    t->top += need;
+    t->slots[j] = addr + 1;
+    t->count++;
+    *fresh = 1;
+    return addr;
+}
+
+/* Forget every key, keeping the first chunk and the slot array. */
+static void table_clear(Table *t) {
+    for (int i = 1; i < t->nchunks; i++) acc_free(t->acc, t->chunks[i], t->chunk_size);
+    if (t->nchunks > 1) t->nchunks = 1;
+    t->top = 0;
+    memset(t->slots, 0, t->nslots * sizeof(uint32_t));
+    t->count = 0;
+}
+
+/* ---- the queue: one stack per score (lowest score first, newest first) ------------------ */
+
+#define BLOCK_ITEMS 126
+typedef struct Block {
+    struct Block *next;
+    uint32_t n;
+    uint32_t items[BLOCK_ITEMS];
+} Block;
+
+typedef struct {
+    Acc *acc;
+    Block **stack; /* per score - score_lo */
+    int nscores, lowest;
+    Block *spare;
+} Queue;
+
+static int queue_init(Queue *q, Acc *acc, int nscores) {
+    q->acc = acc;
+    q->nscores = nscores;
+    q->lowest = nscores;
+    q->spare = NULL;
+    q->stack = acc_calloc(acc, nscores * sizeof(Block *));
+    return q->stack != NULL;
+}
+
+static int queue_push(Queue *q, int score, uint32_t item) {
+    Block *b = q->stack[score];
+    if (!b || b->n == BLOCK_ITEMS) {
+        Block *nb = q->spare;
+        if (nb)
+            q->spare = nb->next;
+        else if (!(nb = acc_alloc(q->acc, sizeof(Block))))
+            return 0;
+        nb->n = 0;
+        nb->next = b;
+        q->stack[score] = b = nb;
+    }
+    b->items[b->n++] = item;
+    if (score < q->lowest) q->lowest = score;
+    return 1;
+}
+
+static int queue_pop(Queue *q, uint32_t *item) {
+    while (q->lowest < q->nscores) {
+        Block *b = q->stack[q->lowest];
+        if (b && b->n) {
+            *item = b->items[--b->n];
+            if (!b->n) {
+                q->stack[q->lowest] = b->next;
+                b->next = q->spare;
+                q->spare = b;
+            }
+            return 1;
+        }
+        q->lowest++;
+    }
+    return 0;
+}
+
+static void queue_free(Queue *q) {
+    for (int s = 0; s < q->nscores; s++) {
+        Block *b = q->stack[s];
+        while (b) {
+            Block *next = b->next;
+            acc_free(q->acc, b, sizeof(Block));
+            b = next;
+        }
+    }
+    while (q->spare) {
+        Block *next = q->spare->next;
+        acc_free(q->acc, q->spare, sizeof(Block));
+        q->spare = next;
+    }
+    acc_free(q->acc, q->stack, q->nscores * sizeof(Block *));
+}
+
+/* ---- the score (heuristic.py) ------------------------------------------------------------ */
+
+static int column_score(const Game *g, const uint8_t *c, int n) {
+    int settled = 0, blockers = 0, homeless = 0;
+    if (g->empty_ok[c[0]]) {
+        settled = 1;
+        while (settled < n && g->can_build[c[settled]][c[settled - 1]]) settled++;
+    }
+    int lowest[4] = {99, 99, 99, 99};
+    for (int k = 0; k < n; k++) {
+        int v = c[k], s = v / 13;
+        if (lowest[s] < v)
+            blockers++;
+        else
+            lowest[s] = v;
+        if (k && !g->nparents[v]) homeless++;
+    }
+    return g->w[W_BLOCK] * blockers + g->w[W_UNSETTLED] * (n - settled) +
+           g->w[W_HOMELESS] * homeless;
+}
+
+static int score(const Game *g, const Pos *p) {
+    int up = 0;
+    for (int s = 0; s < 4; s++)
+        for (int i = 0; i < g->copies; i++) up += p->fh[s][i];
+    int sc = g->w[W_LEFT] * (g->total - up);
+    for (int c = 0; c < g->ncells; c++) {
+        int v = p->cells[c];
+        if (v == EMPTY) continue;
+        sc += g->w[W_CELLS];
+        if (!g->nparents[v]) sc += g->w[W_HOMELESS];
+    }
+    for (int i = 0; i < g->ncols; i++)
+        sc += p->n[i] ? column_score(g, p->c[i], p->n[i]) : -g->w[W_EMPTY];
+    if (g->w[W_DEPTH]) {
+        uint64_t need = p->need;
+        while (need) {
+            int v = __builtin_ctzll(need);
+            need &= need - 1;
+            for (int i = 0; i < g->ncols; i++) {
+                const uint8_t *at = memchr(p->c[i], v, p->n[i]);
+                if (at) {
+                    sc += g->w[W_DEPTH] * (int)(p->n[i] - 1 - (at - p->c[i]));
+                    break;
+                }
+            }
+        }
+    }
+    return sc;
+}
+
+/* ---- move generation (engine.py's children_of) ------------------------------------------ */
+
+typedef int (*EmitFn)(void *ctx, const Pos *parent, Pos *child, int what, int a, int b, int k);
+
+static void run_limits(const Game *g, int free, int empties, long *lim, long *lim_e) {
+    switch (g->limit) {
+    case LIM_FCPO:
+        *lim = *lim_e = free + 1;
+        break;
+    case LIM_ONE:
+        *lim = *lim_e = 1;
+        break;
+    case LIM_SUPER:
+        *lim = (long)(free + 1) << empties;
+        *lim_e = empties ? (long)(free + 1) << (empties - 1) : 0;
+        break;
+    default:
+        *lim = *lim_e = BIG;
+    }
+}
+
+/* Calls emit for each move worth trying in p, with the position after it (autoplay
+   applied); stops early when emit returns nonzero (and returns that). */
+static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, void *ctx) {
+    Pos ch;
+    int ncols = g->ncols, ncells = g->ncells, auto_ = g->policy != AUTO_OFF;
+    int free = 0, first_free = -1, first_empty = -1, empties = 0, r;
+    int8_t tophead[MAXV], topnext[MAXCOLS];
+    memset(tophead, -1, sizeof tophead);
+    for (int c = 0; c < ncells; c++)
+        if (p->cells[c] == EMPTY) {
+            free++;
+            if (first_free < 0) first_free = c;
+        }
+    for (int j = ncols - 1; j >= 0; j--)
+        if (p->n[j]) {
+            int v = p->c[j][p->n[j] - 1];
+            topnext[j] = tophead[v];
+            tophead[v] = (int8_t)j;
+        }
+    for (int j = 0; j < ncols; j++)
+        if (!p->n[j]) {
+            empties++;
+            if (first_empty < 0) first_empty = j;
+        }
+    if (f->go_home && free < ncells) {
+        /* Go home: the first card in a cell whose parent tops a column goes onto it; the
+           alternatives kept: each such parent to the first free cell. */
+        int hc[MAXCELLS], hj[MAXCELLS], nh = 0;
+        for (int c = 0; c < ncells; c++) {
+            int v = p->cells[c];
+            if (v == EMPTY) continue;
+            for (int q = 0; q < g->nparents[v]; q++) {
+                int j = tophead[g->parents[v][q]];
+                if (j >= 0) {
+                    hc[nh] = c;
+                    hj[nh++] = j;
+                    break;
+                }
+            }
+        }
+        if (nh) {
+            pos_copy(g, &ch, p);
+            ch.c[hj[0]][ch.n[hj[0]]++] = p->cells[hc[0]];
+            ch.cells[hc[0]] = EMPTY;
+            if ((r = emit(ctx, p, &ch, CT, hc[0], hj[0], 1))) return r;
+            if (first_free >= 0)
+                for (int h = 0; h < nh; h++) {
+                    int j = hj[h];
+                    pos_copy(g, &ch, p);
+                    ch.cells[first_free] = ch.c[j][--ch.n[j]];
+                    if (ch.n[j] && NEEDS(&ch, ch.c[j][ch.n[j] - 1])) autoplay(g, &ch);
+                    if ((r = emit(ctx, p, &ch, TC, j, first_free, 1))) return r;
+                }
+            return 0;
+        }
+    }
+    int king_home = 0;
+    if (f->king_home && first_empty >= 0 && free < ncells)
+        for (int c = 0; c < ncells; c++)
+            if (p->cells[c] != EMPTY && g->empty_ok[p->cells[c]]) king_home = 1;
+    long lim, lim_e;
+    run_limits(g, free, empties, &lim, &lim_e);
+    for (int i = 0; i < ncols; i++) {
+        int n = p->n[i];
+        if (!n) continue;
+        const uint8_t *col = p->c[i];
+        int top = col[n - 1], run = 1;
+        while (run < n && g->can_build[col[n - run]][col[n - run - 1]]) run++;
+        if (!(run == n && n > f->frozen && g->empty_ok[col[0]])) {
+            int k0, k1;
+            if (!king_home) {
+                /* Runs onto a column top. */
+                if (f->whole_runs) {
+                    k0 = k1 = run;
+                    if (run > lim) k1 = 0;
+                } else {
+                    k0 = 1;
+                    k1 = run < lim ? run : (int)lim;
+                }
+                for (int k = k0; k <= k1; k++) {
+                    int x = col[n - k];
+                    for (int q = 0; q < g->nparents[x]; q++)
+                        for (int j = tophead[g->parents[x][q]]; j >= 0; j = topnext[j]) {
+                            pos_copy(g, &ch, p);
+                            memcpy(ch.c[j] + ch.n[j], col + n - k, k);
+                            ch.n[j] += k;
+                            ch.n[i] -= k;
+                            if (auto_ && ch.n[i] && NEEDS(&ch, ch.c[i][ch.n[i] - 1]))
+                                autoplay(g, &ch);
+                            if ((r = emit(ctx, p, &ch, TT, i, j, k))) return r;
+                        }
+                }
+            }
+            if (first_empty >= 0) {
+                /* Runs into the first empty column (never the whole column). */
+                if (f->whole_runs_empty) {
+                    k0 = k1 = run;
+                    if (run > lim_e) k1 = 0;
+                } else {
+                    k0 = 1;
+                    k1 = run < lim_e ? run : (int)lim_e;
+                }
+                for (int k = k0; k <= k1; k++) {
+                    if (k >= n || !g->empty_ok[col[n - k]]) continue;
+                    pos_copy(g, &ch, p);
+                    memcpy(ch.c[first_empty], col + n - k, k);
+                    ch.n[first_empty] = (uint8_t)k;
+                    ch.n[i] -= k;
+                    if (auto_ && NEEDS(&ch, ch.c[i][ch.n[i] - 1])) autoplay(g, &ch);
+                    if ((r = emit(ctx, p, &ch, TT, i, first_empty, k))) return r;
+                }
+            }
+            if (free && !king_home) {
+                pos_copy(g, &ch, p);
+                ch.cells[first_free] = (uint8_t)top;
+                ch.n[i]--;
+                if (auto_ && ch.n[i] && NEEDS(&ch, ch.c[i][ch.n[i] - 1])) autoplay(g, &ch);
+                if ((r = emit(ctx, p, &ch, TC, i, first_free, 1))) return r;
+            }
+        }
+        if (NEEDS(p, top) && !king_home) {
+            pos_copy(g, &ch, p);
+            ch.n[i]--;
+            put(g, &ch, top);
+            autoplay(g, &ch);
+            if ((r = emit(ctx, p, &ch, TF, i, 0, 1))) return r;
+        }
+    }
+    for (int c = 0; c < ncells; c++) {
+        int v = p->cells[c];
+        if (v == EMPTY) continue;
+        if (!king_home)
+            for (int q = 0; q < g->nparents[v]; q++)
+                for (int j = tophead[g->parents[v][q]]; j >= 0; j = topnext[j]) {
+                    pos_copy(g, &ch, p);
+                    ch.c[j][ch.n[j]++] = (uint8_t)v;
+                    ch.cells[c] = EMPTY;
+                    if ((r = emit(ctx, p, &ch, CT, c, j, 1))) return r;
+                }
+        if (first_empty >= 0 && g->empty_ok[v]) {
+            pos_copy(g, &ch, p);
+            ch.c[first_empty][0] = (uint8_t)v;
+            ch.n[first_empty] = 1;
+            ch.cells[c] = EMPTY;
+            if ((r = emit(ctx, p, &ch, CT, c, first_empty, 1))) return r;
+        }
+        if (NEEDS(p, v) && !king_home) {
+            pos_copy(g, &ch, p);
+            ch.cells[c] = EMPTY;
+            put(g, &ch, v);
+            autoplay(g, &ch);
+            if ((r = emit(ctx, p, &ch, CF, c, 0, 1))) return r;
+        }
+    }
+    return 0;
+}
+
+/* ---- the search ------------------------------------------------------------------------ */
+
+typedef struct {
+    const Game *g;
+    Flags flags;
+    Acc acc;
+    Table tt;      /* the transposition table: aux = the parent's address */
+    Queue queue;
+    Table cache;   /* dead-suit verdicts: aux = 1 dead, 0 not */
+    Table sub;     /* one sub-search's positions */
+    uint32_t *substack;
+    size_t substack_cap, subdepth;
+    int cache_ready, sub_ready;
+    long long sub_positions;
+    long max_states;
+    int status;
+    uint32_t won; /* address of the won position */
+    uint32_t parent;
+    int sub_result;
+    uint8_t key[MAXKEY + 16];
+} Search;
+
+/* Sub-search emit: depth-first over a single-suit position (deadends.py _unwinnable). */
+static int emit_sub(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
+    Search *s = ctx;
+    const Game *g = s->g;
+    int fresh, len = encode(g, ch, s->key);
+    (void)parent; (void)what; (void)a; (void)b; (void)k;
+    if (is_won(g, ch)) {
+        s->sub_result = 0;
+        return 1;
+    }
+    uint32_t addr = table_put(&s->sub, s->key, len, 0, &fresh);
+    if (addr == UINT32_MAX) return 2;
+    if (!fresh) return 0;
+    if (s->sub.count > SUB_CAP) {
+        s->sub_result = 0;
+        return 1;
+    }
+    s->substack[s->subdepth++] = addr;
+    return 0;
+}
+
+/* Exhaustive search of a single-suit position: 1 when no line wins, 0 when one does or
+   the cap was reached, -1 when memory ran out. */
+static int unwinnable(Search *s, const Pos *start) {
+    const Game *g = s->g;
+    if (is_won(g, start)) return 0;
+    if (!s->sub_ready) {
+        if (!table_init(&s->sub, &s->acc, 14, 8192)) return -1;
+        s->substack_cap = SUB_CAP + 8;
+        s->substack = acc_alloc(&s->acc, s->substack_cap * sizeof(uint32_t));
+        if (!s->substack) return -1;
+        s->sub_ready = 1;
+    }
+    table_clear(&s->sub);
+    int fresh, len = encode(g, start, s->key);
+    uint32_t addr = table_put(&s->sub, s->key, len, 0, &fresh);
+    if (addr == UINT32_MAX) return -1;
+    s->subdepth = 0;
+    s->substack[s->subdepth++] = addr;
+    s->sub_result = 1;
+    Pos p;
+    int result = 1;
+    while (s->subdepth) {
+        uint32_t at = s->substack[--s->subdepth];
+        uint8_t *node = node_at(&s->sub, at);
+        decode(g, node + 5, node[4], &p);
+        int r = generate(g, &s->flags, &p, emit_sub, s);
+        if (r) {
+            result = r == 2 ? -1 : s->sub_result;
+            break;
+        }
+    }
+    s->sub_positions += (long long)s->sub.count;
+    return result;
+}
+
+/* A quick proof that a single-suit position can be won (deadends.py _greedy). */
+static int greedy(const Game *g, const Pos *p, int suit) {
+    int free = 0;
+    uint8_t parked[MAXV] = {0};
+    int n[MAXCOLS];
+    for (int c = 0; c < g->ncells; c++) {
+        if (p->cells[c] == EMPTY)
+            free++;
+        else
+            parked[p->cells[c]] = 1;
+    }
+    for (int i = 0; i < g->ncols; i++) n[i] = p->n[i];
+    for (int v = suit * 13 + p->fh[suit][0]; v < suit * 13 + 13; v++) {
+        if (parked[v]) {
+            parked[v] = 0;
+            free++;
+            continue;
+        }
+        int found = 0;
+        for (int i = 0; i < g->ncols && !found; i++)
+            for (int at = 0; at < n[i]; at++)
+                if (p->c[i][at] == v) {
+                    int above = n[i] - 1 - at;
+                    if (above > free) return 0;
+                    free -= above;
+                    for (int q = at + 1; q < n[i]; q++) parked[p->c[i][q]] = 1;
+                    n[i] = at;
+                    found = 1;
+                    break;
+                }
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+/* Whether the single-suit sub-position of suit in p cannot be won: 1 dead, 0 not,
+   -1 out of memory. */
+static int dead(Search *s, const Pos *p, int suit) {
+    const Game *g = s->g;
+    Pos sub;
+    memcpy(sub.fh, p->fh, sizeof sub.fh);
+    for (int q = 0; q < 4; q++)
+        if (q != suit) sub.fh[q][0] = 13;
+    for (int q = 0; q < 4; q++) suit_need(g, &sub, q);
+    for (int i = 0; i < g->ncols; i++) {
+        int m = 0;
+        for (int k = 0; k < p->n[i]; k++)
+            if (p->c[i][k] / 13 == suit) sub.c[i][m++] = p->c[i][k];
+        sub.n[i] = (uint8_t)m;
+    }
+    for (int c = 0; c < g->ncells; c++) {
+        int v = p->cells[c];
+        sub.cells[c] = (v != EMPTY && v / 13 == suit) ? (uint8_t)v : EMPTY;
+    }
+    if (!s->cache_ready) {
+        if (!table_init(&s->cache, &s->acc, 14, 4096)) return -1;
+        s->cache_ready = 1;
+    }
+    uint8_t key[MAXKEY + 16];
+    int fresh, len = encode(g, &sub, key);
+    uint32_t addr = table_put(&s->cache, key, len, 2, &fresh);
+    if (addr == UINT32_MAX) return -1;
+    if (!fresh) {
+        uint32_t v = node_aux(&s->cache, addr);
+        if (v != 2) return (int)v;
+    }
+    int verdict;
+    if (greedy(g, &sub, suit))
+        verdict = 0;
+    else {
+        autoplay(g, &sub);
+        verdict = unwinnable(s, &sub);
+        if (verdict < 0) return -1;
+    }
+    uint32_t aux = (uint32_t)verdict;
+    memcpy(node_at(&s->cache, addr), &aux, 4);
+    if (s->cache.count > CACHE_LIMIT) table_clear(&s->cache);
+    return verdict;
+}
+
+static int dead_somewhere(Search *s, const Pos *p) {
+    for (int suit = 0; suit < 4; suit++) {
+        int d = dead(s, p, suit);
+        if (d) return d;
+    }
+    return 0;
+}
+
+static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
+    Search *s = ctx;
+    const Game *g = s->g;
+    int fresh, len = encode(g, ch, s->key);
+    (void)b;
+    uint32_t addr = table_put(&s->tt, s->key, len, s->parent, &fresh);
+    if (addr == UINT32_MAX) {
+        s->status = ST_MEMORY;
+        return 1;
+    }
+    if (!fresh) return 0;
+    if (is_won(g, ch)) {
+        s->won = addr;
+        s->status = ST_WON;
+        return 1;
+    }
+    if (s->g->suit_check && what == TT) {
+        int d = dead(s, ch, parent->c[a][parent->n[a] - k] / 13);
+        if (d < 0) {
+            s->status = ST_MEMORY;
+            return 1;
+        }
+        if (d) return 0;
+    }
+    if (!queue_push(&s->queue, score(g, ch) - g->score_lo, addr)) {
+        s->status = ST_MEMORY;
+        return 1;
+    }
+    return 0;
+}
+
+static double now_seconds(void) {
+#ifdef _WIN32
+    return GetTickCount64() / 1000.0;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+#endif
+}
+
+/* ---- translating a won line back to the real piles ----------------------------------- */
+
+typedef struct {
+    const Game *g;
+    const uint8_t *want;
+    int want_len;
+    int what, a, b, k;
+    Pos *next;
+} Match;
+
+static int emit_match(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
+    Match *m = ctx;
+    uint8_t key[MAXKEY + 16];
+    int len = encode(m->g, ch, key);
+    (void)parent;
+    if (len != m->want_len || memcmp(key, m->want, len)) return 0;
+    m->what = what;
+    m->a = a;
+    m->b = b;
+    m->k = k;
+    pos_copy(m->g, m->next, ch);
+    return 1;
+}
+
+/* The moves of the won line from the real start, as a list of (what, a, b, k), or NULL
+   with *ok = 0 when a step cannot be matched (a bug). Needs the GIL. */
+static PyObject *translate(Search *s, const Pos *start, int *ok) {
+    const Game *g = s->g;
+    Flags all = {0, 0, 0, 0, BIG}; /* every move, no reduction */
+    size_t depth = 0;
+    for (uint32_t at = s->won; at != UINT32_MAX; at = node_aux(&s->tt, at)) depth++;
+    uint32_t *path = PyMem_RawMalloc((depth ? depth : 1) * sizeof(uint32_t));
+    if (!path) return PyErr_NoMemory();
+    size_t i = depth;
+    for (uint32_t at = s->won; at != UINT32_MAX; at = node_aux(&s->tt, at)) path[--i] = at;
+    PyObject *moves = PyList_New(0);
+    Pos *base = PyMem_RawMalloc(2 * sizeof(Pos)), *cur = base;
+    if (!moves || !cur) {
+        PyMem_RawFree(path);
+        PyMem_RawFree(base);
+        Py_XDECREF(moves);
+        return moves ? PyErr_NoMemory() : NULL;
+    }
+    Pos *next = cur + 1;
+    pos_copy(g, cur, start);
+    *ok = 1;
+    for (i = 1; i < depth; i++) {
+        uint8_t *node = node_at(&s->tt, path[i]);
+        Match m = {g, node + 5, node[4], -1, 0, 0, 0, next};
+        if (!generate(g, &all, cur, emit_match, &m)) {
+            *ok = 0;
+            break;
+        }
+        PyObject *t = Py_BuildValue("(iiii)", m.what, m.a, m.b, m.k);
+        if (!t || PyList_Append(moves, t) < 0) {
+            Py_XDECREF(t);
+            Py_DECREF(moves);
+            moves = NULL;
+            break;
+        }
+        Py_DECREF(t);
+        Pos *tmp = cur;
+        cur = next;
+        next = tmp;
+    }
+    PyMem_RawFree(path);
+    PyMem_RawFree(base);
+    return moves;
+}
+
+/* ---- the module function -------------------------------------------------------------- */
+
+static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *empty,
+                     PyObject *weights) {
+    memset(g, 0, sizeof *g);
+    long v[14];
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 14) {
+        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 14 ints");
+        return 0;
+    }
+    for (int i = 0; i < 14; i++) {
+        v[i] = PyLong_AsLong(PyTuple_GET_ITEM(spec, i));
+        if (v[i] == -1 && PyErr_Occurred()) return 0;
+    }
+    g->ncols = (int)v[0];
+    g->ncells = (int)v[1];
+    g->copies = (int)v[2];
+    g->nv = (int)v[3];
+    g->limit = (int)v[4];
+    g->policy = (int)v[5];
+    g->whole_runs = (int)v[6];
+    g->whole_runs_empty = (int)v[7];
+    g->go_home = (int)v[8];
+    g->king_home = (int)v[9];
+    g->frozen = v[10];
+    g->canonical = (int)v[11];
+    g->suit_check = (int)v[12];
+    g->total = 52 * g->copies;
+    (void)v[13];
+    if (g->ncols < 1 || g->ncols > MAXCOLS || g->ncells < 0 || g->ncells > MAXCELLS ||
+        g->copies < 1 || g->copies > MAXCOPIES || g->nv != MAXV || g->limit < 0 ||
+        g->limit > LIM_UNLIM || g->policy < 0 || g->policy > AUTO_ALL) {
+        PyErr_SetString(PyExc_ValueError, "spec out of range");
+        return 0;
+    }
+    if (build->len != MAXV * MAXV || empty->len != MAXV) {
+        PyErr_SetString(PyExc_ValueError, "tables of the wrong size");
+        return 0;
+    }
+    const uint8_t *cb = build->buf, *eo = empty->buf;
+    for (int x = 0; x < MAXV; x++) {
+        g->empty_ok[x] = eo[x] != 0;
+        for (int y = 0; y < MAXV; y++) {
+            int ok = cb[x * MAXV + y] != 0;
+            g->can_build[x][y] = (uint8_t)ok;
+            if (ok) {
+                g->parents[x][g->nparents[x]++] = (uint8_t)y;
+                g->children[y][g->nchildren[y]++] = (uint8_t)x;
+            }
+        }
+    }
+    for (int y = 0; y < MAXV; y++)
+        g->only_child[y] = g->nchildren[y] == 1 ? g->children[y][0] : EMPTY;
+    if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != NWEIGHTS) {
+        PyErr_SetString(PyExc_ValueError, "weights: a tuple of 7 ints");
+        return 0;
+    }
+    for (int i = 0; i < NWEIGHTS; i++) {
+        long w = PyLong_AsLong(PyTuple_GET_ITEM(weights, i));
+        if (w == -1 && PyErr_Occurred()) return 0;
+        if (w < -1000 || w > 1000) {
+            PyErr_SetString(PyExc_ValueError, "weights: each between -1000 and 1000");
+            return 0;
+        }
+        g->w[i] = (int)w;
+    }
+    /* Bounds of the score, for the queue: each term between 0 and its most. */
+    long terms[NWEIGHTS];
+    terms[W_LEFT] = g->total;
+    terms[W_DEPTH] = (long)g->total * g->total;
+    terms[W_CELLS] = g->ncells;
+    terms[W_EMPTY] = -g->ncols;
+    terms[W_BLOCK] = g->total;
+    terms[W_UNSETTLED] = g->total;
+    terms[W_HOMELESS] = g->total;
+    long lo = 0, hi = 0;
+    for (int i = 0; i < NWEIGHTS; i++) {
+        long t = terms[i] * g->w[i];
+        if (t < 0)
+            lo += t;
+        else
+            hi += t;
+    }
+    if (hi - lo > 4000000) {
+        PyErr_SetString(PyExc_ValueError, "weights give too wide a range of scores");
+        return 0;
+    }
+    g->score_lo = (int)lo;
+    g->score_hi = (int)hi;
+    return 1;
+}
+
+static int read_pos(const Game *g, PyObject *cols, PyObject *cells, PyObject *found, Pos *p) {
+    memset(p, 0, sizeof *p);
+    uint8_t count[MAXV] = {0};
+    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != g->ncols || !PyBytes_Check(cells) ||
+        PyBytes_GET_SIZE(cells) != g->ncells || !PyTuple_Check(found) ||
+        PyTuple_GET_SIZE(found) != 4 * g->copies) {
+        PyErr_SetString(PyExc_ValueError, "position of the wrong shape");
+        return 0;
+    }
+    for (int i = 0; i < g->ncols; i++) {
+        PyObject *col = PyTuple_GET_ITEM(cols, i);
+        if (!PyBytes_Check(col) || PyBytes_GET_SIZE(col) > MAXLEN) {
+            PyErr_SetString(PyExc_ValueError, "a column must be bytes");
+            return 0;
+        }
+        p->n[i] = (uint8_t)PyBytes_GET_SIZE(col);
+        memcpy(p->c[i], PyBytes_AS_STRING(col), p->n[i]);
+        for (int k = 0; k < p->n[i]; k++) {
+            if (p->c[i][k] >= MAXV) goto bad;
+            count[p->c[i][k]]++;
+        }
+    }
+    const uint8_t *cb = (const uint8_t *)PyBytes_AS_STRING(cells);
+    for (int c = 0; c < g->ncells; c++) {
+        p->cells[c] = cb[c];
+        if (cb[c] != EMPTY) {
+            if (cb[c] >= MAXV) goto bad;
+            count[cb[c]]++;
+        }
+    }
+    for (int f = 0; f < 4 * g->copies; f++) {
+        PyObject *pile = PyTuple_GET_ITEM(found, f);
+        if (!PyBytes_Check(pile) || PyBytes_GET_SIZE(pile) > 13) goto bad;
+        p->fh[f / g->copies][f % g->copies] = (uint8_t)PyBytes_GET_SIZE(pile);
+    }
+    for (int s = 0; s < 4; s++) {
+        suit_need(g, p, s);
+        for (int r = 0; r < 13; r++) {
+            int up = 0;
+            for (int i = 0; i < g->copies; i++) up += p->fh[s][i] > r;
+            if (up + count[s * 13 + r] != g->copies) goto bad;
+        }
+    }
+    return 1;
+bad:
+    PyErr_SetString(PyExc_ValueError, "the position does not hold every card exactly once");
+    return 0;
+}
+
+static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"spec", "can_build", "empty_ok", "weights", "cols", "cells",
+                            "found", "max_states", "max_bytes", "timeout", "cancel",
+                            "progress", NULL};
+    PyObject *spec, *weights, *cols, *cells, *found, *cancel = Py_None, *progress = Py_None;
+    Py_buffer build, empty;
+    long max_states;
+    long long max_bytes;
+    double timeout;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*y*OOOOlLd|OO", names, &spec, &build, &empty,
+                                     &weights, &cols, &cells, &found, &max_states, &max_bytes,
+                                     &timeout, &cancel, &progress))
+        return NULL;
+    PyObject *result = NULL;
+    Search *s = PyMem_RawCalloc(1, sizeof(Search));
+    Game *g = PyMem_RawMalloc(sizeof(Game));
+    Pos *start = PyMem_RawMalloc(2 * sizeof(Pos));
+    if (!s || !g || !start) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!read_game(g, spec, &build, &empty, weights)) goto done;
+    if (!read_pos(g, cols, cells, found, start)) goto done;
+    Pos *p = start + 1;
+    s->g = g;
+    s->flags.go_home = g->go_home;
+    s->flags.king_home = g->king_home;
+    s->flags.whole_runs = g->whole_runs;
+    s->flags.whole_runs_empty = g->whole_runs_empty;
+    s->flags.frozen = g->frozen;
+    s->acc.limit = max_bytes > 0 ? (size_t)max_bytes : 0;
+    s->max_states = max_states;
+    s->status = ST_RUNNING;
+    s->won = UINT32_MAX;
+    int callbacks = cancel != Py_None || progress != Py_None;
+    double deadline = timeout >= 0 ? now_seconds() + timeout : -1;
+    int tt_ready = 0, queue_ready = 0;
+    long long stored = 0;
+    long expanded = 0;
+    PyObject *err_type = NULL, *err_value = NULL, *err_tb = NULL;
+
+    Py_BEGIN_ALLOW_THREADS
+    /* Small first slot array and 16 KB chunks: small searches stay small. */
+    if (!table_init(&s->tt, &s->acc, 14, 1024))
+        s->status = ST_MEMORY;
+    else {
+        tt_ready = 1;
+        if (!queue_init(&s->queue, &s->acc, g->score_hi - g->score_lo + 1))
+            s->status = ST_MEMORY;
+        else
+            queue_ready = 1;
+    }
+    if (s->status == ST_RUNNING) {
+        int fresh, len = encode(g, start, s->key);
+        uint32_t addr = table_put(&s->tt, s->key, len, UINT32_MAX, &fresh);
+        if (addr == UINT32_MAX)
+            s->status = ST_MEMORY;
+        else if (is_won(g, start)) {
+            s->won = addr;
+            s->status = ST_WON;
+        } else {
+            int d = g->suit_check ? dead_somewhere(s, start) : 0;
+            if (d < 0)
+                s->status = ST_MEMORY;
+            else if (d)
+                s->status = ST_UNWINNABLE;
+            else if (!queue_push(&s->queue, score(g, start) - g->score_lo, addr))
+                s->status = ST_MEMORY;
+        }
+    }
+    uint32_t at;
+    while (s->status == ST_RUNNING) {
+        if (!queue_pop(&s->queue, &at)) {
+            s->status = ST_UNWINNABLE;
+            break;
+        }
+        expanded++;
+        if (!(expanded & 255) || (long)s->tt.count >= max_states) {
+            if ((long)s->tt.count >= max_states) {
+                s->status = ST_STATES;
+                break;
+            }
+            if (deadline >= 0 && now_seconds() >= deadline) {
+                s->status = ST_TIME;
+                break;
+            }
+            if (callbacks && !(expanded & 1023)) {
+                int stop = 0;
+                Py_BLOCK_THREADS
+                if (cancel != Py_None) {
+                    PyObject *r = PyObject_CallNoArgs(cancel);
+                    if (!r)
+                        stop = 2;
+                    else {
+                        int t = PyObject_IsTrue(r);
+                        Py_DECREF(r);
+                        stop = t < 0 ? 2 : t;
+                    }
+                }
+                if (!stop && progress != Py_None) {
+                    PyObject *r = PyObject_CallFunction(progress, "n", (Py_ssize_t)s->tt.count);
+                    if (!r)
+                        stop = 2;
+                    else
+                        Py_DECREF(r);
+                }
+                if (stop == 2) PyErr_Fetch(&err_type, &err_value, &err_tb);
+                Py_UNBLOCK_THREADS
+                if (stop) {
+                    s->status = stop == 2 ? ST_ERROR : ST_CANCELLED;
+                    break;
+                }
+            }
+        }
+        uint8_t *node = node_at(&s->tt, at);
+        decode(g, node + 5, node[4], p);
+        s->parent = at;
+        generate(g, &s->flags, p, emit_search, s);
+    }
+    stored = (long long)s->tt.count;
+    Py_END_ALLOW_THREADS
+
+    if (s->status == ST_ERROR) {
+        PyErr_Restore(err_type, err_value, err_tb);
+        goto cleanup;
+    }
+    {
+        PyObject *moves = Py_None;
+        int st = s->status;
+        if (st == ST_WON) {
+            int ok = 1;
+            moves = translate(s, start, &ok);
+            if (!moves) goto cleanup;
+            if (!ok) {
+                Py_DECREF(moves);
+                moves = Py_None;
+                st = ST_TRANSLATE;
+            }
+        } else
+            Py_INCREF(moves);
+        result = Py_BuildValue("(sNLLnL)", STATUS_NAMES[st], moves,
+                               stored + s->sub_positions, (long long)s->acc.peak,
+                               (Py_ssize_t)expanded, stored);
+    }
+cleanup:
+    if (queue_ready) queue_free(&s->queue);
+    if (tt_ready) table_free(&s->tt);
+    if (s->cache_ready) table_free(&s->cache);
+    if (s->sub_ready) {
+        table_free(&s->sub);
+        acc_free(&s->acc, s->substack, s->substack_cap * sizeof(uint32_t));
+    }
+done:
+    PyBuffer_Release(&build);
+    PyBuffer_Release(&empty);
+    PyMem_RawFree(s);
+    PyMem_RawFree(g);
+    PyMem_RawFree(start);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(spec, can_build, empty_ok, weights, cols, cells, found, max_states, max_bytes,\n"
+     "      timeout, cancel=None, progress=None)\n"
+     "-> (status, moves, positions, peak_bytes, expanded, stored)\n\n"
+     "The search of solitaire_core.solver in C; called by solitaire_core.solver.native,\n"
+     "which documents the arguments."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_csolver", "The solver's compiled search (see native.py).", -1,
+    methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__csolver(void) { return PyModule_Create(&module); }

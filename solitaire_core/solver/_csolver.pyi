@@ -1,0 +1,18 @@
+"""Type stub of the C extension ``_csolver.c`` (see native.py for the arguments)."""
+
+from collections.abc import Callable
+
+def solve(
+    spec: tuple[int, ...],
+    can_build: bytes,
+    empty_ok: bytes,
+    weights: tuple[int, ...],
+    cols: tuple[bytes, ...],
+    cells: bytes,
+    found: tuple[bytes, ...],
+    max_states: int,
+    max_bytes: int,
+    timeout: float,
+    cancel: Callable[[], bool] | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> tuple[str, list[tuple[int, int, int, int]] | None, int, int, int, int]: ...

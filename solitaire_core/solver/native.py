@@ -1,0 +1,239 @@
+"""The solver's compiled core: when it may run, and how it is called (issue 10).
+
+``_csolver`` is a C extension built by the package's own install (setup.py, marked
+optional: without a compiler the install still succeeds, without it). It runs the same
+search as the pure-Python engine (best-first, the same moves, autoplay, keys, score and
+reductions) from the same compiled :class:`~solitaire_core.solver.tables.Tables`, so it is
+as generic as that engine -- within the Rules features it knows. Those are listed here,
+explicitly (:data:`SUPPORTED`): a Rules field this module does not list, or a value it does
+not list, sends the variant to the Python engine, which says so
+(:attr:`SolveResult.note`). So new rule vocabulary works at once, in Python, until the C
+side learns it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from ..predicates import BUILTIN_PREDICATES
+from ..variant import AUTOPLAY_POLICIES, MOVE_LIMITS, Rules
+from .engine import Engine, IMove, Position
+from .heuristic import WEIGHTS
+from .tables import Tables
+
+try:
+    from . import _csolver
+except ImportError as exc:  # no compiler at install time, or the import is blocked
+    _csolver = None  # type: ignore[assignment]
+    IMPORT_ERROR = f"the C extension is not available ({exc})"
+else:
+    IMPORT_ERROR = ""
+
+ENGINES = ("auto", "c", "python")
+"""What ``solve(engine=...)`` and ``--engine`` accept: ``auto`` is the fastest available."""
+
+MAX_COLUMNS = 16
+MAX_CELLS = 16
+MAX_DECKS = 3
+
+
+def _builtin(kind: str, names: tuple[str, ...]) -> Callable[[Rules], str]:
+    """A check that a predicate field holds one of the named built-in predicates (not a
+    plugin's Python function, even under a built-in's name)."""
+
+    def check(rules: Rules) -> str:
+        name = rules.tableau_build if kind == "build" else rules.empty_rule
+        function = rules.build if kind == "build" else rules.empty_accepts
+        lookup = "none-empty" if (kind == "empty" and name == "none") else name
+        pred = BUILTIN_PREDICATES.get(lookup)
+        if name not in names or pred is None or pred.function is not function:
+            return f"the {kind} rule {name!r} is a plugin's Python predicate"
+        return ""
+
+    return check
+
+
+def _is(field: str, allowed: Callable[[Any], bool], what: str) -> Callable[[Rules], str]:
+    def check(rules: Rules) -> str:
+        value = getattr(rules, field)
+        return "" if allowed(value) else f"{field} = {value!r} ({what})"
+
+    return check
+
+
+def _ignored(rules: Rules) -> str:
+    return ""
+
+
+SUPPORTED: Mapping[str, Callable[[Rules], str]] = {
+    # Names and texts: no bearing on play.
+    "id": _ignored,
+    "name": _ignored,
+    "summary": _ignored,
+    "build_description": _ignored,
+    "empty_description": _ignored,
+    "options": _ignored,  # their effect is in the other fields
+    "deal": _ignored,  # the solver starts from a position, however it was dealt
+    "decks": _is("decks", lambda v: 1 <= v <= MAX_DECKS, f"the C engine plays 1 to {MAX_DECKS}"),
+    "columns": _is("columns", lambda v: 1 <= v <= MAX_COLUMNS, f"at most {MAX_COLUMNS}"),
+    "cells": _is("cells", lambda v: 0 <= v <= MAX_CELLS, f"at most {MAX_CELLS}"),
+    "foundations": lambda r: (
+        "" if r.foundations == 4 * r.decks else f"foundations = {r.foundations}, not 4 per deck"
+    ),
+    "tableau_build": _builtin(
+        "build", ("down-in-suit", "down-alternate-colors", "down-any-suit", "none")
+    ),
+    "build": _ignored,  # checked with tableau_build
+    "empty_rule": _builtin("empty", ("king", "any", "none")),
+    "empty_accepts": _ignored,  # checked with empty_rule
+    "move_limit": _is("move_limit", lambda v: v in MOVE_LIMITS, "unknown"),
+    "foundation_return": _is("foundation_return", lambda v: not v, "no return moves in C"),
+    # A run sent up in one move is the same as its cards one by one: the Python engine
+    # moves single cards too.
+    "foundation_runs": _ignored,
+    "autoplay": _is("autoplay", lambda v: v in AUTOPLAY_POLICIES, "unknown"),
+}
+"""Every Rules field the C engine knows, each with a check returning why a value is not
+supported (empty: supported). A field missing here is supported only at its default value
+(the behaviour of the games before it existed)."""
+
+_LIMITS = {"one": 0, "free-cells-plus-one": 1, "supermove": 2, "unlimited": 3}
+_POLICIES = {"off": 0, "safe": 1, "all": 2}
+_WEIGHT_ORDER = ("left", "depth", "cells", "empty", "blockers", "unsettled", "homeless")
+
+
+def rules_unsupported(rules: Rules) -> str:
+    """Why the C engine cannot play ``rules`` (a sentence), or ``""`` when it can."""
+    for field in attrs.fields(type(rules)):
+        check = SUPPORTED.get(field.name)
+        value = getattr(rules, field.name)
+        if check is None:
+            default = field.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                default = default.factory()
+            if default is attrs.NOTHING or value != default:
+                return f"the C engine does not know the rule {field.name} = {value!r}"
+            continue
+        why = check(rules)
+        if why:
+            return why
+    return ""
+
+
+def unsupported(tables: Tables, policy: str, ideas: Mapping[str, Any]) -> str:
+    """Why the C engine cannot run this search (a sentence), or ``""`` when it can.
+
+    :param tables: the compiled variant.
+    :param policy: the autoplay policy of the search.
+    :param ideas: the switches passed to :func:`~solitaire_core.solver.solve`.
+    """
+    if _csolver is None:
+        return IMPORT_ERROR or "the C extension is not available"
+    why = rules_unsupported(tables.rules)
+    if why:
+        return why
+    if tables.rules.decks > 1 and not tables.twins:
+        return "the rules tell the two copies of a card apart"
+    if policy not in _POLICIES:
+        return f"autoplay policy {policy!r}"
+    if ideas.get("search", "best-first") != "best-first" or ideas.get("ties", "lifo") != "lifo":
+        return "depth-first search and oldest-first ties are measured in Python only"
+    if not ideas.get("twins", True):
+        return "twins kept apart are measured in Python only"
+    weights = {**WEIGHTS, **(ideas.get("weights") or {})}
+    if set(weights) != set(_WEIGHT_ORDER) or any(
+        type(w) is not int or not -1000 <= w <= 1000 for w in weights.values()
+    ):
+        return "heuristic weights other than whole numbers from -1000 to 1000"
+    return ""
+
+
+@attrs.frozen
+class CResult:
+    """What the C search found.
+
+    :param moves: the internal moves of a win (real piles, as the Python engine's), or
+        ``None`` (no win found, or a budget ran out).
+    :param reason: the budget that ran out (``"state budget"``, ``"time budget"``,
+        ``"memory budget"``, ``"cancelled"``), or ``""`` when the search finished.
+    :param positions: positions stored, including the dead-suit test's small searches.
+    :param peak_bytes: the most memory the search held at once (every allocation counted).
+    :param stored: positions in the transposition table at the end.
+    """
+
+    moves: list[IMove] | None
+    reason: str
+    positions: int
+    peak_bytes: int
+    stored: int
+
+
+_REASONS = ("state budget", "time budget", "cancelled", "memory budget")
+
+
+def search(
+    engine: Engine,
+    start: Position,
+    weights: Mapping[str, int] | None,
+    *,
+    suit_check: bool,
+    max_states: int,
+    max_bytes: int | None,
+    timeout: float | None,
+    cancel: Callable[[], bool] | None,
+    progress: Callable[[int], None] | None,
+) -> CResult:
+    """Run the C search from ``start`` (a position of ``engine``, autoplay applied).
+
+    The GIL is released while it runs; ``cancel`` and ``progress`` are called with it held
+    every 1,024 positions expanded.
+
+    :param max_bytes: memory budget in bytes (``None``: only ``max_states`` limits it).
+    :param timeout: seconds from now, or ``None``.
+    :raises RuntimeError: when the won line could not be translated back (a bug).
+    """
+    assert _csolver is not None
+    tables = engine.tables
+    w = {**WEIGHTS, **(weights or {})}
+    spec = (
+        engine.ncols,
+        engine.ncells,
+        engine.copies,
+        52,
+        _LIMITS[engine.limit],
+        _POLICIES[engine.policy],
+        int(engine.whole_runs),
+        int(engine.whole_runs_empty),
+        int(engine.go_home),
+        int(engine.king_home),
+        min(engine.frozen, 10**9),
+        int(engine.ideas.get("canonical", True)),
+        int(suit_check),
+        0,
+    )
+    status, moves, positions, peak, _expanded, stored = _csolver.solve(
+        spec,
+        b"".join(tables.can_build),
+        bytes(int(b) for b in tables.empty_ok),
+        tuple(w[k] for k in _WEIGHT_ORDER),
+        start[0],
+        start[1],
+        start[2],
+        max_states,
+        max_bytes or 0,
+        -1.0 if timeout is None else max(0.0, timeout),
+        cancel,
+        progress,
+    )
+    if status == "translation failed":
+        raise RuntimeError("the C search's won line could not be translated to moves")
+    reason = status if status in _REASONS else ""
+    return CResult(moves, reason, positions, peak, stored)
+
+
+def available() -> bool:
+    """Whether the C extension is importable."""
+    return _csolver is not None

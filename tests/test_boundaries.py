@@ -1,0 +1,474 @@
+"""No input a user or a plugin can supply stops the program (issue 13, "Defects found").
+
+Each test is the reproducer of one defect the fuzzing campaign found: bad variant files,
+hostile plugins, damaged statistics and saves, huge deal numbers, bad command lines and
+FIFOs in place of data files. The hostile plugins are real entry-point plugins
+(tests/hostile_plugins.py); commands that could hang run in a subprocess with a timeout.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import solitaire_variants
+from hostile_plugins import HOSTILE, install
+
+from solitaire_core import cli, hookimpl
+from solitaire_core import variant as variant_module
+from solitaire_core.deal import MAX_DEAL, deal
+from solitaire_core.errors import IllegalMoveError, SolitaireError, VariantError
+from solitaire_core.moves import Move
+from solitaire_core.persistence import (
+    PersistenceError,
+    SavedGame,
+    StatsStore,
+    decode_save,
+    encode_save,
+    load_autosave,
+    read_save,
+    write_save,
+)
+from solitaire_core.persistence import stats as stats_module
+from solitaire_core.plugins import build_registry, get_plugin_manager
+from solitaire_core.solver.survey import DealRanges, parse_deals
+from solitaire_core.variant import load_variant_file, parse_variant
+
+VARIANTS = Path(solitaire_variants.__file__).parent
+SEAHAVEN = (VARIANTS / "seahaven.toml").read_text("utf-8")
+BUILT_IN = {p.stem for p in VARIANTS.glob("*.toml")}
+
+
+def solitaire(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "solitaire_core", *args],
+        capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})},
+    )  # fmt: skip
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# -- variant files ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ("columns = 10", "columns = 10.0", "tableau.columns"),
+        ("decks = 1", "decks = 1.0", "decks"),
+        ("count = 4\n\n[foundations]", "count = 4.0\n\n[foundations]", "cells.count"),
+        ("columns = 5\n", "columns = 5.0\n", "deal.columns"),
+        ("cells = [2, 3]", "cells = [2.0, 3]", "deal.cells.0"),
+    ],
+)
+def test_whole_numbers_written_as_floats_are_refused_by_key(old: str, new: str, key: str):
+    assert old in SEAHAVEN
+    with pytest.raises(VariantError) as info:
+        parse_variant(SEAHAVEN.replace(old, new, 1), "floats.toml")
+    assert info.value.key_path == key
+    assert "integer" in info.value.message or "whole number" in info.value.message
+
+
+def test_a_float_in_an_option_choice_is_refused_at_load_time():
+    text = SEAHAVEN + (
+        '\n[options.cells]\nlabel = "Cells"\ndefault = "four"\n'
+        '[options.cells.choices.four]\nlabel = "4"\nset = {"cells.count" = 4.0}\n'
+    )
+    with pytest.raises(VariantError, match="options.cells"):
+        parse_variant(text, "option.toml")
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        ("x = " + "[" * 500 + "]" * 500, "nested too deeply"),
+        ("x = " + "9" * 5000, "a number is too long"),
+    ],
+)
+def test_toml_the_parser_cannot_represent_is_a_variant_error(
+    extra: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    path = tmp_path / "deep.toml"
+    path.write_text(SEAHAVEN + "\n" + extra + "\n", "utf-8")
+    status, _, err = run_main(capsys, "check", str(path))
+    assert status == cli.EXIT_FAILURE and says in err and "Traceback" not in err
+
+
+def test_an_id_with_a_trailing_newline_is_refused():
+    with pytest.raises(VariantError, match="lowercase letters") as info:
+        parse_variant(SEAHAVEN.replace('id = "seahaven"', 'id = "seahaven\\n"'), "nl.toml")
+    assert info.value.key_path == "id"
+
+
+def test_a_utf8_byte_order_mark_is_accepted(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + SEAHAVEN.encode("utf-8"))
+    assert load_variant_file(path).id == "seahaven"
+    status, out, _ = run_main(capsys, "check", str(path))
+    assert status == 0 and "OK" in out
+
+
+def test_option_names_and_values_with_commas_are_refused():
+    text = SEAHAVEN + (
+        '\n[options."a,b"]\nlabel = "A"\ndefault = "x"\n'
+        '[options."a,b".choices.x]\nlabel = "X"\nset = {}\n'
+    )
+    with pytest.raises(VariantError, match="cannot hold ','"):
+        parse_variant(text, "comma.toml")
+
+
+def many_choices(n: int) -> str:
+    return (
+        SEAHAVEN
+        + '\n[options.many]\nlabel = "Many"\ndefault = "c0"\n'
+        + "".join(
+            f'[options.many.choices.c{i}]\nlabel = "C{i}"\nset = {{"cells.count" = {4 + i % 2}}}\n'
+            for i in range(n)
+        )
+    )
+
+
+def test_an_option_with_1000_choices_loads_and_each_resolve_skips_the_option_table(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    validated: list[bool] = []
+    real = variant_module._validate
+
+    def counting(data, source):
+        validated.append("options" in data)
+        return real(data, source)
+
+    monkeypatch.setattr(variant_module, "_validate", counting)
+    definition = parse_variant(many_choices(1000), "many.toml")
+    assert len(definition.options[0].choices) == 1000
+    assert definition.resolve({"many": "c999"}).cells == 5
+    # The whole file is validated once; each of the 1000 choices validates only the rules
+    # (not the 1000-choice table again), which keeps loading linear in the choices.
+    assert validated.count(True) == 1 and validated.count(False) >= 1000
+
+
+def test_a_fifo_in_place_of_a_variant_file_is_refused_without_waiting(tmp_path: Path):
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    result = solitaire("check", str(fifo), timeout=60)
+    assert result.returncode == cli.EXIT_FAILURE
+    assert "FIFO" in result.stderr and "Traceback" not in result.stderr
+
+
+# -- hostile plugins --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(set(HOSTILE) - {"hostile_slow_import"}))
+def test_one_hostile_plugin_is_reported_by_name_and_everything_else_loads(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.syspath_prepend(str(install(tmp_path / "plugins", [name])))
+    registry = build_registry()
+    assert BUILT_IN <= set(registry.variants)
+    assert any(p.plugin == name for p in registry.problems), registry.problems
+    mine = [p for p in registry.problems if p.plugin == name]
+    assert all(p.reason for p in mine)
+    assert not any(n.startswith("hostile") for n in registry.deal_methods)
+    assert not any(n.startswith("hostile") for n in registry.predicates)
+
+
+def test_sys_exit_in_a_plugin_is_reported_not_obeyed(tmp_path: Path, monkeypatch):
+    folder = install(tmp_path / "plugins", ["hostile_exit_at_import", "hostile_exit_in_hook"])
+    monkeypatch.syspath_prepend(str(folder))
+    reasons = {p.plugin: p.reason for p in build_registry().problems}
+    assert "sys.exit(0)" in reasons["hostile_exit_at_import"]
+    assert "sys.exit(3)" in reasons["hostile_exit_in_hook"]
+
+
+def test_a_predicate_answering_7_is_refused_with_the_cards(tmp_path: Path, monkeypatch):
+    monkeypatch.syspath_prepend(str(install(tmp_path / "p", ["hostile_predicate_answers_7"])))
+    problem = next(
+        p for p in build_registry().problems if p.plugin == "hostile_predicate_answers_7"
+    )
+    assert "returned 7" in problem.reason and "expected True or False" in problem.reason
+
+
+def test_every_command_survives_all_hostile_plugins_at_once(tmp_path: Path):
+    folder = install(tmp_path / "plugins")
+    env = {"PYTHONPATH": str(folder), "HOSTILE_SLOW_SECONDS": "0"}
+    listed = solitaire("list", env=env)
+    assert listed.returncode == 0 and "Traceback" not in listed.stderr
+    ids = {line.split()[0] for line in listed.stdout.splitlines()}
+    assert BUILT_IN <= ids
+    for name in set(HOSTILE) - {"hostile_slow_import"}:
+        assert f"plugin {name!r}" in listed.stderr
+    shown = solitaire("show", "seahaven", "--deal", "3", env=env)
+    assert shown.returncode == 0 and "Seahaven Towers #3" in shown.stdout
+    checked = solitaire("check", str(VARIANTS / "freecell.toml"), env=env)
+    assert checked.returncode == 0 and "OK" in checked.stdout
+
+
+def test_a_slow_plugin_is_named_while_it_loads(tmp_path: Path):
+    folder = install(tmp_path / "plugins", ["hostile_slow_import"])
+    result = solitaire("list", env={"PYTHONPATH": str(folder), "HOSTILE_SLOW_SECONDS": "8"})
+    assert result.returncode == 0
+    assert "still loading plugin 'hostile_slow_import'" in result.stderr
+    assert "SOLITAIRE_DISABLE_PLUGINS=hostile_slow_import" in result.stderr
+
+
+def test_a_deal_method_that_exits_or_returns_junk_is_a_solitaire_error():
+    class Dealer:
+        @hookimpl
+        def solitaire_deal_methods(self):
+            return {"exits": lambda rules, n: sys.exit(1), "junk": lambda rules, n: [1, 2]}
+
+    pm = get_plugin_manager()
+    pm.register(Dealer(), name="dealer")
+    registry = build_registry(pm)
+    rules = registry.get("seahaven").resolve()
+    for method in ("exits", "junk"):
+        with pytest.raises(SolitaireError, match=f"plugin 'dealer': deal method {method!r}"):
+            deal(attrs_evolve_method(rules, method), 1, registry.deal_methods)
+
+
+def attrs_evolve_method(rules, method: str):
+    import attrs
+
+    return attrs.evolve(rules, deal=attrs.evolve(rules.deal, method=method))
+
+
+# -- statistics -------------------------------------------------------------------------
+
+
+def stats_file(path: Path) -> bytes:
+    with StatsStore(path) as store:
+        store.record_game("seahaven", {}, 5, True, 10, 3.0, False, False, False)
+    return path.read_bytes()
+
+
+def test_one_damaged_byte_in_the_schema_text_moves_the_file_aside(tmp_path: Path):
+    good = stats_file(tmp_path / "good.sqlite3")
+    start = good.index(b"CREATE TABLE games")
+    end = good.index(b"games_in_order", good.index(b"CREATE INDEX")) + 40
+    for number, offset in enumerate(range(start, end, 11)):
+        for byte in (0xFF, 0x41):
+            if good[offset] == byte:
+                continue
+            folder = tmp_path / f"case{number}-{byte}"
+            folder.mkdir()
+            damaged = bytearray(good)
+            damaged[offset] = byte
+            path = folder / "stats.sqlite3"
+            path.write_bytes(damaged)
+            with StatsStore(path) as store:  # never raises
+                assert not store.in_memory, (offset, byte, store.warnings)
+                assert "moved aside" in store.warnings[0], (offset, byte)
+                assert store.summary() == []
+            kept = list(folder.glob("stats.sqlite3.corrupt-*"))
+            assert [k.read_bytes() for k in kept] == [bytes(damaged)]
+
+
+def test_a_fifo_in_place_of_the_statistics_is_moved_aside_without_waiting(tmp_path: Path):
+    path = tmp_path / "stats.sqlite3"
+    os.mkfifo(path)
+    code = (
+        "import sys; from solitaire_core.persistence import StatsStore; "
+        "s = StatsStore(sys.argv[1]); print(s.in_memory, s.warnings[0]); s.close()"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert result.stdout.startswith("False") and "moved aside" in result.stdout
+    assert path.is_file()
+
+
+def test_a_version_1_file_is_upgraded_keeping_every_game(tmp_path: Path):
+    path = tmp_path / "stats.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute(stats_module._TABLE_V1)
+    conn.execute(stats_module._INDEX)
+    conn.execute(
+        "INSERT INTO games VALUES (1, 'seahaven', '', 7, 1, 90, 60.0, 0, 0, 0, "
+        "'2024-01-01T00:00:00.000000Z')"
+    )
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    with StatsStore(path) as store:
+        assert store.warnings == []
+        (entry,) = store.summary()
+        assert entry.won == 1 and entry.fewest_moves == 90
+        store.record_game("seahaven", {}, MAX_DEAL, False, 3, 1.0, False, False, False)
+        assert store.summary()[0].played == 2
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("SELECT deal FROM games ORDER BY id").fetchall() == [(7,), (str(MAX_DEAL),)]
+    conn.close()
+
+
+@pytest.mark.parametrize("number", [2**63 - 1, 2**63, MAX_DEAL])
+def test_deals_up_to_the_largest_are_recorded_and_saved(number: int, tmp_path: Path):
+    with StatsStore(tmp_path / "stats.sqlite3") as store:
+        store.record_game("seahaven", {}, number, True, 80, 10.0, False, False, False)
+        assert store.summary()[0].won == 1
+    game = SavedGame(variant="seahaven", options={}, deal=number, moves=("t1>c",))
+    write_save(game, tmp_path / "big.json")
+    assert read_save(tmp_path / "big.json") == game
+
+
+# -- saved games ------------------------------------------------------------------------
+
+
+def test_a_move_with_a_5000_digit_count_is_not_a_move():
+    with pytest.raises(IllegalMoveError, match="not a move"):
+        Move.parse("t1>t2x" + "9" * 5000)
+    with pytest.raises(IllegalMoveError):
+        Move.parse("t" + "1" * 5000 + ">f")
+    good = encode_save(SavedGame(variant="seahaven", options={}, deal=1, moves=("t1>t2",)))
+    bad = good.replace(b'"t1>t2"', b'"t1>t2x' + b"9" * 5000 + b'"')
+    with pytest.raises(PersistenceError, match="item 1 .* is not a move"):
+        decode_save(bad, "autosave.json")
+
+
+def test_an_autosave_with_a_5000_digit_count_is_moved_aside(tmp_path: Path):
+    path = tmp_path / "autosave.json"
+    good = encode_save(SavedGame(variant="seahaven", options={}, deal=1, moves=("t1>t2",)))
+    path.write_bytes(good.replace(b'"t1>t2"', b'"t1>t2x' + b"9" * 5000 + b'"'))
+    game, warnings = load_autosave(path)
+    assert game is None and "moved aside" in warnings[0]
+    assert not path.exists() and len(list(tmp_path.glob("autosave.json.corrupt-*"))) == 1
+
+
+def test_fifos_in_place_of_every_data_file_do_not_hang_the_start(tmp_path: Path):
+    (tmp_path / "config").mkdir()
+    (tmp_path / "data").mkdir()
+    for fifo in ("config/settings.toml", "data/autosave.json", "data/stats.sqlite3"):
+        os.mkfifo(tmp_path / fifo)
+    code = (
+        "import sys; from solitaire_tk.persist import AppStore; "
+        "s = AppStore(sys.argv[1]); print(len(s.warnings)); s.close()"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0 and result.stdout.strip() == "3", result.stderr
+
+
+# -- the command line -------------------------------------------------------------------
+
+
+def test_stats_option_with_a_comma_is_a_usage_error(
+    solitaire_home: Path, capsys: pytest.CaptureFixture[str]
+):
+    status, _, err = run_main(capsys, "stats", "seahaven", "--option", "a,b=c")
+    assert status == 2 and "repeat --option" in err
+
+
+@pytest.mark.parametrize("deals", [f"1-{2**70}", "x-3", "5-1", "0-3", f"{10**20}"])
+def test_survey_deals_outside_the_deal_numbers_are_usage_errors(
+    deals: str, capsys: pytest.CaptureFixture[str]
+):
+    status, _, err = run_main(capsys, "survey", "seahaven", "--deals", deals, "--quiet")
+    assert status == 2 and "--deals" in err
+
+
+def test_a_billion_deals_are_ranges_not_a_list():
+    deals = parse_deals("1-1000000000,5-10,2000000000")
+    assert isinstance(deals, DealRanges)
+    assert deals.ranges == (range(1, 1000000001), range(2000000000, 2000000001))
+    assert len(deals) == 1000000001 and 999999999 in deals and 1000000001 not in deals
+    assert deals[-1] == 2000000000 and deals[999999999] == 1000000000
+
+
+def test_survey_csv_that_is_not_text_is_refused_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    binary = tmp_path / "rows.csv"
+    binary.write_bytes(bytes(range(256)) * 4)
+    args = ("survey", "seahaven", "--deals", "1", "--quiet", "--csv", str(binary))
+    status, _, err = run_main(capsys, *args)
+    assert status == cli.EXIT_FAILURE and "not a survey file" in err
+    assert binary.read_bytes() == bytes(range(256)) * 4
+
+
+def test_a_closed_pipe_ends_the_command_quietly():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solitaire_core", "show", "seahaven", "--deal", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader (e.g. head) went away before the first line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141
+    assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+# -- the game window --------------------------------------------------------------------
+
+
+@pytest.mark.gui
+@pytest.mark.usefixtures("solitaire_home")
+def test_a_game_with_a_deal_above_2_63_is_kept_recorded_and_the_window_closes(root, tmp_path):
+    import tkinter as tk
+
+    from solitaire_tk.persist import AppStore
+    from ui_helpers import open_app
+
+    from solitaire_core.rules import legal_moves
+
+    number = 2**63 + 12345
+    app = open_app(root, tmp_path, "seahaven", deal=number)
+    app.play(legal_moves(app.session.state)[0])
+    assert app.store.record(app.session, won=False, elapsed_seconds=5.0, used_hint=False)
+    app.quit()  # raised inside the Tk callback before: the window could never close
+    with pytest.raises(tk.TclError):  # the window is gone
+        root.winfo_exists()
+    store = AppStore(tmp_path)
+    try:
+        saved = store.offer_resume()
+        assert saved is not None and saved.deal == number
+        assert store.stats.summary("seahaven")[0].lost == 1
+    finally:
+        store.close()
+
+
+@pytest.mark.gui
+@pytest.mark.usefixtures("solitaire_home")
+def test_an_autosave_that_cannot_be_replayed_is_moved_aside_not_deleted(root, tmp_path):
+    from solitaire_tk.app import App
+    from solitaire_tk.persist import AppStore
+
+    from solitaire_core.plugins import get_registry
+
+    data = tmp_path / "data"
+    game = SavedGame(variant="uninstalled-game", options={}, deal=3, moves=("t1>c",))
+    write_save(game, data / "autosave.json")
+    content = (data / "autosave.json").read_bytes()
+    warned: list[str] = []
+
+    class Resuming(App):
+        def confirm(self, title: str, question: str) -> bool:
+            return True
+
+        def warn(self, title: str, text: str) -> None:
+            warned.append(text)
+
+    store = AppStore(tmp_path, registry=get_registry())
+    Resuming(root, store=store, modal=False)
+    assert warned and "not installed" in warned[0] and "moved aside" in warned[0]
+    assert not (data / "autosave.json").exists()
+    kept = list(data.glob("autosave.json.corrupt-*"))
+    assert [k.read_bytes() for k in kept] == [content]
+
+
+def test_a_fifo_as_the_conformance_scenario_file_is_refused_without_waiting(tmp_path: Path):
+    fifo = tmp_path / "scenarios.toml"
+    os.mkfifo(fifo)
+    result = solitaire("conformance", "seahaven", "--scenarios", str(fifo), timeout=120)
+    assert result.returncode == cli.EXIT_FAILURE and "FIFO" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,244 @@
+"""The two solver engines (issue 10): the compiled core and the pure-Python reference give
+the same verdicts, every solution of either wins when replayed through a session, the C
+engine keeps to a memory budget, and without the extension the solver still works and says
+it uses Python."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import threading
+import tracemalloc
+
+import attrs
+import pytest
+from test_solver import MINIS, SAME_DECK, mini_rules, replay_wins, small_position
+
+from solitaire_core.deal import deal
+from solitaire_core.plugins import get_registry, get_variant
+from solitaire_core.predicates import BUILTIN_PREDICATES
+from solitaire_core.solver import Verdict, native, solve, solve_deal
+from solitaire_core.variant import Rules
+
+ENGINES = ("c", "python")
+
+# Deals 1-3 of every variant, and unwinnable deals of the Seahaven family (from
+# benchmarks/results: Freecell Solver agrees) so that both verdicts are compared.
+UNWINNABLE = {
+    ("seahaven", ()): (644, 770),
+    ("sea-towers", ()): (644,),
+    ("sea-towers", (("empty_columns", "any"),)): (770, 107),
+    ("double-sea-towers", ()): (114,),
+}
+
+
+def test_the_extension_is_built() -> None:
+    """The install (pip install -e .) compiles the C core; the test command needs it, so
+    that the C engine is tested. A machine without a compiler still installs and solves
+    (test_without_the_extension_python_solves)."""
+    assert native.available(), native.IMPORT_ERROR
+
+
+def _cases() -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    cases: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    for vid, definition in sorted(get_registry().variants.items()):
+        if definition.plugin != "solitaire_variants":
+            continue
+        cases.append((vid, ()))
+        for option in definition.options:
+            for choice in option.choices:
+                if choice.value != option.default:
+                    cases.append((vid, ((option.name, choice.value),)))
+    return cases
+
+
+@pytest.mark.parametrize(("variant", "options"), _cases())
+def test_both_engines_agree_on_deals(variant: str, options: tuple[tuple[str, str], ...]) -> None:
+    """Same verdict from both engines on every sampled deal of every built-in variant and
+    option; every solution wins when replayed through a Session from the deal."""
+    rules = get_variant(variant).resolve(dict(options))
+    assert native.unsupported(native_tables(rules), rules.autoplay, {}) == ""
+    for number in (1, 2, 3, *UNWINNABLE.get((variant, options), ())):
+        state = deal(rules, number)
+        verdicts = []
+        for engine in ENGINES:
+            result = solve(state, max_states=300_000, engine=engine)
+            assert result.engine == engine and result.note == ""
+            assert result.decided, (variant, number, engine, result.reason)
+            if result.verdict is Verdict.WINNABLE:
+                assert replay_wins(state, result.moves), (variant, number, engine)
+            verdicts.append(result.verdict)
+        assert verdicts[0] == verdicts[1], (variant, number, verdicts)
+
+
+def native_tables(rules):  # type: ignore[no-untyped-def]
+    from solitaire_core.solver.search import tables_for
+
+    return tables_for(rules)
+
+
+PYTHON_ONLY = ("two-decks-distinct", "returns")
+
+
+@pytest.fixture(scope="module")
+def minis() -> dict[str, tuple[Rules, int]]:
+    """test_solver.py's small variants."""
+    preds = {**BUILTIN_PREDICATES, SAME_DECK.name: SAME_DECK}
+    return {name: (mini_rules(**kw, predicates=preds), n) for name, (kw, n) in MINIS.items()}
+
+
+@pytest.mark.parametrize("name", PYTHON_ONLY)
+def test_variants_the_c_engine_does_not_play(minis, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Twins told apart by the rules, cards back from the foundations: Python solves and
+    the result says why (test_solver.py compares both engines with a brute force)."""
+    rules, in_play = minis[name]
+    state = small_position(rules, random.Random(0), in_play)
+    result = solve(state, engine="c")
+    assert result.engine == "python" and result.decided
+    assert (
+        "test.same-deck" if name == "two-decks-distinct" else "foundation_return"
+    ) in result.note
+
+
+def test_plugin_predicate_falls_back_to_python() -> None:
+    """The example plugin's build rule is a Python function: the C engine cannot compile
+    it, so the Python engine solves, and the result says why."""
+    definition = get_registry().variants.get("example-towers")
+    if definition is None:  # pragma: no cover - the test command installs the example
+        pytest.fail("the example plugin is not installed")
+    rules = definition.resolve()
+    result = solve_deal(rules, 1, max_states=50_000, engine="c")
+    assert result.engine == "python"
+    assert "example.down-in-color" in result.note and "plugin" in result.note
+
+
+def test_rule_the_c_engine_does_not_know_falls_back() -> None:
+    """A Rules value outside the C engine's list (here: cards back from the foundations)
+    sends the search to Python, saying which rule."""
+    rules = attrs.evolve(get_variant("seahaven").resolve(), foundation_return=True)
+    result = solve(deal(rules, 1), max_states=20_000, engine="auto")
+    assert result.engine == "python"
+    assert "foundation_return" in result.note
+
+
+def test_unknown_rules_field_falls_back() -> None:
+    """A field the C engine's list does not name (vocabulary added after it) is supported
+    only at its default value."""
+
+    @attrs.frozen(eq=False)
+    class NewRules(type(get_variant("seahaven").resolve())):  # type: ignore[misc]
+        wrap: bool = False
+
+    base = get_variant("seahaven").resolve()
+    fields = {f.name: getattr(base, f.name) for f in attrs.fields(type(base))}
+    assert native.rules_unsupported(NewRules(**fields)) == ""
+    why = native.rules_unsupported(NewRules(**fields, wrap=True))
+    assert "wrap" in why
+
+
+def test_memory_budget_is_honoured() -> None:
+    """A budget in megabytes stops the C search before it holds more (its own count and
+    tracemalloc's agree); the same deal with room enough is decided."""
+    rules = get_variant("seahaven").resolve()
+    state = deal(rules, 73)  # unwinnable; the proof holds about 130,000 positions
+    solve(state, max_states=10, engine="c")  # compile the tables outside the measurement
+    for megabytes in (1.5, 3.0):
+        tracemalloc.start()
+        try:
+            result = solve(state, max_memory=megabytes, engine="c")
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert result.verdict is Verdict.UNDECIDED and result.reason == "memory budget"
+        assert result.peak_bytes <= megabytes * 1e6
+        assert peak <= 1.1 * megabytes * 1e6, (megabytes, peak)
+    result = solve(state, max_memory=20, engine="c")
+    assert result.verdict is Verdict.UNWINNABLE
+    assert result.peak_bytes <= 20e6
+
+
+def test_bytes_per_position_on_the_slowest_deal() -> None:
+    """The C engine's table holds a position in at most 64 bytes on average (every
+    allocation of the search counted) on Seahaven Towers' largest proof of 1-1000."""
+    result = solve_deal(get_variant("seahaven").resolve(), 73, engine="c")
+    assert result.verdict is Verdict.UNWINNABLE
+    assert result.peak_bytes / result.positions <= 64, result.peak_bytes / result.positions
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_budgets_and_cancel_on_both_engines(engine: str) -> None:
+    state = deal(get_variant("seahaven").resolve(), 73)
+    result = solve(state, max_states=5_000, engine=engine)
+    assert result.verdict is Verdict.UNDECIDED and result.reason == "state budget"
+    assert result.engine == engine
+    result = solve(state, timeout=0.01, engine=engine)
+    assert result.reason == "time budget"
+    calls: list[int] = []
+    result = solve(state, cancel=lambda: len(calls) > 2, progress=calls.append, engine=engine)
+    assert result.reason == "cancelled" and len(calls) >= 3
+    event = threading.Event()
+    event.set()
+    assert solve(state, cancel=event, engine=engine).reason == "cancelled"
+
+
+def test_an_exception_in_a_callback_propagates() -> None:
+    def boom() -> bool:
+        raise KeyError("from the callback")
+
+    state = deal(get_variant("seahaven").resolve(), 73)
+    with pytest.raises(KeyError, match="from the callback"):
+        solve(state, cancel=boom, engine="c")
+
+
+def test_bad_engine_and_memory_are_refused() -> None:
+    state = deal(get_variant("seahaven").resolve(), 1)
+    with pytest.raises(ValueError, match="engine"):
+        solve(state, engine="fortran")
+    with pytest.raises(ValueError, match="max_memory"):
+        solve(state, max_memory=0)
+
+
+BLOCKED = """
+import sys
+sys.modules["solitaire_core.solver._csolver"] = None  # as if it had not been built
+from solitaire_core.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_without_the_extension_python_solves() -> None:
+    """With the extension's import blocked (a machine without a compiler), solve and
+    survey still work, on the Python engine, and say so."""
+    env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+    run = subprocess.run(
+        [sys.executable, "-c", BLOCKED, "solve", "seahaven", "--deal", "1", "--engine", "c"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "winnable" in run.stdout
+    assert "engine: Python (the C extension is not available" in run.stdout
+    run = subprocess.run(
+        [sys.executable, "-c", BLOCKED, "solve", "seahaven", "--deal", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert run.returncode == 0 and "engine: Python (the C extension" in run.stdout
+
+
+def test_cli_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    from solitaire_core.cli import EXIT_UNDECIDED, main
+
+    assert main(["solve", "seahaven", "--deal", "1", "--engine", "c"]) == 0
+    out = capsys.readouterr().out
+    assert "winnable" in out and "engine: C" in out
+    assert main(["solve", "seahaven", "--deal", "1", "--engine", "python"]) == 0
+    assert "engine: Python\n" in capsys.readouterr().out
+    assert main(["solve", "seahaven", "--deal", "73", "--max-memory", "1"]) == EXIT_UNDECIDED
+    assert "memory budget ran out" in capsys.readouterr().out

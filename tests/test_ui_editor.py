@@ -1,0 +1,214 @@
+"""The variant editor in a real Tk window (Xvfb via pytest-xvfb): the schema-driven form,
+validation as you type with the loader's messages, the preview, the quick checks and the
+solver in the background, Save, Play, and the TOML round trip (issue 12)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from solitaire_tk.editor import COMMENTS_NOTE, VariantEditor, copy_for_editing
+from solitaire_tk.editor_form import form_fields
+from solitaire_tk.launcher import Launcher
+
+from solitaire_core.persistence import Settings
+from solitaire_core.plugins import USER_PLUGIN, Registry, build_registry
+from solitaire_core.variant import load_schema, tomllib
+
+pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
+
+ROOT_GEOMETRY = "+0+0"
+BASE = build_registry()
+
+
+def fresh_registry() -> Registry:
+    """A registry of this test's own (the editor adds what it saves or plays to it)."""
+    return Registry(
+        variants=dict(BASE.variants),
+        predicates=dict(BASE.predicates),
+        deal_methods=dict(BASE.deal_methods),
+    )
+
+
+def wait(root, condition, seconds: float = 120.0) -> None:
+    """Run the event loop until ``condition()`` holds (the background work reports
+    through it)."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        root.update()
+        time.sleep(0.02)
+
+
+def type_into(editor: VariantEditor, path: str, text: str) -> None:
+    """Replace a field's text by real key presses, its tab shown first."""
+    editor.notebook.select(editor.tabs[editor.fields[path].group])
+    widget = editor.widgets[path]
+    widget.focus_force()
+    widget.update()
+    widget.select_range(0, "end")
+    widget.event_generate("<KeyPress-BackSpace>")
+    for char in text:
+        keysym = {" ": "space", ",": "comma", "[": "bracketleft", "]": "bracketright"}.get(
+            char, char
+        )
+        widget.event_generate(f"<KeyPress-{keysym}>")
+    widget.update()
+    assert editor.vars[path].get() == text
+
+
+def open_editor(root, data, **kwargs) -> VariantEditor:
+    kwargs.setdefault("registry", fresh_registry())
+    editor = VariantEditor(root, data=data, **kwargs)
+    editor.update()
+    return editor
+
+
+@pytest.mark.parametrize("variant_id", sorted(BASE.variants))
+def test_opening_a_file_and_saving_it_unchanged_writes_the_same_data(root, tmp_path, variant_id):
+    definition = BASE.variants[variant_id]
+    path = tmp_path / f"{variant_id}.toml"
+    path.write_text(Path(definition.source).read_text("utf-8"), "utf-8")
+    registry = fresh_registry()
+    del registry.variants[variant_id]  # the file stands for the installed game
+    editor = open_editor(root, tomllib.loads(path.read_text("utf-8")), path=path, registry=registry)
+    assert editor.definition is not None, editor.problems
+    assert editor.data() == dict(definition.data)
+    assert editor.save() == path
+    assert tomllib.loads(path.read_text("utf-8")) == dict(definition.data)
+    assert COMMENTS_NOTE in editor.where_label.cget("text")
+    editor.destroy()
+
+
+def test_every_schema_key_has_a_field_with_its_description_as_help(root):
+    editor = open_editor(root, copy_for_editing(BASE.get("sea-towers"), BASE))
+    schema = load_schema()
+    assert set(editor.fields) == {f.path for f in form_fields(schema)}
+    move_limit = schema["properties"]["tableau"]["properties"]["move_limit"]["description"]
+    assert editor.helps["tableau.move_limit"].cget("text").startswith(move_limit)
+    assert str(editor.helps["autoplay"].cget("text")).endswith("Default: safe.")
+    titles = [editor.notebook.tab(t, "text") for t in editor.notebook.tabs()]
+    assert titles == [
+        "Game", "Layout", "Deal", "Building", "Moves", "Foundations", "Autoplay", "Options",
+    ]  # fmt: skip
+    assert editor.fields["tableau.move_limit"].group == "moves"
+    assert editor.fields["deal.columns"].group == "deal"
+    assert 'set = { "tableau.empty" = "any"' in editor.options_text.get("1.0", "end") or (
+        "[options.empty_columns.choices.any.set]" in editor.options_text.get("1.0", "end")
+    )
+    editor.destroy()
+
+
+def test_typing_shows_the_loaders_message_beside_the_field(root):
+    editor = open_editor(root, copy_for_editing(BASE.get("seahaven"), BASE))
+    wait(root, lambda: not editor.checks_running)
+    before = editor.preview_image.tobytes()
+    type_into(editor, "deal.columns", "6")
+    wait(root, lambda: editor.problems)
+    assert editor.errors["deal.columns"].cget("text") == (
+        "deal: places 62 cards, but 1 deck(s) hold 52: every card must be dealt exactly once"
+    )
+    assert "Not valid yet (tab Deal)" in editor.status_label.cget("text")
+    assert editor.save_button.instate(["disabled"]) and editor.play_button.instate(["disabled"])
+    # Eight columns of six and four cells dealt: valid again, and the picture follows.
+    type_into(editor, "tableau.columns", "8")
+    type_into(editor, "deal.cells", "[1, 2, 3, 4]")
+    wait(root, lambda: editor.definition is not None and not editor.problems)
+    assert editor.errors["deal.columns"].cget("text") == ""
+    assert editor.preview_image.tobytes() != before
+    type_into(editor, "cells.count", "x")
+    wait(root, lambda: "cells.count" in editor.problems)
+    assert editor.errors["cells.count"].cget("text") == "expected a whole number, got 'x'"
+    type_into(editor, "cells.count", "4")
+    type_into(editor, "id", "freecell")
+    wait(root, lambda: "id" in editor.problems)
+    assert "'freecell' is already the id of FreeCell" in editor.errors["id"].cget("text")
+    editor.destroy()
+
+
+def test_quick_checks_and_the_solver_report_in_the_background(root):
+    editor = open_editor(root, copy_for_editing(BASE.get("seahaven"), BASE))
+    wait(root, lambda: not editor.checks_running)
+    text = editor.checks_label.cget("text")
+    assert "ok  random-play: 300 random moves" in text and "ok  perft: deal 1, depth 1:" in text
+    assert text.endswith("All quick checks passed.")
+    editor.solve_button.invoke()
+    assert editor.solving and editor.solve_button.instate(["disabled"])
+    ticks = []
+    root.after(10, lambda: ticks.append(1))
+    wait(root, lambda: not editor.solving, seconds=600)
+    assert ticks  # the window kept handling events while the solver worked
+    assert sorted(editor.solve_results) == list(range(1, 21))
+    summary = editor.solve_summary.cget("text")
+    assert summary.startswith(tuple(f"{n} of 20 winnable" for n in range(1, 21)))
+    assert summary.endswith(": the game can be won.")
+    assert "Deal 1: winnable in " in editor.solve_text.get("1.0", "end")
+    editor.destroy()
+
+
+def test_save_and_play_at_once(root, tmp_path):
+    registry = fresh_registry()
+    played = []
+    saved = []
+    editor = open_editor(
+        root, copy_for_editing(BASE.get("sea-towers"), BASE), registry=registry,
+        folder=tmp_path, on_play=lambda *a: played.append(a), on_saved=saved.append,
+    )  # fmt: skip
+    type_into(editor, "name", "Night Towers")
+    editor.deal_var.set("7")
+    wait(root, lambda: editor.definition is not None and editor.definition.name == "Night Towers")
+    assert editor.play()  # before saving: the form's game under its id
+    assert played == [("my-sea-towers", {"empty_columns": "king"}, 7)]
+    assert registry.variants["my-sea-towers"].name == "Night Towers"
+    assert editor.save() == tmp_path / "my-sea-towers.toml"
+    assert [d.id for d in saved] == ["my-sea-towers"]
+    definition = registry.variants["my-sea-towers"]
+    assert definition.plugin == USER_PLUGIN and definition.source == str(editor.path)
+    data = tomllib.loads(editor.path.read_text("utf-8"))
+    assert data["name"] == "Night Towers" and data["options"] == dict(
+        BASE.get("sea-towers").data["options"]
+    )
+    # A new game must not replace another game's file.
+    other = open_editor(root, copy_for_editing(BASE.get("sea-towers"), BASE), registry=Registry(
+        variants={}, predicates=registry.predicates, deal_methods=registry.deal_methods,
+    ), folder=tmp_path)  # fmt: skip
+    assert other.save() is None
+    assert "exists already" in other.status_label.cget("text")
+    other.destroy()
+    editor.destroy()
+
+
+def test_the_launcher_opens_the_editor_and_lists_what_it_saves(root, solitaire_home):
+    registry = fresh_registry()
+    played = []
+    launcher = Launcher(
+        root, registry=registry, settings=Settings(), on_play=lambda *a: played.append(a)
+    )
+    launcher.pack(fill="both", expand=True)
+    root.update()
+    launcher.select("sea-towers")
+    assert launcher.edit_button.cget("text") == "Edit a copy..."
+    launcher.edit_button.invoke()
+    editor = launcher.editor
+    assert editor.vars["id"].get() == "my-sea-towers"
+    assert editor.vars["name"].get() == "My Sea Towers"
+    wait(root, lambda: editor.definition is not None)
+    editor.save_button.invoke()
+    target = solitaire_home / "data" / "variants" / "my-sea-towers.toml"
+    assert target.exists()
+    assert launcher.selected_variant == "my-sea-towers"
+    assert launcher.tree.get_children("group:yours") == ("yours:my-sea-towers",)
+    assert launcher.edit_button.cget("text") == "Edit..."
+    editor.destroy()
+    launcher.edit_button.invoke()  # the player's own file is edited in place
+    assert launcher.editor.path == target
+    launcher.editor.destroy()
+    launcher.new_button.invoke()
+    assert launcher.editor.vars["id"].get() == "my-game"
+    wait(root, lambda: launcher.editor.definition is not None)
+    launcher.editor.play_button.invoke()
+    assert played == [("my-game", {}, 1)]
+    launcher.editor.destroy()
+    # Saved files are loaded at the next start, as yours.
+    assert build_registry().variants["my-sea-towers"].plugin == USER_PLUGIN
