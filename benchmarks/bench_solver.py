@@ -6,7 +6,14 @@ Suites (deal numbers are PySolFC's):
 * ``sea-towers-any`` -- Sea Towers with any card in empty columns, deals 1..1000;
 * ``double-sea-towers`` -- Double Sea Towers, deals 1..10000 (Freecell Solver as packaged
   by Debian handles at most 10 columns, so ours run alone; the Python engine only with
-  ``--deals``, as it would take an hour).
+  ``--deals``, as it would take an hour);
+* one suite per issue-9 game Freecell Solver has a preset for (``forecell``,
+  ``kings-only-bakers-game``, ``relaxed-freecell``, ``beleaguered-castle``,
+  ``streets-and-alleys``, ``citadel``, ``good-measure``: ``fc-solve -g PRESET``; and
+  ``bakers-dozen``, ``fan``, ``der-katzenschwanz``, ``die-schlange``, which the Debian
+  build cannot take, ours alone), deals 1..100. The JSON's ``disagreements`` lists the
+  deals where both solvers decided and their verdicts differ. fc-solve's "I could not
+  solve this game" is read as unwinnable, though its default scan is not exhaustive.
 
 In one run, per suite: our C engine solves every deal in one child process, then our Python
 engine in another (start-up, imports and dealing included: each engine's figure is the
@@ -82,6 +89,25 @@ SUITES = {
             ("-g", "seahaven", "--empty-stacks-filled-by", "any", "-l", "ct"),
         ),
         Suite("double-sea-towers", "double-sea-towers", (), "1-10000", None, ("c",)),
+        # Issue 9's games that Freecell Solver has a preset for, deals 1..100. The Debian
+        # build takes one deck and at most ten columns: Baker's Dozen (13), Fan (18), Der
+        # Katzenschwanz and Die Schlange (two decks) run ours alone.
+        *(
+            Suite(variant, variant, (), "1-100", ("-g", preset) if preset else None, ("python",))
+            for variant, preset in (
+                ("forecell", "forecell"),
+                ("kings-only-bakers-game", "kings_only_bakers_game"),
+                ("relaxed-freecell", "relaxed_freecell"),
+                ("beleaguered-castle", "beleaguered_castle"),
+                ("streets-and-alleys", "streets_and_alleys"),
+                ("citadel", "citadel"),
+                ("good-measure", "good_measure"),
+                ("bakers-dozen", None),
+                ("fan", None),
+                ("der-katzenschwanz", None),
+                ("die-schlange", None),
+            )
+        ),
     )
 }
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import Card, Suit
+from .cards import KING, Card, Suit
 from .errors import SolitaireError
 from .state import GameState
-from .variant import Rules
+from .variant import BASE_FROM_DEAL, DealRecipe, Rules
 
 MAX_DEAL = 10**20 - 1
 """The largest deal number (PySolFC's 20-digit game numbers)."""
@@ -56,32 +56,167 @@ def pysolfc_order(decks: int, number: int) -> list[Card]:
 def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
     """Place ``cards`` (in dealing order) as the variant's deal recipe says.
 
-    :raises SolitaireError: when the number of cards does not match the recipe.
+    The steps, in order (each reproduces one of PySolFC's dealing hooks; see
+    :class:`~solitaire_core.variant.DealRecipe` and docs/variant-format.md): ``reverse``,
+    ``bottom_ranks``, ``first_ranks``, cards taken out for the foundations, the columns
+    (with ``play_to_foundations``), the cells, ``foundations.last``.
+
+    :raises SolitaireError: when the number of cards is not the variant's
+        (``52 x decks``).
     """
     recipe = rules.deal
-    if len(cards) != recipe.card_count:
+    if len(cards) != rules.card_count:
         raise SolitaireError(
-            f"{rules.name}: the deal recipe places {recipe.card_count} cards, got {len(cards)}"
+            f"{rules.name}: the deal recipe places {rules.card_count} cards, got {len(cards)}"
         )
+    pack = list(cards)
+    if recipe.reverse:
+        pack.reverse()
+    if recipe.bottom_ranks:
+        _move_ranks_to_column_bottoms(pack, set(recipe.bottom_ranks), rules.columns)
+    if recipe.first_ranks:
+        pack = _ranks_first(pack, recipe.first_ranks)
+    foundations: list[list[Card]] = [[] for _ in range(rules.foundations)]
+    to_foundations: list[Card] = []
+    if recipe.foundation_ranks:
+        pack, to_foundations = _take_ranks(pack, recipe)
+    elif recipe.twins_of_first:
+        pack, to_foundations = _take_twins_of_first(pack)
+    for pile, card in zip(foundations, to_foundations):
+        pile.append(card)
+    it = iter(pack)
     columns: list[list[Card]] = [[] for _ in range(rules.columns)]
-    it = iter(cards)
-    if recipe.order == "rows":
-        for row in range(max(recipe.columns, default=0)):
-            for i, count in enumerate(recipe.columns):
-                if row < count:
-                    columns[i].append(next(it))
-    else:
+    if recipe.order == "kings-start-columns":
+        _deal_kings_start_columns(
+            columns, pack[: len(pack) - len(recipe.cells) - recipe.foundation_last]
+        )
+        it = iter(pack[len(pack) - len(recipe.cells) - recipe.foundation_last :])
+    elif recipe.order == "columns":
         for i, count in enumerate(recipe.columns):
             columns[i].extend(next(it) for _ in range(count))
+    else:
+        for counts in recipe.column_passes:
+            for row in range(max(counts, default=0)):
+                for i, count in enumerate(counts):
+                    if row < count:
+                        card = next(it)
+                        if not (recipe.play_to_foundations and _play_up(rules, foundations, card)):
+                            columns[i].append(card)
     cells: list[Card | None] = [None] * rules.cells
     for index in recipe.cells:
         cells[index] = next(it)
+    for pile in foundations[: recipe.foundation_last]:
+        pile.append(next(it))
     return GameState(
         rules=rules,
         columns=tuple(tuple(c) for c in columns),
         cells=tuple(cells),
-        foundations=tuple(() for _ in range(rules.foundations)),
+        foundations=tuple(tuple(f) for f in foundations),
+        bases=_bases(rules, foundations),
     )
+
+
+def _bases(rules: Rules, foundations: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+    """:attr:`GameState.bases` for a fresh deal: ``()`` when every pile's base rank is
+    fixed; otherwise, per pile, its fixed base, or (``base_rank = "deal"``) the rank of the
+    first card the deal put on it, and for a pile the deal left empty the rank of the
+    first foundation card dealt (Penguin's fourth pile takes the rank of the three twins).
+
+    :raises SolitaireError: when the base is left to the deal but the recipe puts no card
+        on any foundation.
+    """
+    if not rules.base_from_deal:
+        return ()
+    firsts = [pile[0].rank for pile in foundations if pile]
+    if not firsts:
+        raise SolitaireError(
+            f"{rules.name}: foundations.base_rank = 'deal', but the deal recipe puts no card "
+            "on the foundations (deal.foundations)"
+        )
+    return tuple(
+        spec.base if spec.base != BASE_FROM_DEAL else (pile[0].rank if pile else firsts[0])
+        for spec, pile in zip(rules.foundation_piles, foundations)
+    )
+
+
+def _move_ranks_to_column_bottoms(pack: list[Card], ranks: set[int], columns: int) -> None:
+    """PySolFC's Baker's Dozen hook, in place: each card of ``ranks``, taken in pack order,
+    swaps with the first card of another rank dealt earlier into its column (the pack
+    dealt in rows of ``columns`` cards)."""
+    for i in [i for i, c in enumerate(pack) if c.rank in ranks]:
+        for j in range(i % columns, i, columns):
+            if pack[j].rank not in ranks:
+                pack[i], pack[j] = pack[j], pack[i]
+                break
+
+
+def _suit_order(card: Card) -> int:
+    return _PYSOL_SUITS.index(card.suit)
+
+
+def _ranks_first(pack: list[Card], ranks: Sequence[int]) -> list[Card]:
+    """PySolFC's "move to top" hook: cards of ``ranks`` first, in the listed rank order,
+    then suit order, then pack order; the others after them in pack order."""
+    chosen = [
+        (ranks.index(c.rank), _suit_order(c), i) for i, c in enumerate(pack) if c.rank in ranks
+    ]
+    first = [pack[i] for *_, i in sorted(chosen)]
+    return first + [c for c in pack if c.rank not in ranks]
+
+
+def _take_ranks(pack: list[Card], recipe: DealRecipe) -> tuple[list[Card], list[Card]]:
+    """Cards of the foundation ranks (of one deck, or the ``count`` dealt last) taken out of
+    the pack; returns (the rest in pack order, the taken cards in suit then pack order)."""
+    wanted = [
+        i
+        for i, c in enumerate(pack)
+        if c.rank in recipe.foundation_ranks
+        and (not recipe.foundation_deck or c.deck == recipe.foundation_deck - 1)
+    ]
+    if recipe.foundation_count:
+        wanted = wanted[len(wanted) - recipe.foundation_count :]
+    taken = set(wanted)
+    chosen = sorted(wanted, key=lambda i: (_suit_order(pack[i]), i))
+    return [c for i, c in enumerate(pack) if i not in taken], [pack[i] for i in chosen]
+
+
+def _take_twins_of_first(pack: list[Card]) -> tuple[list[Card], list[Card]]:
+    """PySolFC's Penguin: the first three cards of the first card's rank go up (in suit
+    order); the fourth is dealt first, the rest follow in pack order."""
+    rank = pack[0].rank
+    twins = [c for c in pack if c.rank == rank]
+    rest = [c for c in pack if c.rank != rank]
+    return [twins[3], *rest], sorted(twins[:3], key=_suit_order)
+
+
+def _deal_kings_start_columns(columns: list[list[Card]], pack: Sequence[Card]) -> None:
+    """PySolFC's Der Katzenschwanz: every card goes to the current column; a King moves on
+    to the next column first, unless the current one is still empty."""
+    current = 0
+    for card in pack:
+        if card.rank == KING and columns[current]:
+            current += 1
+        columns[current].append(card)
+
+
+def _play_up(rules: Rules, foundations: list[list[Card]], card: Card) -> bool:
+    """Put ``card`` on the first foundation that accepts it (by the variant's foundation
+    rules, :func:`solitaire_core.rules.pile_accepts`); whether one did."""
+    from .rules import pile_accepts
+
+    piles = tuple(tuple(f) for f in foundations)
+    probe = GameState(
+        rules=rules,
+        columns=((),) * rules.columns,
+        cells=(None,) * rules.cells,
+        foundations=piles,
+        bases=_bases(rules, foundations),
+    )
+    for index, pile in enumerate(foundations):
+        if pile and pile_accepts(probe, index, card):
+            pile.append(card)
+            return True
+    return False
 
 
 def deal(rules: Rules, number: int, methods: dict[str, DealMethod] | None = None) -> GameState:

@@ -45,25 +45,71 @@ def load_schema() -> dict[str, Any]:
 
 @attrs.frozen
 class DealRecipe:
-    """How the shuffled cards are laid out.
+    """How the shuffled cards are laid out (docs/variant-format.md, ``[deal]``).
 
-    :param columns: cards dealt to each tableau column, one entry per column.
+    The pack is taken in dealing order (for ``method = "pysolfc"``, PySolFC's order for the
+    deal number) and changed, in this order, by ``reverse``, ``bottom_ranks``,
+    ``first_ranks`` and the foundation keys; then the columns, the cells and
+    ``foundation_last`` are dealt from it. Each step is one of PySolFC's dealing hooks
+    written as data, so that deal N is PySolFC's game N.
+
+    :param columns: cards dealt to each tableau column, one entry per column (empty for
+        ``order = "kings-start-columns"``, where the deal decides the lengths).
     :param cells: 0-based indexes of the cells that receive one card each, in dealing order.
     :param order: ``"rows"`` (one card to each column in turn, row after row, as PySolFC
-        deals) or ``"columns"`` (fill one column, then the next); cells are dealt last.
+        deals), ``"columns"`` (fill one column, then the next) or
+        ``"kings-start-columns"`` (every card goes to the current column, and a King starts
+        the next one unless the current one is empty: PySolFC's Der Katzenschwanz).
     :param method: ``"pysolfc"`` (PySolFC's deal numbers, via pysol_cards) or the name of a
         custom deal a plugin registered through ``solitaire_deal_methods``.
+    :param passes: the column deal as passes, each a count per column dealt row by row;
+        they add up to ``columns`` (one pass, ``columns`` itself, unless the file says).
+    :param reverse: deal the pack from the other end (PySolFC's Baker's Dozen hook).
+    :param bottom_ranks: ranks moved under the other cards of their column: each such card
+        swaps with the first card of another rank dealt earlier into its column (PySolFC's
+        Baker's Dozen hook, with rows of ``len(columns)`` cards).
+    :param first_ranks: ranks dealt first, in this rank order, each rank's cards in
+        PySolFC's suit order (clubs, spades, hearts, diamonds) then pack order (PySolFC's
+        Challenge FreeCell hook).
+    :param play_to_foundations: while the columns are dealt, a card a foundation accepts
+        goes there instead, and its column gets no card in that pass (PySolFC's Citadel).
+    :param foundation_ranks: cards of these ranks are taken out of the pack and start the
+        foundations, one per pile, in suit order then pack order.
+    :param foundation_count: take only this many of them, the ones dealt last (0: all).
+    :param foundation_deck: take only cards of this deck, 1-based (0: any deck).
+    :param twins_of_first: the first three cards of the first card's rank start three
+        foundations and the fourth is dealt first (PySolFC's Penguin).
+    :param foundation_last: after the columns and cells, this many cards go one to each
+        foundation in turn (PySolFC's Stalactites).
+    :param foundation_cards: how many cards the recipe puts on the foundations.
     """
 
     columns: tuple[int, ...]
     cells: tuple[int, ...]
     order: str = "rows"
     method: str = "pysolfc"
+    passes: tuple[tuple[int, ...], ...] = ()
+    reverse: bool = False
+    bottom_ranks: tuple[int, ...] = ()
+    first_ranks: tuple[int, ...] = ()
+    play_to_foundations: bool = False
+    foundation_ranks: tuple[int, ...] = ()
+    foundation_count: int = 0
+    foundation_deck: int = 0
+    twins_of_first: bool = False
+    foundation_last: int = 0
+    foundation_cards: int = 0
 
     @property
     def card_count(self) -> int:
-        """How many cards the recipe places."""
-        return sum(self.columns) + len(self.cells)
+        """How many cards the recipe places (for ``kings-start-columns``: the cells and
+        foundations only, the columns taking the rest)."""
+        return sum(self.columns) + len(self.cells) + self.foundation_cards
+
+    @property
+    def column_passes(self) -> tuple[tuple[int, ...], ...]:
+        """The passes of the column deal (``columns`` as one pass when none are given)."""
+        return self.passes or (self.columns,)
 
 
 def _same_as_build(card: Card, onto: Card) -> bool:  # pragma: no cover - a marker only
@@ -565,13 +611,120 @@ def _predicate(
     return pred
 
 
+def _per_column(value: int | list[int], columns: int, source: str, key: str) -> tuple[int, ...]:
+    counts = [value] * columns if isinstance(value, int) else list(value)
+    if len(counts) != columns:
+        raise VariantError(
+            source, key, f"lists {len(counts)} columns but tableau.columns is {columns}"
+        )
+    return tuple(counts)
+
+
+def _deal_recipe(data: Mapping[str, Any], source: str, columns: int, cells: int) -> DealRecipe:
+    """Check the ``[deal]`` table against the rest of the file and build the recipe."""
+    deal = data["deal"]
+    decks = data["decks"]
+    order = deal.get("order", "rows")
+    dealt_cells = deal.get("cells", [])
+    for number in dealt_cells:
+        if number > cells:
+            raise VariantError(
+                source, "deal.cells", f"cell {number} does not exist (cells.count is {cells})"
+            )
+    if order == "kings-start-columns":
+        for key in ("columns", "passes", "cells"):
+            if key in deal:
+                raise VariantError(
+                    source, f"deal.{key}", "not used with order = 'kings-start-columns'"
+                )
+        if columns < 4 * decks + 1:
+            raise VariantError(
+                source,
+                "tableau.columns",
+                f"order = 'kings-start-columns' needs {4 * decks + 1} columns "
+                f"(one more than the Kings of {decks} deck(s)), got {columns}",
+            )
+        per_column: tuple[int, ...] = ()
+        passes: tuple[tuple[int, ...], ...] = ()
+    else:
+        per_column = _per_column(deal["columns"], columns, source, "deal.columns")
+        passes = tuple(
+            _per_column(p, columns, source, f"deal.passes.{i}")
+            for i, p in enumerate(deal.get("passes", []))
+        )
+        if passes and tuple(map(sum, zip(*passes))) != per_column:
+            raise VariantError(
+                source,
+                "deal.passes",
+                f"add up to {list(map(sum, zip(*passes)))} cards per column, "
+                f"but deal.columns is {list(per_column)}",
+            )
+    found = deal.get("foundations", {})
+    ranks = tuple(found.get("ranks", ()))
+    deck = found.get("deck", 0)
+    if deck > decks:
+        raise VariantError(
+            source, "deal.foundations.deck", f"deck {deck} does not exist (decks is {decks})"
+        )
+    available = 4 * len(ranks) * (1 if deck else decks)
+    count = found.get("count", 0)
+    if count and not ranks:
+        raise VariantError(source, "deal.foundations.count", "needs deal.foundations.ranks")
+    if count > available:
+        raise VariantError(
+            source,
+            "deal.foundations.count",
+            f"asks for {count} cards, but the pack holds {available} of those ranks",
+        )
+    twins = bool(found.get("twins_of_first", False))
+    if twins and ranks:
+        raise VariantError(
+            source, "deal.foundations", "give either ranks or twins_of_first, not both"
+        )
+    last = found.get("last", 0)
+    on_foundations = (count or available) + 3 * twins + last
+    piles = data["foundations"]["count"]
+    if on_foundations > piles:
+        raise VariantError(
+            source,
+            "deal.foundations",
+            f"puts {on_foundations} cards on the foundations, one per pile, "
+            f"but foundations.count is {piles}",
+        )
+    recipe = DealRecipe(
+        columns=per_column,
+        cells=tuple(n - 1 for n in dealt_cells),
+        order=order,
+        method=deal.get("method", "pysolfc"),
+        passes=passes,
+        reverse=bool(deal.get("reverse", False)),
+        bottom_ranks=tuple(deal.get("bottom_ranks", ())),
+        first_ranks=tuple(deal.get("first_ranks", ())),
+        play_to_foundations=bool(deal.get("play_to_foundations", False)),
+        foundation_ranks=ranks,
+        foundation_count=count,
+        foundation_deck=deck,
+        twins_of_first=twins,
+        foundation_last=last,
+        foundation_cards=on_foundations,
+    )
+    if order != "kings-start-columns" and recipe.card_count != 52 * decks:
+        raise VariantError(
+            source,
+            "deal",
+            f"places {recipe.card_count} cards, but {decks} deck(s) hold {52 * decks}: "
+            "every card must be dealt exactly once",
+        )
+    return recipe
+
+
 def _build_rules(
     data: Mapping[str, Any],
     source: str,
     preds: Mapping[str, RulePredicate],
     options: tuple[tuple[str, str], ...],
 ) -> Rules:
-    tableau, deal = data["tableau"], data["deal"]
+    tableau = data["tableau"]
     columns = tableau["columns"]
     cells = data["cells"]["count"]
     decks = data["decks"]
@@ -618,33 +771,13 @@ def _build_rules(
         empty = _predicate(preds, tableau["empty"], "empty", source, "tableau.empty")
     if tableau["move_limit"] not in MOVE_LIMITS:
         raise VariantError(source, "tableau.move_limit", f"expected one of {MOVE_LIMITS}")
-    per_column = deal["columns"]
-    if isinstance(per_column, int):
-        per_column = [per_column] * columns
-    if len(per_column) != columns:
+    recipe = _deal_recipe(data, source, columns, cells)
+    if any(p.base == BASE_FROM_DEAL for p in piles) and not recipe.foundation_cards:
         raise VariantError(
             source,
-            "deal.columns",
-            f"lists {len(per_column)} columns but tableau.columns is {columns}",
-        )
-    dealt_cells = deal.get("cells", [])
-    for number in dealt_cells:
-        if number > cells:
-            raise VariantError(
-                source, "deal.cells", f"cell {number} does not exist (cells.count is {cells})"
-            )
-    recipe = DealRecipe(
-        columns=tuple(per_column),
-        cells=tuple(n - 1 for n in dealt_cells),
-        order=deal.get("order", "rows"),
-        method=deal.get("method", "pysolfc"),
-    )
-    if recipe.card_count != 52 * decks:
-        raise VariantError(
-            source,
-            "deal",
-            f"places {recipe.card_count} cards, but {decks} deck(s) hold {52 * decks}: "
-            "every card must be dealt exactly once",
+            "deal.foundations",
+            "expected cards dealt to the foundations: foundations.base_rank = 'deal' takes "
+            "each pile's base rank from the first card the deal puts on it",
         )
     foundations = data["foundations"]
     receive = bool(data["cells"].get("receive", True))

@@ -7,6 +7,8 @@ FreeCell deal #1 is also written out literally as Microsoft FreeCell shows it.
 
 from __future__ import annotations
 
+import contextlib
+import io
 from collections import Counter
 
 import attrs
@@ -15,7 +17,7 @@ from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
 
-from solitaire_core.cards import Card, full_deck
+from solitaire_core.cards import RANK_TEXT, Card, full_deck
 from solitaire_core.deal import MAX_DEAL, check_deal_number, deal, lay_out
 from solitaire_core.errors import SolitaireError
 from solitaire_core.plugins import get_registry, get_variant
@@ -48,16 +50,31 @@ BUILTIN_VARIANTS = sorted(
 )
 
 
+def pysol_text(game_id: str, number: int) -> str:
+    """pysol_cards' layout text of a game (its Die Schlange dealer also prints a line)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        game = Game(game_id, number, RandomBase.DEALS_PYSOLFC)
+        return game.calc_layout_string(CardRenderer(True))
+
+
 def pysol_layout(game_id: str, number: int) -> tuple[list[str], list[str]]:
     """pysol_cards' layout of a game: (one text line per column, freecell line tokens)."""
-    text = Game(game_id, number, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
     columns, cells = [], []
-    for line in text.splitlines():
+    for line in pysol_text(game_id, number).splitlines():
         if line.startswith("Freecells:"):
             cells = line.split()[1:]
-        else:
+        elif not line.startswith("Foundations:"):
             columns.append(line)
     return columns, cells
+
+
+def pysol_foundations(game_id: str, number: int) -> dict[str, int]:
+    """pysol_cards' foundations line as suit letter -> top rank (``H-5`` is the 5 of
+    hearts on top); empty when the layout has no such line."""
+    for line in pysol_text(game_id, number).splitlines():
+        if line.startswith("Foundations:"):
+            return {t[0]: RANK_TEXT.index(t[2]) + 1 for t in line.split()[1:]}
+    return {}
 
 
 def our_layout(state: GameState) -> tuple[list[str], list[str]]:
@@ -69,6 +86,11 @@ def our_layout(state: GameState) -> tuple[list[str], list[str]]:
     return columns, cells
 
 
+def our_foundations(state: GameState) -> dict[str, int]:
+    """Our foundations as suit letter -> top rank (one deck)."""
+    return {f[-1].suit.value: f[-1].rank for f in state.foundations if f}
+
+
 @pytest.mark.parametrize(
     ("variant_id", "game_id"),
     [
@@ -78,6 +100,16 @@ def our_layout(state: GameState) -> tuple[list[str], list[str]]:
         ("freecell", "freecell"),
         ("bakers-game", "bakers_game"),
         ("eight-off", "eight_off"),
+        ("forecell", "forecell"),
+        ("kings-only-bakers-game", "kings_only_bakers_game"),
+        ("relaxed-freecell", "relaxed_freecell"),
+        ("beleaguered-castle", "beleaguered_castle"),
+        ("streets-and-alleys", "streets_and_alleys"),
+        ("citadel", "citadel"),
+        ("bakers-dozen", "bakers_dozen"),
+        ("fan", "fan"),
+        ("scotch-patience", "fan"),
+        ("simple-simon", "simple_simon"),
     ],
 )
 @pytest.mark.parametrize("number", NUMBERS)
@@ -91,6 +123,35 @@ def test_deal_equals_pysolfc(variant_id: str, game_id: str, number: int) -> None
     while theirs_cells and theirs_cells[-1] == "-":
         theirs_cells.pop()
     assert ours_cells == theirs_cells
+    assert our_foundations(state) == pysol_foundations(game_id, number)
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "game_id"),
+    [("der-katzenschwanz", "der_katzenschwantz"), ("die-schlange", "die_schlange")],
+)
+@pytest.mark.parametrize("number", NUMBERS + [4, 12, 16])
+def test_kings_start_columns_equals_pysolfc(variant_id: str, game_id: str, number: int) -> None:
+    """Every King starts the next column. When the very first card dealt is a King,
+    PySolFC (katzenschwanz.py: a King moves on only from a column that holds cards) puts
+    it in column 1, while pysol_cards leaves column 1 empty and shifts every column one
+    to the right: deal N follows PySolFC, so it equals pysol_cards' layout shifted back."""
+    state = deal(get_variant(variant_id).resolve(), number)
+    theirs, _ = pysol_layout(game_id, number)
+    ours, _ = our_layout(state)
+    if theirs[0] == "":
+        assert ours[0].startswith("K")
+        theirs = [*theirs[1:], ""]
+    assert ours == theirs
+    ranks = [1] if variant_id == "die-schlange" else []
+    assert sorted(c.rank for f in state.foundations for c in f) == ranks * 8
+
+
+def test_a_first_king_stays_in_the_first_column() -> None:
+    # Deal 4's first card is a King (pysol_cards leaves the first column empty for it).
+    state = deal(get_variant("der-katzenschwanz").resolve(), 4)
+    assert state.columns[0][0].rank == 13 and state.columns[-1] == ()
+    assert all(col[0].rank == 13 for col in state.columns[:-1])
 
 
 @pytest.mark.parametrize("number", range(1, 41))
@@ -131,8 +192,16 @@ def test_every_deal_places_every_card_exactly_once(variant_id: str) -> None:
     for number in (1, 32001, 99999):
         state = deal(rules, number)
         assert Counter(state.all_cards()) == Counter(full_deck(rules.decks))
-        assert state.foundation_cards == 0
-        assert [len(c) for c in state.columns] == list(rules.deal.columns)
+        recipe = rules.deal
+        if recipe.play_to_foundations:  # Citadel: more cards may go up while dealing
+            assert state.foundation_cards >= recipe.foundation_cards
+        else:
+            assert state.foundation_cards == recipe.foundation_cards
+        sizes = [len(c) for c in state.columns]
+        if recipe.order == "kings-start-columns" or recipe.play_to_foundations:
+            assert sum(sizes) == rules.card_count - len(recipe.cells) - state.foundation_cards
+        else:
+            assert sizes == list(recipe.columns)
         dealt_cells = [i for i, c in enumerate(state.cells) if c is not None]
         assert dealt_cells == sorted(rules.deal.cells)
 
@@ -180,3 +249,173 @@ def test_custom_deal_method_must_return_each_card_once(seahaven) -> None:
         deal(rules, 3, methods={"test-sorted": lambda r, n: [Card.parse("AS")] * 52})
     with pytest.raises(SolitaireError, match="unknown deal method"):
         deal(rules, 3, methods={})
+
+
+@pytest.mark.parametrize("variant_id", ["challenge-freecell", "super-challenge-freecell"])
+@pytest.mark.parametrize("number", [1, 617, 32001, 10**12 + 1])
+def test_challenge_freecell_buries_the_twos_and_aces(variant_id: str, number: int) -> None:
+    # PySolFC's ChallengeFreeCell moves the Aces and Twos to the top of the talon, ordered
+    # Twos first, then by suit (clubs, spades, hearts, diamonds): the first row dealt.
+    state = deal(get_variant(variant_id).resolve(), number)
+    bottoms = [str(col[0]) for col in state.columns]
+    assert bottoms == ["2C", "2S", "2H", "2D", "AC", "AS", "AH", "AD"]
+    # The other 44 cards keep FreeCell's order for the same deal number.
+    freecell = deal(get_variant("freecell").resolve(), number)
+    rest = [c for row in range(7) for col in freecell.columns if row < len(col) for c in [col[row]]]
+    ours = [c for row in range(1, 7) for col in state.columns if row < len(col) for c in [col[row]]]
+    assert ours == [c for c in rest if c.rank > 2]
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 617, 32001, 123456])
+def test_good_measure_puts_two_aces_up(number: int) -> None:
+    state = deal(get_variant("good-measure").resolve(), number)
+    assert [c.rank for f in state.foundations for c in f] == [1, 1]
+    assert [len(col) for col in state.columns] == [5] * 10
+    assert sum(c.rank == 1 for col in state.columns for c in col) == 2
+
+
+@pytest.mark.parametrize("number", [1, 5, 32001])
+def test_good_measure_follows_bakers_dozen_order_without_two_aces(number: int) -> None:
+    # Good Measure is Baker's Dozen's hook on ten columns, then the two Aces dealt last
+    # taken out (PySolFC bakersdozen.py); rebuild that from the raw PySolFC order.
+    from solitaire_core.deal import pysolfc_order
+
+    pack = pysolfc_order(1, number)[::-1]
+    kings = [i for i, c in enumerate(pack) if c.rank == 13]
+    for i in kings:
+        for j in range(i % 10, i, 10):
+            if pack[j].rank != 13:
+                pack[i], pack[j] = pack[j], pack[i]
+                break
+    aces = [i for i, c in enumerate(pack) if c.rank == 1][-2:]
+    rest = [c for i, c in enumerate(pack) if i not in aces]
+    state = deal(get_variant("good-measure").resolve(), number)
+    assert [[str(c) for c in col] for col in state.columns] == [
+        [str(c) for c in rest[i::10]] for i in range(10)
+    ]
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001, MAX_DEAL])
+def test_bakers_dozen_kings_lie_under_the_other_cards(number: int) -> None:
+    state = deal(get_variant("bakers-dozen").resolve(), number)
+    for col in state.columns:
+        ranks = [c.rank for c in col]
+        kings = ranks.count(13)
+        assert ranks[:kings] == [13] * kings
+
+
+def test_triple_freecell_deals_thirteen_columns_of_twelve() -> None:
+    state = deal(get_variant("triple-freecell").resolve(), 3)
+    assert [len(c) for c in state.columns] == [12] * 13
+    assert {c.deck for c in state.all_cards()} == {0, 1, 2}
+    assert state.free_cells == 10
+
+
+def test_citadel_plays_cards_up_while_dealing() -> None:
+    # Deal 3: pysol_cards shows hearts to 2, clubs to 2, diamonds to 3, spades to 5.
+    state = deal(get_variant("citadel").resolve(), 3)
+    assert our_foundations(state) == {"H": 2, "C": 2, "D": 3, "S": 5}
+    assert [len(c) for c in state.columns] == [6, 4, 6, 5, 5, 5, 4, 5]
+
+
+def _rows(state: GameState, passes: list[list[int]]) -> list[Card]:
+    """The cards of ``state``'s columns read back pass by pass, row by row."""
+    taken = [0] * len(state.columns)
+    out = []
+    for counts in passes:
+        for row in range(max(counts)):
+            for i, count in enumerate(counts):
+                if row < count:
+                    out.append(state.columns[i][taken[i]])
+                    taken[i] += 1
+    return out
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001, 10**12 + 1])
+def test_king_albert_deals_the_triangle_then_a_row_then_the_reserve(number: int) -> None:
+    # PySolFC klondike.py KingAlbert: Klondike.startGame(flip=1, reverse=0) deals rows to
+    # columns 2..9, 3..9, ..., 9, then one row to all nine; then the seven reserve slots.
+    from solitaire_core.deal import pysolfc_order
+
+    state = deal(get_variant("king-albert").resolve(), number)
+    assert [len(c) for c in state.columns] == list(range(1, 10))
+    order = _rows(state, [list(range(9)), [1] * 9]) + [c for c in state.cells if c is not None]
+    assert order == pysolfc_order(1, number)
+    assert all(c is not None for c in state.cells) and len(state.cells) == 7
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001])
+def test_raglan_puts_the_aces_up_and_deals_one_to_seven(number: int) -> None:
+    from solitaire_core.deal import pysolfc_order
+
+    state = deal(get_variant("raglan").resolve(), number)
+    assert [len(c) for c in state.columns] == [1, 2, 3, 4, 5, 6, 7, 7, 7]
+    assert [str(f[0]) for f in state.foundations] == ["AC", "AS", "AH", "AD"]
+    order = _rows(state, [[1, 2, 3, 4, 5, 6, 7, 7, 7]]) + [c for c in state.cells if c]
+    assert order == [c for c in pysolfc_order(1, number) if c.rank != 1]
+
+
+@pytest.mark.parametrize("number", [1, 7, 32001])
+def test_flower_garden_deals_six_beds_then_the_bouquet(number: int) -> None:
+    from solitaire_core.deal import pysolfc_order
+
+    state = deal(get_variant("flower-garden").resolve(), number)
+    assert [len(c) for c in state.columns] == [6] * 6
+    order = _rows(state, [[6] * 6]) + [c for c in state.cells if c]
+    assert order == pysolfc_order(1, number) and len(state.cells) == 16
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 32001, 10**12 + 1])
+def test_penguin_base_is_the_first_cards_rank(number: int) -> None:
+    # PySolFC bakersgame.py Penguin: the four cards of the first card's rank are dealt
+    # first; the first three go up, the fourth is the first card of column 1.
+    from solitaire_core.deal import pysolfc_order
+
+    first = pysolfc_order(1, number)[0]
+    state = deal(get_variant("penguin").resolve(), number)
+    ups = [c for f in state.foundations for c in f]
+    assert len(ups) == 3 and {c.rank for c in ups} == {first.rank}
+    assert first in ups
+    assert state.columns[0][0].rank == first.rank
+    assert state.bases == (first.rank,) * 4
+    assert [len(c) for c in state.columns] == [7] * 7
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001])
+def test_stalactites_last_four_cards_start_the_foundations(number: int) -> None:
+    from solitaire_core.deal import pysolfc_order
+
+    order = pysolfc_order(1, number)
+    state = deal(get_variant("stalactites").resolve(), number)
+    assert [f[0] for f in state.foundations] == order[48:]
+    assert state.bases == tuple(c.rank for c in order[48:])
+    assert _rows(state, [[6] * 8]) == order[:48]
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001])
+def test_double_freecell_puts_the_first_decks_aces_up(number: int) -> None:
+    state = deal(get_variant("double-freecell").resolve(), number)
+    assert [(str(f[0]), f[0].deck) for f in state.foundations] == [
+        ("AC", 0), ("AS", 0), ("AH", 0), ("AD", 0)
+    ]  # fmt: skip
+    assert [len(c) for c in state.columns] == [10] * 10 and state.free_cells == 6
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001])
+def test_bisley_aces_start_the_upward_foundations(number: int) -> None:
+    from solitaire_core.deal import pysolfc_order
+
+    state = deal(get_variant("bisley").resolve(), number)
+    assert [str(f[0]) if f else "-" for f in state.foundations] == [
+        "AC", "AS", "AH", "AD", "-", "-", "-", "-"
+    ]  # fmt: skip
+    assert _rows(state, [[4] * 12]) == [c for c in pysolfc_order(1, number) if c.rank != 1]
+
+
+@pytest.mark.parametrize("number", [1, 32001])
+def test_fortress_first_two_columns_get_six(number: int) -> None:
+    from solitaire_core.deal import pysolfc_order
+
+    state = deal(get_variant("fortress").resolve(), number)
+    assert [len(c) for c in state.columns] == [6, 6] + [5] * 8
+    assert _rows(state, [[6, 6] + [5] * 8]) == pysolfc_order(1, number)

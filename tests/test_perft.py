@@ -13,6 +13,7 @@ from solitaire_core.plugins import BUILTIN_PLUGINS, get_registry
 from solitaire_core.testing import variant_configurations
 from solitaire_core.testing.perft import (
     DEALS,
+    MAX_SEQUENCES,
     compute_golden,
     dump,
     load_golden,
@@ -48,7 +49,9 @@ def test_golden_file_covers_every_built_in_configuration_and_deal():
                     f"no perft counts for {config.id} deal {number}: run "
                     "python -m solitaire_core.testing.perft --update"
                 )
-    assert GOLDEN["depth"] == 3 and all(len(e["sequences"]) == 3 for e in ENTRIES)
+    assert GOLDEN["depth"] == 3
+    for e in ENTRIES:  # shorter only where a level already counts more than MAX_SEQUENCES
+        assert len(e["sequences"]) == 3 or e["sequences"][-1] > MAX_SEQUENCES, entry_id(e)
 
 
 def test_first_level_counts_are_the_number_of_legal_moves_of_the_start(rules_of):

@@ -171,6 +171,66 @@ MALFORMED = [
         "format_version",
         "expected 1, got 2",
     ),
+    (
+        "deal-passes-sum",
+        edit("columns = 5\ncells", "columns = 5\npasses = [4, 0]\ncells"),
+        "deal.passes",
+        "add up to [4, 4, 4, 4, 4, 4, 4, 4, 4, 4] cards per column, but deal.columns is [5,",
+    ),
+    (
+        "deal-passes-length",
+        edit("columns = 5\ncells", "columns = 5\npasses = [[5, 5], 0]\ncells"),
+        "deal.passes.0",
+        "lists 2 columns but tableau.columns is 10",
+    ),
+    (
+        "deal-foundations-too-many",
+        edit("columns = 5\ncells = [2, 3]", "columns = 4\nfoundations = { ranks = [1, 2, 3] }"),
+        "deal.foundations",
+        "puts 12 cards on the foundations, one per pile, but foundations.count is 4",
+    ),
+    (
+        "deal-foundations-count-needs-ranks",
+        edit("cells = [2, 3]", "cells = [2, 3]\nfoundations = { count = 2 }"),
+        "deal.foundations.count",
+        "needs deal.foundations.ranks",
+    ),
+    (
+        "deal-foundations-bad-deck",
+        edit("cells = [2, 3]", "cells = [2, 3]\nfoundations = { ranks = [1], deck = 2 }"),
+        "deal.foundations.deck",
+        "deck 2 does not exist (decks is 1)",
+    ),
+    (
+        "deal-foundations-unknown-key",
+        edit("cells = [2, 3]", "cells = [2, 3]\nfoundations = { rank = [1] }"),
+        "deal.foundations.rank",
+        "unknown key",
+    ),
+    (
+        "deal-foundations-cards-count",
+        edit("cells = [2, 3]", "cells = [2, 3]\nfoundations = { ranks = [1] }"),
+        "deal",
+        "places 56 cards, but 1 deck(s) hold 52",
+    ),
+    (
+        "deal-kings-with-columns",
+        edit('order = "rows"', 'order = "kings-start-columns"'),
+        "deal.columns",
+        "not used with order = 'kings-start-columns'",
+    ),
+    (
+        "deal-columns-missing",
+        edit("columns = 5\ncells", "cells"),
+        "deal.columns",
+        "missing",
+    ),
+    (
+        "bad-rank",
+        edit("cells = [2, 3]", "cells = [2, 3]\nfirst_ranks = [14]"),
+        "deal.first_ranks.0",
+        "at most 13",
+    ),
     ("bad-id", edit('id = "sea-towers"', 'id = "Sea Towers"'), "id", "lowercase letters"),
     ("toml-syntax", edit("decks = 1", "decks = = 1"), "", "not valid TOML"),
     ("toml-duplicate-key", edit("decks = 1", "decks = 1\ndecks = 2"), "", "not valid TOML"),
@@ -259,14 +319,38 @@ def test_builtin_variants_load_without_problems() -> None:
     registry = get_registry()
     builtins = sorted(v for v, d in registry.variants.items() if d.plugin == "solitaire_variants")
     assert builtins == [
+        "bakers-dozen",
         "bakers-game",
+        "beleaguered-castle",
+        "bisley",
+        "challenge-freecell",
+        "citadel",
+        "der-katzenschwanz",
+        "die-schlange",
+        "double-freecell",
         "double-sea-towers",
         "double-seahaven",
         "eight-off",
+        "fan",
+        "flower-garden",
+        "forecell",
+        "fortress",
         "freecell",
+        "good-measure",
+        "king-albert",
+        "kings-only-bakers-game",
+        "penguin",
+        "raglan",
+        "relaxed-freecell",
         "relaxed-seahaven",
+        "scotch-patience",
         "sea-towers",
         "seahaven",
+        "simple-simon",
+        "stalactites",
+        "streets-and-alleys",
+        "super-challenge-freecell",
+        "triple-freecell",
     ]
     assert not [p for p in registry.problems if p.plugin == "solitaire_variants"]
 
@@ -279,6 +363,20 @@ def test_family_groups_the_builtins_and_defaults_to_other() -> None:
         if definition.plugin == "solitaire_variants":
             assert "family" in definition.data, definition.id
     assert parse_variant(edit('family = "seahaven"\n', ""), "x.toml").family == "other"
+
+
+def test_kings_start_columns_needs_a_column_more_than_the_kings() -> None:
+    text = edit(
+        "columns = 10",
+        "columns = 5",
+        'columns = 5\ncells = [2, 3]\norder = "rows"',
+        'order = "kings-start-columns"',
+    )
+    with pytest.raises(VariantError, match=r"tableau.columns: .* needs 5 columns") as info:
+        parse_variant(text.replace("columns = 5", "columns = 4", 1), "k.toml")
+    assert info.value.key_path == "tableau.columns"
+    rules = parse_variant(text, "k.toml").resolve()
+    assert rules.deal.order == "kings-start-columns" and rules.deal.columns == ()
 
 
 def test_a_plugin_predicate_can_be_named_by_a_file() -> None:

@@ -20,12 +20,12 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from .. import deal as deals
 from .. import rules as engine
-from ..cards import Card
+from ..cards import KING, Card
 from ..errors import IllegalMoveError, VariantError
 from ..moves import Move, PileKind, PileRef
 from ..session import Session
 from ..state import GameState
-from ..variant import Rules, VariantDefinition
+from ..variant import DealRecipe, Rules, VariantDefinition
 from . import reference
 from .machine import conformance_machine
 from .strategies import (
@@ -116,13 +116,18 @@ def _run(ctx: KitContext, strategy: st.SearchStrategy[object], body: Callable[..
 
 def _dealing_order(state: GameState) -> list[Card]:
     """Read a fresh deal back into dealing order, as the recipe says it was dealt
-    (docs/variant-format.md: ``rows`` one card per column in turn, ``columns`` one column
-    after another; the dealt cells last)."""
+    (docs/variant-format.md: ``rows`` one card per column in turn, pass after pass,
+    ``columns`` one column after another; the dealt cells last)."""
     recipe = state.rules.deal
     out: list[Card] = []
     if recipe.order == "rows":
-        for row in range(max(recipe.columns, default=0)):
-            out += [col[row] for col in state.columns if row < len(col)]
+        taken = [0] * len(state.columns)
+        for counts in recipe.column_passes:
+            for row in range(max(counts, default=0)):
+                for i, count in enumerate(counts):
+                    if row < count:
+                        out.append(state.columns[i][taken[i]])
+                        taken[i] += 1
     else:
         for col in state.columns:
             out += col
@@ -133,11 +138,71 @@ def _dealing_order(state: GameState) -> list[Card]:
     return out
 
 
+def _reorders(recipe: DealRecipe) -> bool:
+    """Whether the recipe changes PySolFC's order or takes cards out of it, so that the
+    layout can no longer be read back into that order card for card."""
+    return bool(
+        recipe.reverse
+        or recipe.bottom_ranks
+        or recipe.first_ranks
+        or recipe.play_to_foundations
+        or recipe.foundation_cards
+        or recipe.order == "kings-start-columns"
+    )
+
+
+def _check_recipe_steps(state: GameState, number: int) -> None:
+    """What each reordering step of the recipe promises, on one deal."""
+    recipe = state.rules.deal
+    founds = [c for f in state.foundations for c in f]
+    if recipe.play_to_foundations:
+        assert len(founds) >= recipe.foundation_cards, f"deal {number}: too few cards went up"
+        for pile in state.foundations:
+            assert all(b.suit is a.suit and b.rank == a.rank + 1 for a, b in zip(pile, pile[1:])), (
+                f"deal {number}: a foundation is not built up in suit"
+            )
+    else:
+        assert len(founds) == recipe.foundation_cards, (
+            f"deal {number}: {len(founds)} cards on the foundations, "
+            f"recipe says {recipe.foundation_cards}"
+        )
+    starts = [f[0] for f in state.foundations if f]
+    if recipe.foundation_ranks:
+        assert all(c.rank in recipe.foundation_ranks for c in starts), (
+            f"deal {number}: a foundation starts with a rank deal.foundations.ranks does not name"
+        )
+    if recipe.twins_of_first:
+        first = state.columns[0][0]
+        assert [c.rank for c in starts] == [first.rank] * 3, (
+            f"deal {number}: the foundations do not start with three twins of {first}"
+        )
+    if recipe.first_ranks:
+        order = _dealing_order(state)
+        wanted = [r for r in recipe.first_ranks for _ in range(4 * state.rules.decks)]
+        assert [c.rank for c in order[: len(wanted)]] == wanted, (
+            f"deal {number}: the first cards dealt are not of ranks {list(recipe.first_ranks)}"
+        )
+    if recipe.order == "kings-start-columns":
+        for i, col in enumerate(state.columns):
+            kings = [j for j, c in enumerate(col) if c.rank == KING]
+            if kings or i:
+                assert kings == [0] or not col, (
+                    f"deal {number}: column {i + 1} does not hold one King, at its bottom"
+                )
+    elif not recipe.play_to_foundations:
+        sizes = tuple(len(col) for col in state.columns)
+        assert sizes == recipe.columns, (
+            f"deal {number}: columns of {sizes}, recipe {recipe.columns}"
+        )
+
+
 def check_deal(ctx: KitContext) -> None:
     """The deal places every card of the declared decks exactly once, as the recipe says:
-    so many cards per column, the named cells filled, the other cells and the foundations
-    empty; the cards in the order PySolFC (or the plugin's deal method) gives for that
-    deal number."""
+    so many cards per column, the named cells filled, the other cells empty; the cards in
+    the order PySolFC (or the plugin's deal method) gives for that deal number. Recipes
+    that reorder the pack or put cards on the foundations (docs/variant-format.md) are
+    checked step by step instead: the foundation cards, the ranks dealt first, a King at
+    the bottom of each column it starts."""
     rules = ctx.rules
     recipe = rules.deal
     expected = Counter(reference.all_cards(rules))
@@ -151,14 +216,17 @@ def check_deal(ctx: KitContext) -> None:
         state = deals.deal(rules, number)
         cards = state.all_cards()
         assert Counter(cards) == expected, f"deal {number} does not hold each card once"
-        sizes = tuple(len(col) for col in state.columns)
-        assert sizes == recipe.columns, (
-            f"deal {number}: columns of {sizes}, recipe {recipe.columns}"
-        )
         filled = {i for i, c in enumerate(state.cells) if c is not None}
         assert filled == set(recipe.cells), (
             f"deal {number}: cells {sorted(i + 1 for i in filled)} filled, "
             f"recipe says {sorted(i + 1 for i in recipe.cells)}"
+        )
+        if _reorders(recipe):
+            _check_recipe_steps(state, number)
+            return
+        sizes = tuple(len(col) for col in state.columns)
+        assert sizes == recipe.columns, (
+            f"deal {number}: columns of {sizes}, recipe {recipe.columns}"
         )
         assert not any(state.foundations), f"deal {number}: a foundation is not empty"
         if recipe.method == "pysolfc":

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 _FILE_KEYS = {"variant", "options", "scenario"}
 _MOVE_KEYS = {"position", "move", "legal", "result", "after_autoplay", "won", "reason"}
-_DEAL_KEYS = {"deal", "columns", "cells"}
+_DEAL_KEYS = {"deal", "columns", "cells", "foundations"}
 _COMMON_KEYS = {"name", "source", "options", "cheat"}
 
 
@@ -81,6 +81,8 @@ class Scenario:
     :param deal: a deal number (deal scenarios).
     :param columns: cards per column the deal must show.
     :param cells: 1-based numbers of the cells the deal must fill.
+    :param foundations: the foundations the deal must show, in ``GameState.to_text`` form
+        (``"AC AS AH AD"``); when not given, the deal must leave them empty.
     """
 
     file: str
@@ -99,6 +101,7 @@ class Scenario:
     deal: int | None = None
     columns: tuple[int, ...] | None = None
     cells: tuple[int, ...] | None = None
+    foundations: str | None = None
 
     @property
     def kind(self) -> str:
@@ -251,6 +254,7 @@ def _scenario(table: object, file: str, variant: str, base: dict[str, str], wher
         deal=deal,
         columns=numbers("columns"),
         cells=numbers("cells"),
+        foundations=text("foundations"),
     )
 
 
@@ -342,7 +346,14 @@ def _run_deal(scenario: Scenario, rules: Rules, label: str) -> None:
         )
     if Counter(state.all_cards()) != Counter(all_cards(rules)):
         raise AssertionError(f"{label}: the deal does not hold each card exactly once")
-    if any(state.foundations):
+    founds = state.to_text().split("|")[2].strip()
+    if scenario.foundations is not None:
+        if founds != scenario.foundations.strip():
+            raise AssertionError(
+                f"{label}: the foundations are {founds!r} after the deal, "
+                f"expected {scenario.foundations!r}"
+            )
+    elif any(state.foundations):
         raise AssertionError(f"{label}: a foundation is not empty after the deal")
 
 
