@@ -123,6 +123,17 @@ def test_rule_the_c_engine_does_not_know_falls_back() -> None:
     assert "foundation_return" in result.note
 
 
+def test_a_position_with_cards_left_out_falls_back(board) -> None:  # type: ignore[no-untyped-def]
+    """A hand-made position that does not hold every card (a test board, a puzzle) is
+    searched in Python, which says why; the verdict is the same as for any position."""
+    rules = get_variant("seahaven").resolve()
+    columns = ["AC,3D", "AD,3H", "AH,3S", "AS,3C", "5C", "5D", "5H", "5S", "9C", "9D"]
+    state = board(rules, columns, cells=["7C", "7D", "7H", "7S"])
+    result = solve(state, engine="c")
+    assert result.engine == "python" and "every card" in result.note
+    assert result.verdict is Verdict.UNWINNABLE
+
+
 def test_unknown_rules_field_falls_back() -> None:
     """A field the C engine's list does not name (vocabulary added after it) is supported
     only at its default value."""

@@ -159,6 +159,26 @@ def unsupported(tables: Tables, policy: str, ideas: Mapping[str, Any]) -> str:
     return ""
 
 
+def position_unsupported(start: Position, copies: int) -> str:
+    """Why the C engine cannot search from ``start`` (a position of the Python engine), or
+    ``""``: it needs every card of the game exactly once (``copies`` of each value), in
+    play or on a foundation; a hand-made position with cards left out goes to Python."""
+    counts = [0] * 52
+    for col in start[0]:
+        for v in col:
+            counts[v] += 1
+    for v in start[1]:
+        if v < 52:
+            counts[v] += 1
+    for slot, pile in enumerate(start[2]):
+        suit = slot // copies
+        for rank in range(len(pile)):
+            counts[suit * 13 + rank] += 1
+    if any(c != copies for c in counts):
+        return "the position does not hold every card of the game"
+    return ""
+
+
 @attrs.frozen
 class CResult:
     """What the C search found.

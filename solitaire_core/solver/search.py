@@ -193,6 +193,8 @@ def solve(
     )
     note = "" if engine == "python" else native.unsupported(tables, policy, ideas)
     if engine != "python" and not note:
+        note = native.position_unsupported(job.start, eng.copies)
+    if engine != "python" and not note:
         return _solve_c(job, max_memory)
     if max_memory is not None:
         limit = max(1, int(max_memory * 1e6 / PYTHON_BYTES_PER_POSITION))
