@@ -35,7 +35,9 @@ def test_every_variant_gets_a_picture_of_the_requested_size_with_cards(variant_i
     image = preview_for(REGISTRY.variants[variant_id])
     assert image.size == PREVIEW_SIZE
     assert image.mode == "RGB"
-    assert colour_count(image, is_white) > 0.05 * PREVIEW_SIZE[0] * PREVIEW_SIZE[1]
+    # Cards cover at least 2% of the picture: Der Katzenschwanz and Die Schlange deal one
+    # long column (every card after a King starts a new one), so their cards are small.
+    assert colour_count(image, is_white) > 0.02 * PREVIEW_SIZE[0] * PREVIEW_SIZE[1]
     assert colour_count(image, is_red) > 100
 
 
