@@ -41,6 +41,13 @@ def test_the_extension_is_built() -> None:
     assert native.available(), native.IMPORT_ERROR
 
 
+CLASSIC = frozenset(
+    {"bakers-game", "double-sea-towers", "double-seahaven", "eight-off", "freecell",
+     "relaxed-seahaven", "sea-towers", "seahaven"}
+)  # fmt: skip
+"""The built-ins from before issue 9, which both engines decide on every sampled deal."""
+
+
 def _cases() -> list[tuple[str, tuple[tuple[str, str], ...]]]:
     cases: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     for vid, definition in sorted(get_registry().variants.items()):
@@ -59,18 +66,28 @@ def test_both_engines_agree_on_deals(variant: str, options: tuple[tuple[str, str
     """Same verdict from both engines on every sampled deal of every built-in variant and
     option; every solution wins when replayed through a Session from the deal."""
     rules = get_variant(variant).resolve(dict(options))
-    assert native.unsupported(native_tables(rules), rules.autoplay, {}) == ""
+    why = native.unsupported(native_tables(rules), rules.autoplay, {})
+    if why:
+        # The issue 9 games whose rules the C engine does not know yet: Python plays them,
+        # and says so (test_a_variant_the_c_engine_does_not_know_falls_back_to_python).
+        assert variant not in CLASSIC, (variant, why)
+        return
+    # The classic games are decided on every sampled deal; the issue 9 games are compared
+    # where both engines decide within a smaller budget (some deals need millions).
+    classic = variant in CLASSIC
     for number in (1, 2, 3, *UNWINNABLE.get((variant, options), ())):
         state = deal(rules, number)
         verdicts = []
         for engine in ENGINES:
-            result = solve(state, max_states=300_000, engine=engine)
+            result = solve(state, max_states=300_000 if classic else 30_000, engine=engine)
             assert result.engine == engine and result.note == ""
-            assert result.decided, (variant, number, engine, result.reason)
+            if classic:
+                assert result.decided, (variant, number, engine, result.reason)
             if result.verdict is Verdict.WINNABLE:
                 assert replay_wins(state, result.moves), (variant, number, engine)
             verdicts.append(result.verdict)
-        assert verdicts[0] == verdicts[1], (variant, number, verdicts)
+        if all(v is not Verdict.UNDECIDED for v in verdicts):
+            assert verdicts[0] == verdicts[1], (variant, number, verdicts)
 
 
 def native_tables(rules):  # type: ignore[no-untyped-def]
