@@ -75,11 +75,12 @@ def test_both_engines_agree_on_deals(variant: str, options: tuple[tuple[str, str
     # The classic games are decided on every sampled deal; the issue 9 games are compared
     # where both engines decide within a smaller budget (some deals need millions).
     classic = variant in CLASSIC
-    for number in (1, 2, 3, *UNWINNABLE.get((variant, options), ())):
+    numbers = (1, 2, 3, *UNWINNABLE.get((variant, options), ())) if classic else (1, 2)
+    for number in numbers:
         state = deal(rules, number)
         verdicts = []
         for engine in ENGINES:
-            result = solve(state, max_states=300_000 if classic else 30_000, engine=engine)
+            result = solve(state, max_states=300_000 if classic else 10_000, engine=engine)
             assert result.engine == engine and result.note == ""
             if classic:
                 assert result.decided, (variant, number, engine, result.reason)
