@@ -137,6 +137,7 @@ def test_an_invalid_deal_number_disables_play_and_says_why(root):
 
 def test_double_click_on_a_variant_plays_it(root):
     launcher, played = make(root)
+    launcher.tree.see("freecell")  # 32 built-ins: it may be scrolled out of view
     root.update()
     x, y, _w, h = launcher.tree.bbox("freecell")
     for clicks in (1, 2):  # two clicks in quick succession make a double click
@@ -203,6 +204,13 @@ def with_family(definition, family, **changes):
     return attrs.evolve(definition, data={**definition.data, "family": family}, **changes)
 
 
+# The first round's eight built-ins: the grouping tests below count on exactly these.
+FIRST_EIGHT = frozenset({
+    "seahaven", "sea-towers", "double-sea-towers", "double-seahaven", "relaxed-seahaven",
+    "freecell", "bakers-game", "eight-off",
+})  # fmt: skip
+
+
 def family_registry():
     """The installed variants with the families of docs/variant-format.md filled in, and
     one of the player's own files."""
@@ -210,7 +218,7 @@ def family_registry():
     variants = {
         vid: with_family(d, families.get(vid, "seahaven"))
         for vid, d in REGISTRY.variants.items()
-        if d.plugin in BUILTIN_PLUGINS
+        if d.plugin in BUILTIN_PLUGINS and vid in FIRST_EIGHT
     }
     mine = with_family(
         REGISTRY.variants["freecell"], "freecell", id="my-cell", name="My Cell",
