@@ -554,15 +554,20 @@ def _run_processes(
     )
     pending: set[Future[SurveyRow]] = set()
     queue = iter(todo)
+    max_states, engine, solutions = budget
+
+    def submit(deal: int) -> Future[SurveyRow]:
+        return pool.submit(solve_one, *args, deal, timeout, max_states, engine, solutions)
+
     try:
         for deal in _take(queue, workers * 4):
-            pending.add(pool.submit(solve_one, *args, deal, timeout, *budget))
+            pending.add(submit(deal))
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 record(future.result())
             for deal in _take(queue, len(done)):
-                pending.add(pool.submit(solve_one, *args, deal, timeout, *budget))
+                pending.add(submit(deal))
     except KeyboardInterrupt:
         cancel.set()
         for future in pending:
