@@ -279,3 +279,32 @@ def test_cli_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
     assert "engine: Python\n" in capsys.readouterr().out
     assert main(["solve", "seahaven", "--deal", "73", "--max-memory", "1"]) == EXIT_UNDECIDED
     assert "memory budget ran out" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("number", (7, 26))
+def test_two_deck_autoplay_follows_the_sessions_order_on_both_engines(number: int) -> None:
+    """Die Schlange builds in alternate colours, so under safe autoplay two exposed copies
+    of a card can compete for one foundation, and the session sends up the first it finds.
+    These deals came back "solution failed its check" when the C engine swept the piles in
+    its own order on sorted positions; it now keeps such games in their real order."""
+    rules = get_variant("die-schlange").resolve()
+    assert native.in_real_order(native_engine(rules))
+    for engine in ENGINES:
+        result = solve_deal(rules, number, max_states=20_000, engine=engine)
+        assert result.engine == engine
+        assert result.verdict is Verdict.WINNABLE, result.reason
+        assert replay_wins(deal(rules, number), result.moves)
+
+
+def test_one_suit_builds_keep_the_sorted_form() -> None:
+    """Double Seahaven builds down in suit: a card goes up safely only when every copy of
+    the card below it is up, so the order cannot matter and positions stay sorted (and as
+    small as before)."""
+    assert not native.in_real_order(native_engine(get_variant("double-seahaven").resolve()))
+    assert native.in_real_order(native_engine(get_variant("bisley").resolve()))
+
+
+def native_engine(rules: Rules):  # type: ignore[no-untyped-def]
+    from solitaire_core.solver.engine import Engine
+
+    return Engine(native_tables(rules), rules.autoplay)

@@ -264,8 +264,7 @@ def search(
         int(engine.receive),
         int(engine.general),
         int(engine.complete),
-        # Autoplay in the session's order needs the real order of columns and cells.
-        int(engine.general or (engine.copies > 1 and engine.policy == "all")),
+        int(in_real_order(engine)),
     )
     piles: tuple[tuple[int, int, int, int, bytes], ...] = ()
     if engine.general:
@@ -299,6 +298,30 @@ def search(
         raise RuntimeError("the C search's won line could not be translated to moves")
     reason = status if status in _REASONS else ""
     return CResult(moves, reason, positions, peak, stored)
+
+
+def in_real_order(engine: Engine) -> bool:
+    """Whether the C search must keep positions in their real column and cell order
+    (more bytes per position), because the session's autoplay order can decide which card
+    goes up; else it works on the sorted (canonical) form, as for the one-deck games.
+
+    The order cannot matter without autoplay, nor with one deck and the classic
+    foundations (each card fits one pile). With several decks it can: two exposed copies
+    of a card compete for one pile. Not under autoplay "safe" when every card may be built
+    on its own predecessor in suit (down in suit, down in any suit: Double Seahaven, Double
+    Sea Towers): a card is safe only when every copy of that predecessor is up, so the
+    piles of its suit free for it are as many as its copies in play. With the variant's own
+    foundation piles a card goes to the first pile that takes it, and which card goes first
+    matters (Bisley: a Six goes to the up row if the Five went first, else to the down
+    row). Measured before this check: Triple FreeCell 18, Die Schlange 12 and Der
+    Katzenschwanz 4 of deals 1-150 came back "solution failed its check".
+    """
+    if engine.policy == "off" or (engine.copies == 1 and not engine.general):
+        return False
+    if engine.general or engine.policy == "all":
+        return True
+    children = engine.tables.children
+    return not all(v - 1 in children[v] for v in range(engine.tables.values) if v % 13)
 
 
 def available() -> bool:
