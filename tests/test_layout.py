@@ -14,6 +14,7 @@ from solitaire_tk.layout import (
     MIN_CARD_WIDTH,
     PLAN_FAN,
     compute_layout,
+    keys_text,
     pile_keys,
 )
 
@@ -188,10 +189,17 @@ def test_pile_keys_scheme():
 def test_every_pile_of_every_variant_has_its_own_key(variant):
     r = rules(variant)
     keys = pile_keys(r)
-    # Cells have the keys 1..9 and 0: Flower Garden's 16 reserve slots keep keys for ten of
-    # them (the keyboard focus reaches the rest).
-    assert len(keys) == r.columns + min(r.cells, 10) + r.foundations
+    assert len(keys) == r.columns + r.cells + r.foundations
     assert len(set(keys.values())) == len(keys)
+
+
+def test_every_card_of_flower_gardens_reserve_has_a_key():
+    r = rules("flower-garden")
+    keys = pile_keys(r)
+    cells = [keys[PileRef(PileKind.CELL, i)] for i in range(16)]
+    assert cells == list("1234567890klmnop")  # after columns a-f and foundations g-j
+    assert [keys[PileRef(PileKind.FOUNDATION, i)] for i in range(4)] == list("ghij")
+    assert keys_text(keys) == "columns A-F, cells 1-0 and K-P, foundations G-J"
 
 
 def test_keys_run_out_gracefully_for_huge_plugins():

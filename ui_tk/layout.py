@@ -24,8 +24,10 @@ Pile keys (the program help: "pressing the letter corresponding to its position"
 tableau columns are lettered ``a, b, c, ...`` from the left; cells are numbered ``1`` to
 ``9`` (then ``0``), the number row of the keyboard for the top row of the table;
 foundations take the letters after the columns' (Seahaven: columns ``a``-``j``, cells
-``1``-``4``, foundations ``k``-``n``). This works up to 14 columns with 8 foundations
-and 10 cells, and for 26 columns and foundations in all.
+``1``-``4``, foundations ``k``-``n``); cells past the tenth take the letters after the
+foundations' (Flower Garden: columns ``a``-``f``, foundations ``g``-``j``, its 16 reserve
+slots ``1``-``0`` and ``k``-``p``). This works up to 14 columns with 8 foundations and 10
+cells, and for 26 letters in all.
 """
 
 from __future__ import annotations
@@ -237,8 +239,8 @@ class Layout:
 
 def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
     """The key of every pile (module docstring): columns ``a, b, ...``, cells ``1..9, 0``,
-    foundations the letters after the columns'. Piles beyond the keys available get
-    none (not in the result)."""
+    foundations the letters after the columns', cells past the tenth the letters after
+    the foundations'. Piles beyond the keys available get none (not in the result)."""
     keys: dict[PileRef, str] = {}
     letters = iter(string.ascii_lowercase)
     for i in range(counts.columns):
@@ -254,6 +256,13 @@ def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
         keys[PileRef(PileKind.FOUNDATION, i)] = letter
     for i, digit in zip(range(counts.cells), "1234567890"):
         keys[PileRef(PileKind.CELL, i)] = digit
+    # Cells past the tenth (Flower Garden's 16-card reserve) take the letters after the
+    # foundations' (k-p there), so every card of the reserve has a key.
+    for i in range(10, counts.cells):
+        letter = next(letters, None)
+        if letter is None:
+            break
+        keys[PileRef(PileKind.CELL, i)] = letter
     return keys
 
 
@@ -545,8 +554,9 @@ def keys_text(keys: Mapping[PileRef, str], kinds: Sequence[PileKind] = tuple(Pil
     parts = []
     for kind in kinds:
         got = [k.upper() for ref, k in keys.items() if ref.kind is kind]
-        if got:
-            parts.append(
-                f"{names[kind]} {got[0]}-{got[-1]}" if len(got) > 1 else f"{names[kind]} {got[0]}"
-            )
+        # Digits and letters apart: Flower Garden's reserve is "cells 1-0 and K-P".
+        runs = [[k for k in got if k.isdigit()], [k for k in got if not k.isdigit()]]
+        spans = [f"{r[0]}-{r[-1]}" if len(r) > 1 else r[0] for r in runs if r]
+        if spans:
+            parts.append(f"{names[kind]} " + " and ".join(spans))
     return ", ".join(parts)

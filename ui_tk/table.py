@@ -73,7 +73,8 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     the mark in it. An empty column shows the rank that may fill it (``K`` for King-only
     columns, the rank below the foundations' base with ``below-base``); a cell that never
     takes a card (``cells.receive = false``) is a ``Reserve`` slot; a foundation's base rank
-    is shown (``A``, Bisley's ``K``, Penguin's dealt rank) once known."""
+    is shown (``A``, Bisley's ``K``, Penguin's dealt rank) once known, ``Any`` while the
+    first card played sets it (Chessboard) and nothing is on a foundation yet."""
     kind = {PileKind.TABLEAU: "tableau", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
     if state is None:
         return kind, ""
@@ -90,7 +91,9 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     assert ref.index is not None
     if not known:
         return kind, ""
-    return kind, _rank_mark(state.base_rank(ref.index))
+    base = state.base_rank(ref.index)
+    # foundations.base_rank = "first-played": any rank until the first card goes up.
+    return kind, "Any" if base is None else _rank_mark(base)
 
 
 def _rank_mark(rank: int) -> str:
