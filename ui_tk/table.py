@@ -35,7 +35,7 @@ from solitaire_core.variant import Rules
 
 from . import cardfaces
 from .focus import KeyboardFocus
-from .layout import Layout, compute_layout, pile_keys, pile_name
+from .layout import Layout, column_plan, compute_layout, pile_keys, pile_name
 
 __all__ = [
     "FELT",
@@ -647,7 +647,7 @@ class TableView(tk.Canvas):
             return
         self.finish_animation()
         self._cancel_drag()
-        layout = compute_layout(self.rules, width, height)
+        layout = compute_layout(self.rules, width, height, **column_plan(self.state))
         self.layout = layout
         size = (layout.card_w, layout.card_h)
         if size != self._image_size:
