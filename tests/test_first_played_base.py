@@ -158,3 +158,26 @@ def test_empty_foundations_show_any_then_the_base(chessboard) -> None:
         "foundation",
         "10",
     )
+
+
+def test_the_table_marks_the_base_once_the_first_card_is_up(root, chessboard) -> None:
+    from solitaire_tk.table import TableView
+
+    start = deal(chessboard, 1)
+    view = TableView(root, on_move=lambda move: None, animation=False)
+    view.pack(fill="both", expand=True)
+    root.update()
+    view.set_game(start)
+    view.show(start)
+    root.update()
+    f2 = view._slot_items[PileRef(PileKind.FOUNDATION, 1)]
+    any_image = view.itemcget(f2, "image")
+    assert any_image == str(view._slot_image("foundation", "Any"))
+    first = apply(start, Move.parse("t1>f1"))  # 2H: every pile now starts with a Two
+    view.show(first)
+    root.update()
+    assert view.itemcget(f2, "image") == str(view._slot_image("foundation", "2"))
+    view.show(start)  # undone: any rank again
+    root.update()
+    assert view.itemcget(f2, "image") == any_image
+    view.destroy()

@@ -404,6 +404,8 @@ class TableView(tk.Canvas):
         self.state = state
         if self.rules is None or state.rules is not self.rules:
             self.set_game(state)
+        elif self.layout is not None and state.rules.base_first_played:
+            self._mark_foundations()
         if turn is None or not self.animation or self.layout is None:
             self._sync(state)
             if done:
@@ -686,6 +688,17 @@ class TableView(tk.Canvas):
             image = cardfaces.render_slot(w, h, label, kind=kind)
             photo = self._slots[(kind, label)] = ImageTk.PhotoImage(image, master=self)
         return photo
+
+    def _mark_foundations(self) -> None:
+        """Redraw the marks of the empty foundations: with ``foundations.base_rank =
+        "first-played"`` they read "Any" until the first card goes up, then its rank
+        (and "Any" again after an undo)."""
+        assert self.layout is not None
+        for slot in self.layout.foundations:
+            item = self._slot_items.get(slot.ref)
+            if item is not None:
+                image = self._slot_image(*slot_look(self.state, slot.ref))
+                self.itemconfigure(item, image=image)
 
     def _draw_slots(self) -> None:
         assert self.layout is not None and self.rules is not None
