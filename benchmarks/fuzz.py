@@ -26,7 +26,13 @@ failure) or in its own subprocess. Run it in the background, at low priority::
     python benchmarks/fuzz.py --variants 200 --files 200 --cli 20 --plugins 2   # quick
 
 It prints trials and failures per campaign (with the first failures' reproducers) and
-writes them to benchmarks/results/fuzz.json.
+writes them to benchmarks/results/fuzz.json. With ``--save-failures DIR``, the data files
+of each failing ``files`` trial are written to ``DIR/files-SEED-TRIAL/`` (with the
+problem in ``problem.txt``): put them in a data folder to reproduce it. Only the data-file
+campaign, as for issue 13's reruns::
+
+    nice -n 10 python benchmarks/fuzz.py --variants 0 --plugins 0 --cli 0 --jobs 1 \
+        --save-failures /tmp/fuzz-failures
 """
 
 from __future__ import annotations
@@ -322,9 +328,14 @@ def _freecell() -> Any:
     return get_variant("freecell").resolve()
 
 
-def files_trial(rng: random.Random, bases: dict[str, bytes], folder: Path) -> str | None:
+def files_trial(
+    rng: random.Random, bases: dict[str, bytes], folder: Path, case: dict[str, bytes]
+) -> str | None:
     """One damaged data file in a fresh home, then the app's start-up, a resume and a
-    recorded game; ``None`` when all was handled without loss, else what went wrong."""
+    recorded game; ``None`` when all was handled without loss, else what went wrong.
+
+    ``case`` receives the files written to the data folder (name -> bytes), so that a
+    failure can be saved as a reproducer."""
     from solitaire_tk.persist import AppStore
 
     from solitaire_core.errors import SolitaireError
@@ -354,6 +365,9 @@ def files_trial(rng: random.Random, bases: dict[str, bytes], folder: Path) -> st
     else:
         bad = mutate_bytes(rng, bases["settings"])
     files[kind].write_bytes(bad)
+    case.clear()
+    for path in [*data.iterdir(), *config.iterdir()]:
+        case[path.name] = path.read_bytes()
     store = AppStore(home)
     try:
         saved = store.offer_resume()
@@ -386,8 +400,13 @@ def files_trial(rng: random.Random, bases: dict[str, bytes], folder: Path) -> st
 # -- the worker ------------------------------------------------------------------------------
 
 
-def run_batch(campaign: str, seed: int, start: int, count: int) -> dict[str, Any]:
-    """Run ``count`` trials of ``campaign`` (trial numbers ``start``...) in this worker."""
+def run_batch(
+    campaign: str, seed: int, start: int, count: int, save_to: Path | None = None
+) -> dict[str, Any]:
+    """Run ``count`` trials of ``campaign`` (trial numbers ``start``...) in this worker.
+
+    With ``save_to``, the files of each failing ``files`` trial are written to
+    ``save_to/files-SEED-TRIAL/`` (the reproducer: put them in a data folder)."""
     os.environ.setdefault("SOLITAIRE_HOME", tempfile.mkdtemp(prefix="fuzz-home-"))
     failures: list[dict[str, Any]] = []
     # In memory where possible: the trials fsync every write, a disk would dominate.
@@ -395,6 +414,7 @@ def run_batch(campaign: str, seed: int, start: int, count: int) -> dict[str, Any
     with tempfile.TemporaryDirectory(prefix=f"fuzz-{campaign}-", dir=scratch) as tmp:
         folder = Path(tmp)
         trial: Callable[[random.Random], str | None]
+        case: dict[str, bytes] = {}
         if campaign == "variants":
             import solitaire_variants
 
@@ -403,7 +423,7 @@ def run_batch(campaign: str, seed: int, start: int, count: int) -> dict[str, Any
             trial = lambda rng: variant_trial(rng, bases, folder)  # noqa: E731
         else:
             files = base_files(folder)
-            trial = lambda rng: files_trial(rng, files, folder)  # noqa: E731
+            trial = lambda rng: files_trial(rng, files, folder, case)  # noqa: E731
         for number in range(start, start + count):
             rng = random.Random(f"{seed}-{campaign}-{number}")
             try:
@@ -415,6 +435,13 @@ def run_batch(campaign: str, seed: int, start: int, count: int) -> dict[str, Any
                 problem = "traceback:\n" + traceback.format_exc(limit=8)
             if problem is not None:
                 failures.append({"trial": number, "problem": problem})
+                if save_to is not None and case:
+                    where = save_to / f"{campaign}-{seed}-{number}"
+                    where.mkdir(parents=True, exist_ok=True)
+                    for name, content in case.items():
+                        (where / name).write_bytes(content)
+                    (where / "problem.txt").write_text(problem + "\n", "utf-8")
+            case.clear()
     return {"campaign": campaign, "trials": count, "failures": failures}
 
 
@@ -607,6 +634,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=None, help="default: a new one")
     parser.add_argument("--json", type=Path, default=RESULTS, help="where to write results")
+    parser.add_argument(
+        "--save-failures",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write each failing data-file trial's files to DIR/files-SEED-TRIAL/",
+    )
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print(f"seed {seed}", flush=True)
@@ -623,7 +657,9 @@ def main(argv: list[str] | None = None) -> int:
             for start in range(0, args.cli, 10)
         ]
         futures += [
-            pool.submit(run_batch, campaign, seed, start, min(BATCH, total - start))
+            pool.submit(
+                run_batch, campaign, seed, start, min(BATCH, total - start), args.save_failures
+            )
             for campaign, total in (("variants", args.variants), ("files", args.files))
             for start in range(0, total, BATCH)
         ]

@@ -51,9 +51,11 @@ def test_multi_deck_solutions_replay_with_autoplay_all(name: str, number: int) -
     with twins merged into one value the engine's autoplay swept the piles in any order, so
     when both copies of a card were exposed it sent up another copy than the session."""
     rules = rules_of(name)
-    result = solve_deal(rules, number, autoplay="all", max_states=20000)
-    assert result.verdict is Verdict.WINNABLE, result.reason
-    assert replays(deal(rules, number), result.moves, "all")
+    for engine in ("c", "python"):
+        result = solve_deal(rules, number, autoplay="all", max_states=20000, engine=engine)
+        assert result.engine == engine, result.note
+        assert result.verdict is Verdict.WINNABLE, result.reason
+        assert replays(deal(rules, number), result.moves, "all")
 
 
 def test_engine_autoplay_sends_up_the_copy_the_session_does() -> None:

@@ -14,9 +14,11 @@ break one) and records.  A game lost after using Cheat is an ordinary loss.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import math
 import os
+import re
 import sqlite3
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -207,7 +209,193 @@ def _summarise(variant: str, key: str, rows: Iterable[Sequence[Any]]) -> Variant
 
 
 class _Unusable(Exception):
-    """The database file is damaged, foreign or too new: move it aside."""
+    """The database file is damaged, foreign or too new: move it aside.
+
+    Args:
+        reason: why, as the end of a sentence starting with the file's name.
+        salvage: games read whole from the damaged file (rows in :data:`_COLUMNS`
+            order), to carry over into the new one; ``None`` when nothing was read.
+        lost: how many damaged games are known not to be carried over.
+    """
+
+    def __init__(
+        self, reason: str, salvage: list[tuple[Any, ...]] | None = None, lost: int = 0
+    ) -> None:
+        super().__init__(reason)
+        self.salvage = salvage
+        self.lost = lost
+
+
+_VARIANT_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+"""A variant id, as the variant schema allows it (``variant-schema.json``)."""
+_TIME_TEXT = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z")
+"""The shape of a finish time :func:`_utc_text` writes (as bytes; :data:`_SUSPECT_ROWS`
+checks the same shape in SQL)."""
+_TIME_GLOB = "-".join("[0-9]" * n for n in (4, 2, 2)) + "T"
+_TIME_GLOB += ":".join("[0-9]" * 2 for _ in range(3)) + "." + "[0-9]" * 6 + "Z"
+_SUSPECT_ROWS = f"""
+    SELECT count(*) FROM games NOT INDEXED WHERE NOT (
+        variant GLOB '[a-z0-9]*' AND variant NOT GLOB '*[^a-z0-9-]*'
+        AND finished_at GLOB '{_TIME_GLOB}'
+    )"""
+"""Counts the rows whose variant id or finish time :func:`_valid_row` would reject (the
+other columns are held by the table's CHECK constraints, which integrity_check verifies;
+the option keys are checked per distinct key): a fast test of a whole file."""
+_FLAGS = ("won", "used_undo", "used_hint", "cheated")
+
+
+def _text(value: object) -> str:
+    """A text column read as bytes, decoded strictly (ValueError if it is not UTF-8 text)."""
+    if not isinstance(value, bytes):
+        raise ValueError("it is not text")
+    return value.decode("utf-8")
+
+
+def _valid_row(raw: Sequence[Any]) -> tuple[Any, ...]:
+    """One ``games`` row read with ``text_factory=bytes`` (columns in :data:`_COLUMNS`
+    order), checked as :meth:`StatsStore.record_game` writes it and returned with its
+    text decoded.
+
+    Raises:
+        ValueError: a column has a value record_game never writes (damage or a hand edit).
+    """
+    row_id, variant, key, deal, won, moves, seconds, undo, hint, cheated, finished = raw
+    if not isinstance(row_id, int):
+        raise ValueError(f"its id {row_id!r} is not a whole number")
+    variant, key = _checked_names(variant, key)
+    if isinstance(deal, bytes):
+        digits = deal.decode("ascii", "replace")
+        if not (digits.isdigit() and digits.isascii() and 19 <= len(digits) <= 20):
+            raise ValueError(f"its deal {digits!r} is not a deal number")
+        deal = digits
+    elif not isinstance(deal, int) or deal < 0:
+        raise ValueError(f"its deal {deal!r} is not a deal number")
+    for name, flag in zip(_FLAGS, (won, undo, hint, cheated)):
+        if flag not in (0, 1) or not isinstance(flag, int):
+            raise ValueError(f"its {name} flag is {flag!r}, not 0 or 1")
+    if not isinstance(moves, int) or moves < 0:
+        raise ValueError(f"its move count {moves!r} is not a whole number >= 0")
+    if not isinstance(seconds, float) or not math.isfinite(seconds) or seconds < 0:
+        raise ValueError(f"its time {seconds!r} is not a number of seconds")
+    if not isinstance(finished, bytes) or not _TIME_TEXT.fullmatch(finished):
+        raise ValueError(f"its finish time {finished!r} is not one this program writes")
+    return (row_id, variant, key, deal, won, moves, seconds, undo, hint, cheated, finished.decode())
+
+
+@functools.lru_cache(maxsize=1024)
+def _checked_names(variant: object, key: object) -> tuple[str, str]:
+    """A row's variant id and option key (read as bytes), decoded and checked (cached:
+    a file holds few distinct pairs).
+
+    Raises:
+        ValueError: either is not text, not UTF-8, or not one record_game writes."""
+    text = _text(variant)
+    if not _VARIANT_ID.fullmatch(text):
+        raise ValueError(f"its variant id {text!r} is not one a variant can have")
+    options = _text(key)
+    options_from_key(options)  # raises ValueError unless canonical
+    return text, options
+
+
+def _read_games(conn: sqlite3.Connection, damaged: bool) -> tuple[list[tuple[Any, ...]], list[str]]:
+    """Read every game of an open database whose schema is ours, row by row.
+
+    The table is scanned from both ends, so that one unreadable page loses only the
+    games on it.  When ``damaged`` (integrity_check found a fault), each row is also
+    compared with its entry in the index ``games_in_order``: a row that disagrees with
+    a well-formed entry (a changed byte in the variant id, options or finish time that
+    still reads as valid) cannot be told right from its index copy and counts as damaged;
+    when the entry is malformed, the index is the damaged copy and the row is kept.  When
+    a page of the table could not be read, index entries without a row count as damaged
+    games too.
+
+    Returns:
+        The rows that read whole and validate (:func:`_valid_row`), in id order, and one
+        plain sentence per damaged row or page (empty when all was well).
+
+    Raises:
+        sqlite3.Error: a transient error (:func:`_is_transient`) while reading.
+    """
+    found: dict[int, Sequence[Any]] = {}
+    problems: list[str] = []
+    unreadable = False
+    conn.text_factory = bytes
+    try:
+        for order in ("ASC", "DESC"):
+            query = f"SELECT {', '.join(_COLUMNS)} FROM games NOT INDEXED ORDER BY id {order}"
+            try:
+                for raw in conn.execute(query):
+                    if raw[0] in found:
+                        break  # the scan from the other end got here
+                    found[raw[0]] = raw
+            except sqlite3.Error as error:
+                if _is_transient(error):
+                    raise
+                problems.append(f"some games could not be read ({error})")
+                unreadable = True
+        index: dict[Any, tuple[Any, ...]] | None = None
+        if damaged:
+            try:
+                index = {
+                    row[0]: tuple(row[1:])
+                    for row in conn.execute(
+                        "SELECT id, variant, options, finished_at FROM games "
+                        "INDEXED BY games_in_order ORDER BY variant, options, finished_at, id"
+                    )
+                }
+            except sqlite3.Error as error:  # the index itself is damaged: trust the rows
+                if _is_transient(error):
+                    raise
+                index = None
+    finally:
+        conn.text_factory = str
+    good = []
+    for row_id in sorted(found, key=lambda value: (not isinstance(value, int), str(value))):
+        raw = found[row_id]
+        try:
+            row = _valid_row(raw)
+        except ValueError as error:
+            problems.append(f"game {row_id!r} is damaged: {error}")
+            continue
+        entry = index.get(row_id) if index is not None else None
+        if entry is not None and entry != (raw[1], raw[2], raw[10]) and _valid_key(entry):
+            problems.append(f"game {row_id} does not match its index entry")
+            continue
+        good.append(row)
+    if index is not None and unreadable:
+        missing = [row_id for row_id in index if row_id not in found]
+        if missing:
+            problems.append(f"{len(missing)} indexed games have no readable row")
+    return good, problems
+
+
+def _suspect(conn: sqlite3.Connection) -> bool:
+    """Might a row of this (integrity-checked) file fail :func:`_valid_row`?  Checked in
+    SQL, without reading every row into Python."""
+    if conn.execute(_SUSPECT_ROWS).fetchone()[0]:
+        return True
+    conn.text_factory = bytes
+    try:
+        keys = [row[0] for row in conn.execute("SELECT DISTINCT options FROM games NOT INDEXED")]
+    finally:
+        conn.text_factory = str
+    try:
+        for key in keys:
+            options_from_key(_text(key))
+    except ValueError:
+        return True
+    return False
+
+
+def _valid_key(entry: tuple[Any, ...]) -> bool:
+    """Is an index entry (variant, options, finished_at, read as bytes) one that
+    :meth:`StatsStore.record_game` could have written?  (If not, the index is the
+    damaged copy and the row is trusted.)"""
+    try:
+        _checked_names(entry[0], entry[1])
+    except (ValueError, TypeError):
+        return False
+    return isinstance(entry[2], bytes) and _TIME_TEXT.fullmatch(entry[2]) is not None
 
 
 def _is_transient(error: sqlite3.Error) -> bool:
@@ -300,9 +488,13 @@ class StatsStore:
             opening (empty when all was well).  A file that is not an SQLite database, is
             damaged, holds foreign tables or has a newer schema version is moved aside
             (``stats.sqlite3.corrupt-YYYYmmdd-HHMMSS``, with its ``-journal``/``-wal``
-            companions) and a fresh database is created.  When even that fails (folder
-            not writable, ...), statistics are kept in memory for this session only and
-            ``in_memory`` is true.
+            companions) and a fresh database is created.  "Damaged" is decided on every
+            opening by ``PRAGMA integrity_check`` (pages, and the index against the rows)
+            and by checking every row as :meth:`record_game` writes it; the games of a
+            damaged file that read back whole are carried over into the fresh one (see
+            :func:`_read_games` for the rule), the others stay in the file set aside.
+            When even that fails (folder not writable, ...), statistics are kept in
+            memory for this session only and ``in_memory`` is true.
         in_memory: the store is not backed by a file.
 
     Use as a context manager or call :meth:`close`.
@@ -338,7 +530,7 @@ class StatsStore:
         try:
             return self._open_checked()
         except _Unusable as problem:
-            reason = str(problem)
+            reason, salvage, lost = str(problem), problem.salvage, problem.lost
         except (sqlite3.Error, OSError) as error:
             return self._memory(f"it could not be opened ({error})")
         try:
@@ -350,14 +542,50 @@ class StatsStore:
             if os.path.lexists(side):
                 with contextlib.suppress(OSError):
                     move_aside(side, Path(f"{moved}{suffix}"))
+        try:
+            conn = self._open_checked()
+        except (_Unusable, sqlite3.Error, OSError) as error:
+            self.warnings.append(
+                f"The statistics file {self.path} {reason}. It was moved aside to {moved.name}."
+            )
+            return self._memory(f"a new one could not be created ({error})")
+        carried = self._carry_over(conn, salvage or [])
+        if salvage is None:
+            outcome = "new statistics are started"
+        elif carried:
+            outcome = (
+                f"new statistics are started with the {carried} recorded games that read back whole"
+            )
+            if lost:
+                outcome += "; the damaged ones are only in the file set aside"
+        elif salvage:
+            outcome = "new statistics are started; the recorded games are in the file set aside"
+        else:
+            outcome = "new statistics are started (no recorded game could be read whole)"
         self.warnings.append(
             f"The statistics file {self.path} {reason}. It was moved aside to {moved.name} "
-            "and new statistics are started."
+            f"and {outcome}."
         )
+        return conn
+
+    @staticmethod
+    def _carry_over(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> int:
+        """Copy games read whole from a damaged file into the new one, in one transaction.
+
+        Returns the number copied (0 if the copy failed: the games stay in the file set
+        aside)."""
+        if not rows:
+            return 0
+        marks = ", ".join("?" * len(_COLUMNS))
         try:
-            return self._open_checked()
-        except (_Unusable, sqlite3.Error, OSError) as error:
-            return self._memory(f"a new one could not be created ({error})")
+            with conn:
+                conn.execute("BEGIN IMMEDIATE")
+                conn.executemany(
+                    f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({marks})", rows
+                )
+        except sqlite3.Error:
+            return 0
+        return len(rows)
 
     def _has_journal(self) -> bool:
         """Is there a rollback journal SQLite will replay on opening (a crashed write)?"""
@@ -406,10 +634,38 @@ class StatsStore:
     def _check(conn: sqlite3.Connection) -> None:
         conn.execute("PRAGMA synchronous = FULL")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        result = conn.execute("PRAGMA quick_check").fetchall()
-        if result != [("ok",)]:
-            detail = str(result[0][0]) if result else "no answer"
-            raise _Unusable(f"is damaged ({detail})")
+        # integrity_check, unlike quick_check, also compares the index with the rows: a
+        # changed byte in a variant id is found there.
+        try:
+            result = conn.execute("PRAGMA integrity_check").fetchall()
+        except sqlite3.Error as error:
+            if _is_transient(error):
+                raise
+            result = [(str(error),)]
+        damage = None if result == [("ok",)] else str(result[0][0]) if result else "no answer"
+        try:
+            StatsStore._check_schema(conn, version)
+        except _Unusable:
+            if damage is not None:
+                raise _Unusable(f"is damaged ({damage})") from None
+            raise
+        if version == 0:
+            _create_schema(conn)
+            return
+        rows: list[tuple[Any, ...]] = []
+        problems: list[str] = []
+        if damage is not None or _suspect(conn):  # else every row would validate
+            rows, problems = _read_games(conn, damaged=damage is not None)
+        if damage is not None or problems:
+            detail = damage if damage is not None else problems[0]
+            raise _Unusable(f"is damaged ({detail})", rows, len(problems))
+        if version == 1:
+            _upgrade_v1(conn)
+
+    @staticmethod
+    def _check_schema(conn: sqlite3.Connection, version: int) -> None:
+        """Is this a towers-solitaire statistics file this program reads (or an empty
+        one)?  Raises :class:`_Unusable` if not."""
         if version > STATS_SCHEMA_VERSION:
             raise _Unusable(
                 f"was written by a newer version (schema {version}); "
@@ -424,7 +680,6 @@ class StatsStore:
         if version == 0:
             if tables:
                 raise _Unusable("holds tables that are not towers-solitaire statistics")
-            _create_schema(conn)
             return
         if version < 1:
             raise _Unusable(f"has an unknown schema version ({version})")
@@ -434,8 +689,6 @@ class StatsStore:
         columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
         if columns != _COLUMNS:
             raise _Unusable("does not have the layout of towers-solitaire statistics")
-        if version == 1:
-            _upgrade_v1(conn)
 
     def _check_size(self, conn: sqlite3.Connection) -> None:
         """A database file is whole pages; anything else was cut short."""
@@ -492,7 +745,8 @@ class StatsStore:
         A game abandoned for a new deal should be recorded as lost; the caller decides.
 
         Args:
-            variant: variant id (non-empty).
+            variant: variant id (lowercase letters, digits and ``-``, as the variant
+                schema allows).
             options: the variant's options (names and values are strings).
             deal: deal number, ``0 <= deal <= 10**20-1``.
             won: the game was won.
@@ -511,6 +765,8 @@ class StatsStore:
         """
         if not isinstance(variant, str) or not variant:
             raise TypeError(f"variant must be a non-empty string, not {variant!r}")
+        if not _VARIANT_ID.fullmatch(variant):
+            raise ValueError(f"variant must be a variant id (a-z, 0-9, '-'), not {variant!r}")
         key = to_options(options).key()
         if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal <= MAX_DEAL:
             raise ValueError(f"deal must be an int from 0 to 10**20-1, not {deal!r}")

@@ -31,11 +31,12 @@
 #include <windows.h>
 #endif
 
-#define MAXCOLS 16
+#define MAXCOLS 24
 #define MAXCELLS 16
 #define MAXV 52
 #define MAXLEN 160
 #define MAXCOPIES 3
+#define MAXPILES 16
 #define EMPTY 255
 #define BIG 1000000000L
 #define SUB_CAP 5000
@@ -60,6 +61,11 @@ typedef struct {
     int ncols, ncells, copies, total, nv;
     int limit, policy;
     int whole_runs, whole_runs_empty, go_home, king_home, canonical, suit_check;
+    /* receive: the cells take cards (0: a reserve, cards only leave it). general: the
+       variant's own foundation piles (below), not one pile per suit and deck. complete:
+       only complete suits go up. order: positions keep their real column and cell order
+       (stored beside the key, `extra` bytes) and autoplay follows the session's order. */
+    int receive, general, complete, order, extra;
     long frozen;
     int w[NWEIGHTS];
     uint8_t can_build[MAXV][MAXV];
@@ -68,6 +74,15 @@ typedef struct {
     uint8_t children[MAXV][MAXV];
     uint8_t nchildren[MAXV];
     uint8_t empty_ok[MAXV];
+    uint8_t can_run[MAXV][MAXV];
+    /* General foundations (engine.py _init_piles): per pile its most cards, the kinds it
+       starts with, whether it builds in suit (and the piles of its group), and the kinds
+       that may go on each kind. */
+    int npiles, suit_full;
+    int pile_cap[MAXPILES], pile_in_suit[MAXPILES];
+    uint32_t pile_group[MAXPILES];
+    uint64_t pile_start[MAXPILES];
+    uint64_t pile_next[MAXPILES][MAXV];
     /* only_child[y]: the one value that may be built on y, or EMPTY: lets the key store
        such a card in 1 bit. */
     uint8_t only_child[MAXV];
@@ -81,6 +96,10 @@ typedef struct {
     uint8_t cells[MAXCELLS];
     uint8_t fh[4][MAXCOPIES];
     uint64_t need;
+    /* General foundations: each pile's length, first and top card, and how many cards of
+       each value are up (what a pile can take next depends on nothing else). */
+    uint8_t fn[MAXPILES], ffirst[MAXPILES], ftop[MAXPILES];
+    uint8_t upc[MAXV];
     uint8_t c[MAXCOLS][MAXLEN];
 } Pos;
 
@@ -94,6 +113,12 @@ static void pos_copy(const Game *g, Pos *dst, const Pos *src) {
     memcpy(dst->cells, src->cells, sizeof dst->cells);
     memcpy(dst->fh, src->fh, sizeof dst->fh);
     dst->need = src->need;
+    if (g->general) {
+        memcpy(dst->fn, src->fn, sizeof dst->fn);
+        memcpy(dst->ffirst, src->ffirst, sizeof dst->ffirst);
+        memcpy(dst->ftop, src->ftop, sizeof dst->ftop);
+        memcpy(dst->upc, src->upc, sizeof dst->upc);
+    }
     for (int i = 0; i < g->ncols; i++)
         if (src->n[i]) memcpy(dst->c[i], src->c[i], src->n[i]);
 }
@@ -104,7 +129,51 @@ static void suit_need(const Game *g, Pos *p, int s) {
         if (p->fh[s][i] < 13) p->need |= (uint64_t)1 << (13 * s + p->fh[s][i]);
 }
 
+/* The kinds general pile i takes now (engine.py pile_mask). */
+static uint64_t pile_mask(const Game *g, const Pos *p, int i) {
+    if (p->fn[i]) {
+        if (p->fn[i] >= g->pile_cap[i]) return 0;
+        return g->pile_next[i][p->ftop[i]];
+    }
+    uint64_t mask = g->pile_start[i];
+    if (g->pile_in_suit[i])
+        for (int s = 0; s < 4; s++) {
+            int started = 0;
+            for (int j = 0; j < g->npiles; j++)
+                if ((g->pile_group[i] >> j & 1) && p->fn[j] && p->ffirst[j] / 13 == s) started++;
+            if (started * g->pile_cap[i] >= g->suit_full) mask &= ~(((uint64_t)0x1FFF) << (13 * s));
+        }
+    return mask;
+}
+
+static void general_need(const Game *g, Pos *p) {
+    uint64_t need = 0;
+    for (int i = 0; i < g->npiles; i++) need |= pile_mask(g, p, i);
+    p->need = need;
+}
+
+/* The first general pile that takes v (which fits). */
+static int pile_for(const Game *g, const Pos *p, int v) {
+    for (int i = 0; i < g->npiles; i++)
+        if (pile_mask(g, p, i) >> v & 1) return i;
+    return -1;
+}
+
+static void put_general(const Game *g, Pos *p, int v) {
+    int i = pile_for(g, p, v);
+    if (i < 0) return; /* callers check need */
+    if (!p->fn[i]) p->ffirst[i] = (uint8_t)v;
+    p->ftop[i] = (uint8_t)v;
+    p->fn[i]++;
+    p->upc[v]++;
+    general_need(g, p);
+}
+
 static void put(const Game *g, Pos *p, int v) {
+    if (g->general) {
+        put_general(g, p, v);
+        return;
+    }
     int s = v / 13, r = v % 13;
     for (int i = 0; i < g->copies; i++)
         if (p->fh[s][i] == r) {
@@ -116,6 +185,7 @@ static void put(const Game *g, Pos *p, int v) {
 
 /* Whether every copy of value x is on a foundation (none in play). */
 static int all_up(const Game *g, const Pos *p, int x) {
+    if (g->general) return p->upc[x] >= g->copies;
     int s = x / 13, r = x % 13;
     for (int i = 0; i < g->copies; i++)
         if (p->fh[s][i] <= r) return 0;
@@ -124,6 +194,10 @@ static int all_up(const Game *g, const Pos *p, int x) {
 
 /* The core's is_safe_to_foundation: no card in play may be built on v. */
 static int safe(const Game *g, const Pos *p, int v) {
+    if (g->general) {
+        int i = pile_for(g, p, v);
+        if (i < 0 || !g->pile_in_suit[i]) return 0;
+    }
     for (int i = 0; i < g->nchildren[v]; i++)
         if (!all_up(g, p, g->children[v][i])) return 0;
     return 1;
@@ -131,8 +205,87 @@ static int safe(const Game *g, const Pos *p, int v) {
 
 #define NEEDS(p, v) (((p)->need >> (v)) & 1)
 
+/* Whether the 13 cards from c (bottom first) are a complete suit from the King down. */
+static int is_suit(const uint8_t *c) {
+    int top = c[0];
+    if (top % 13 != 12) return 0;
+    for (int j = 1; j < 13; j++)
+        if (c[j] != top - j) return 0;
+    return 1;
+}
+
+/* engine.py safe_run: no card in play outside the suit on top of column i may be built on
+   any of its cards. */
+static int safe_run(const Game *g, const Pos *p, int i) {
+    uint8_t in_run[MAXV] = {0};
+    const uint8_t *run = p->c[i] + p->n[i] - 13;
+    for (int k = 0; k < 13; k++) in_run[run[k]] = 1;
+    for (int k = 0; k < 13; k++) {
+        int v = run[k];
+        for (int q = 0; q < g->nchildren[v]; q++) {
+            int x = g->children[v][q];
+            if (in_run[x] && g->copies == 1) continue;
+            /* x is in play outside the run when more copies are in play than the run holds */
+            int inplay = g->copies - (g->general ? p->upc[x] : 0) - (in_run[x] ? 1 : 0);
+            if (inplay > 0) return 0;
+        }
+    }
+    return 1;
+}
+
+static void put_run(const Game *g, Pos *p, int i) {
+    const uint8_t *run = p->c[i] + p->n[i] - 13;
+    int pile = pile_for(g, p, run[12]);
+    if (pile < 0) return;
+    if (!p->fn[pile]) p->ffirst[pile] = run[12];
+    p->ftop[pile] = run[0];
+    p->fn[pile] += 13;
+    for (int k = 0; k < 13; k++) p->upc[run[k]]++;
+    p->n[i] -= 13;
+    general_need(g, p);
+}
+
+/* Autoplay in the session's order (rules.autoplay_moves): columns from the first, then
+   cells; after each card (or complete suit), start again. */
+static void autoplay_in_order(const Game *g, Pos *p) {
+    int all = g->policy == AUTO_ALL;
+again:
+    if (g->complete) {
+        for (int i = 0; i < g->ncols; i++) {
+            int n = p->n[i];
+            if (n >= 13 && NEEDS(p, p->c[i][n - 1]) && is_suit(p->c[i] + n - 13) &&
+                (all || safe_run(g, p, i))) {
+                put_run(g, p, i);
+                goto again;
+            }
+        }
+        return;
+    }
+    for (int i = 0; i < g->ncols; i++)
+        if (p->n[i]) {
+            int v = p->c[i][p->n[i] - 1];
+            if (NEEDS(p, v) && (all || safe(g, p, v))) {
+                p->n[i]--;
+                put(g, p, v);
+                goto again;
+            }
+        }
+    for (int c = 0; c < g->ncells; c++) {
+        int v = p->cells[c];
+        if (v != EMPTY && NEEDS(p, v) && (all || safe(g, p, v))) {
+            p->cells[c] = EMPTY;
+            put(g, p, v);
+            goto again;
+        }
+    }
+}
+
 static void autoplay(const Game *g, Pos *p) {
     if (g->policy == AUTO_OFF) return;
+    if (g->order || g->general) {
+        autoplay_in_order(g, p);
+        return;
+    }
     int all = g->policy == AUTO_ALL;
     int moved = 1;
     while (moved) {
@@ -158,6 +311,11 @@ static void autoplay(const Game *g, Pos *p) {
 }
 
 static int is_won(const Game *g, const Pos *p) {
+    if (g->general) {
+        int up = 0;
+        for (int i = 0; i < g->npiles; i++) up += p->fn[i];
+        return up == g->total;
+    }
     for (int s = 0; s < 4; s++)
         for (int i = 0; i < g->copies; i++)
             if (p->fh[s][i] != 13) return 0;
@@ -210,25 +368,28 @@ static void col_order(const Game *g, const Pos *p, int *order) {
     }
 }
 
-static void cell_order(const Game *g, const Pos *p, uint8_t *cells) {
-    memcpy(cells, p->cells, g->ncells);
+/* The order the key lists the cells in (indexes): sorted by card (canonical), or as they
+   lie; equal cards keep their real order. */
+static void cell_order(const Game *g, const Pos *p, int *order) {
+    for (int i = 0; i < g->ncells; i++) order[i] = i;
     if (!g->canonical) return;
     for (int i = 1; i < g->ncells; i++) {
-        uint8_t x = cells[i];
-        int j = i - 1;
-        while (j >= 0 && cells[j] > x) {
-            cells[j + 1] = cells[j];
+        int x = order[i], j = i - 1;
+        while (j >= 0 && p->cells[order[j]] > p->cells[x]) {
+            order[j + 1] = order[j];
             j--;
         }
-        cells[j + 1] = x;
+        order[j + 1] = x;
     }
 }
 
 /* A column: its length (4 bits, or 15 and 8 more), then per card either 1 (the only card
    that may be built on the card below) or 0 and the card's 6 bits. The first card: 6 bits. */
-static int encode(const Game *g, const Pos *p, uint8_t *out) {
-    int order[MAXCOLS];
-    uint8_t cells[MAXCELLS];
+/* With general foundations each pile follows: its length (6 bits), then its first and top
+   cards (6 bits each) when it holds any. With g->order and `extra` given, the real place
+   of each column and cell in key order goes there (g->extra bytes, not part of the key). */
+static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
+    int order[MAXCOLS], corder[MAXCELLS];
     uint64_t acc = 0;
     int bits = 0, len = 0;
     const uint8_t *only = g->only_child;
@@ -264,13 +425,28 @@ static int encode(const Game *g, const Pos *p, uint8_t *out) {
             FLUSH();
         }
     }
-    cell_order(g, p, cells);
+    cell_order(g, p, corder);
     for (int i = 0; i < g->ncells; i++) {
-        acc |= (uint64_t)(cells[i] == EMPTY ? 63 : cells[i]) << bits;
+        int v = p->cells[corder[i]];
+        acc |= (uint64_t)(v == EMPTY ? 63 : v) << bits;
         bits += 6;
         FLUSH();
     }
+    if (g->general)
+        for (int i = 0; i < g->npiles; i++) {
+            acc |= (uint64_t)p->fn[i] << bits;
+            bits += 6;
+            FLUSH();
+            if (!p->fn[i]) continue;
+            acc |= (uint64_t)(p->ffirst[i] | (p->ftop[i] << 6)) << bits;
+            bits += 12;
+            FLUSH();
+        }
 #undef FLUSH
+    if (extra && g->order) {
+        for (int o = 0; o < g->ncols; o++) extra[o] = (uint8_t)order[o];
+        for (int i = 0; i < g->ncells; i++) extra[g->ncols + i] = (uint8_t)corder[i];
+    }
     while (bits > 0) {
         out[len++] = (uint8_t)acc;
         acc >>= 8;
@@ -279,7 +455,7 @@ static int encode(const Game *g, const Pos *p, uint8_t *out) {
     return len;
 }
 
-static void decode(const Game *g, const uint8_t *key, int len, Pos *p) {
+static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
     BitR r = {key, 0, 0, 0, len};
     uint8_t count[MAXV];
     memset(count, 0, sizeof count);
@@ -306,6 +482,18 @@ static void decode(const Game *g, const uint8_t *key, int len, Pos *p) {
     }
     memset(p->fh, 0, sizeof p->fh);
     p->need = 0;
+    if (g->general) {
+        for (int i = 0; i < g->npiles; i++) {
+            p->fn[i] = (uint8_t)br_get(&r, 6);
+            if (p->fn[i]) {
+                p->ffirst[i] = (uint8_t)br_get(&r, 6);
+                p->ftop[i] = (uint8_t)br_get(&r, 6);
+            }
+        }
+        for (int v = 0; v < MAXV; v++) p->upc[v] = (uint8_t)(g->copies - count[v]);
+        general_need(g, p);
+        return;
+    }
     for (int s = 0; s < 4; s++) {
         for (int i = 0; i < g->copies; i++) {
             int h = 0;
@@ -314,6 +502,23 @@ static void decode(const Game *g, const uint8_t *key, int len, Pos *p) {
         }
         suit_need(g, p, s);
     }
+}
+
+/* A stored position: its key, in the real order `extra` gives (NULL: key order). */
+static void decode(const Game *g, const uint8_t *key, int len, const uint8_t *extra, Pos *p) {
+    if (!extra || !g->order) {
+        decode_key(g, key, len, p);
+        return;
+    }
+    Pos q;
+    decode_key(g, key, len, &q);
+    pos_copy(g, p, &q);
+    for (int o = 0; o < g->ncols; o++) {
+        int i = extra[o];
+        p->n[i] = q.n[o];
+        if (q.n[o]) memcpy(p->c[i], q.c[o], q.n[o]);
+    }
+    for (int k = 0; k < g->ncells; k++) p->cells[extra[g->ncols + k]] = q.cells[k];
 }
 
 static inline uint64_t hash_key(const uint8_t *k, int len) {
@@ -360,7 +565,8 @@ static void acc_free(Acc *a, void *p, size_t size) {
 }
 
 /* ---- a table of keys: the transposition table, the dead-suit cache, sub-search sets ----
-   Nodes lie in chunks: [uint32 aux][uint8 len][key]. A node's address is
+   Nodes lie in chunks: [uint32 aux][uint8 len][key][extra: t->extra bytes, not compared,
+   the real order of a position (Game.order)]. A node's address is
    (chunk << bits) | offset; slots hold address + 1 (0: free). */
 
 typedef struct {
@@ -372,6 +578,7 @@ typedef struct {
     size_t top; /* bytes used in the last chunk */
     uint32_t *slots;
     size_t nslots, count;
+    int extra;
 } Table;
 
 static int table_init(Table *t, Acc *acc, int chunk_bits, size_t nslots) {
@@ -424,7 +631,8 @@ static int table_grow(Table *t) {
 
 /* Find the key, or store it with aux. Returns the node's address, sets *fresh; returns
    UINT32_MAX when memory ran out. */
-static uint32_t table_put(Table *t, const uint8_t *key, int len, uint32_t aux, int *fresh) {
+static uint32_t table_put(Table *t, const uint8_t *key, int len, const uint8_t *extra,
+                          uint32_t aux, int *fresh) {
     if ((t->count + 1) * 4 > t->nslots * 3) {
         /* Past 3/4 full: grow, or if the budget forbids it, fill up to 15/16. */
         if (!table_grow(t) && (t->count + 1) * 16 > t->nslots * 15) return UINT32_MAX;
@@ -440,7 +648,7 @@ static uint32_t table_put(Table *t, const uint8_t *key, int len, uint32_t aux, i
         }
         j = (j + 1) & mask;
     }
-    size_t need = 5 + (size_t)len;
+    size_t need = 5 + (size_t)len + (size_t)t->extra;
     if (!t->nchunks || t->top + need > t->chunk_size) {
         if (t->nchunks == t->chunks_cap) {
             int cap = t->chunks_cap ? t->chunks_cap * 2 : 16;
@@ -462,6 +670,7 @@ static uint32_t table_put(Table *t, const uint8_t *key, int len, uint32_t aux, i
     memcpy(node, &aux, 4);
     node[4] = (uint8_t)len;
     memcpy(node + 5, key, len);
+    if (t->extra) memcpy(node + 5 + len, extra, t->extra);
     t->top += need;
     t->slots[j] = addr + 1;
     t->count++;
@@ -577,8 +786,11 @@ static int column_score(const Game *g, const uint8_t *c, int n) {
 
 static int score(const Game *g, const Pos *p) {
     int up = 0;
-    for (int s = 0; s < 4; s++)
-        for (int i = 0; i < g->copies; i++) up += p->fh[s][i];
+    if (g->general)
+        for (int i = 0; i < g->npiles; i++) up += p->fn[i];
+    else
+        for (int s = 0; s < 4; s++)
+            for (int i = 0; i < g->copies; i++) up += p->fh[s][i];
     int sc = g->w[W_LEFT] * (g->total - up);
     for (int c = 0; c < g->ncells; c++) {
         int v = p->cells[c];
@@ -632,9 +844,11 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
     Pos ch;
     int ncols = g->ncols, ncells = g->ncells, auto_ = g->policy != AUTO_OFF;
     int free = 0, first_free = -1, first_empty = -1, empties = 0, r;
+    /* General foundations: autoplay after every move (engine.py `always`). */
+    int always = auto_ && g->general;
     int8_t tophead[MAXV], topnext[MAXCOLS];
     memset(tophead, -1, sizeof tophead);
-    for (int c = 0; c < ncells; c++)
+    for (int c = 0; c < ncells && g->receive; c++)
         if (p->cells[c] == EMPTY) {
             free++;
             if (first_free < 0) first_free = c;
@@ -693,7 +907,7 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
         if (!n) continue;
         const uint8_t *col = p->c[i];
         int top = col[n - 1], run = 1;
-        while (run < n && g->can_build[col[n - run]][col[n - run - 1]]) run++;
+        while (run < n && g->can_run[col[n - run]][col[n - run - 1]]) run++;
         if (!(run == n && n > f->frozen && g->empty_ok[col[0]])) {
             int k0, k1;
             if (!king_home) {
@@ -713,7 +927,7 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
                             memcpy(ch.c[j] + ch.n[j], col + n - k, k);
                             ch.n[j] += k;
                             ch.n[i] -= k;
-                            if (auto_ && ch.n[i] && NEEDS(&ch, ch.c[i][ch.n[i] - 1]))
+                            if (always || (auto_ && ch.n[i] && NEEDS(&ch, ch.c[i][ch.n[i] - 1])))
                                 autoplay(g, &ch);
                             if ((r = emit(ctx, p, &ch, TT, i, j, k))) return r;
                         }
@@ -734,7 +948,7 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
                     memcpy(ch.c[first_empty], col + n - k, k);
                     ch.n[first_empty] = (uint8_t)k;
                     ch.n[i] -= k;
-                    if (auto_ && NEEDS(&ch, ch.c[i][ch.n[i] - 1])) autoplay(g, &ch);
+                    if (always || (auto_ && NEEDS(&ch, ch.c[i][ch.n[i] - 1]))) autoplay(g, &ch);
                     if ((r = emit(ctx, p, &ch, TT, i, first_empty, k))) return r;
                 }
             }
@@ -742,11 +956,20 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
                 pos_copy(g, &ch, p);
                 ch.cells[first_free] = (uint8_t)top;
                 ch.n[i]--;
-                if (auto_ && ch.n[i] && NEEDS(&ch, ch.c[i][ch.n[i] - 1])) autoplay(g, &ch);
+                if (always || (auto_ && ch.n[i] && NEEDS(&ch, ch.c[i][ch.n[i] - 1])))
+                    autoplay(g, &ch);
                 if ((r = emit(ctx, p, &ch, TC, i, first_free, 1))) return r;
             }
         }
-        if (NEEDS(p, top) && !king_home) {
+        if (g->complete) {
+            /* A complete suit up, when autoplay did not take it. */
+            if (n >= 13 && NEEDS(p, top) && is_suit(col + n - 13)) {
+                pos_copy(g, &ch, p);
+                put_run(g, &ch, i);
+                autoplay(g, &ch);
+                if ((r = emit(ctx, p, &ch, TF, i, 0, 13))) return r;
+            }
+        } else if (NEEDS(p, top) && !king_home) {
             pos_copy(g, &ch, p);
             ch.n[i]--;
             put(g, &ch, top);
@@ -763,6 +986,7 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
                     pos_copy(g, &ch, p);
                     ch.c[j][ch.n[j]++] = (uint8_t)v;
                     ch.cells[c] = EMPTY;
+                    if (always) autoplay(g, &ch);
                     if ((r = emit(ctx, p, &ch, CT, c, j, 1))) return r;
                 }
         if (first_empty >= 0 && g->empty_ok[v]) {
@@ -770,9 +994,10 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
             ch.c[first_empty][0] = (uint8_t)v;
             ch.n[first_empty] = 1;
             ch.cells[c] = EMPTY;
+            if (always) autoplay(g, &ch);
             if ((r = emit(ctx, p, &ch, CT, c, first_empty, 1))) return r;
         }
-        if (NEEDS(p, v) && !king_home) {
+        if (NEEDS(p, v) && !king_home && !g->complete) {
             pos_copy(g, &ch, p);
             ch.cells[c] = EMPTY;
             put(g, &ch, v);
@@ -803,19 +1028,20 @@ typedef struct {
     uint32_t parent;
     int sub_result;
     uint8_t key[MAXKEY + 16];
+    uint8_t extra[MAXCOLS + MAXCELLS];
 } Search;
 
 /* Sub-search emit: depth-first over a single-suit position (deadends.py _unwinnable). */
 static int emit_sub(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
-    int fresh, len = encode(g, ch, s->key);
+    int fresh, len = encode(g, ch, s->key, NULL);
     (void)parent; (void)what; (void)a; (void)b; (void)k;
     if (is_won(g, ch)) {
         s->sub_result = 0;
         return 1;
     }
-    uint32_t addr = table_put(&s->sub, s->key, len, 0, &fresh);
+    uint32_t addr = table_put(&s->sub, s->key, len, NULL, 0, &fresh);
     if (addr == UINT32_MAX) return 2;
     if (!fresh) return 0;
     if (s->sub.count > SUB_CAP) {
@@ -839,8 +1065,8 @@ static int unwinnable(Search *s, const Pos *start) {
         s->sub_ready = 1;
     }
     table_clear(&s->sub);
-    int fresh, len = encode(g, start, s->key);
-    uint32_t addr = table_put(&s->sub, s->key, len, 0, &fresh);
+    int fresh, len = encode(g, start, s->key, NULL);
+    uint32_t addr = table_put(&s->sub, s->key, len, NULL, 0, &fresh);
     if (addr == UINT32_MAX) return -1;
     s->subdepth = 0;
     s->substack[s->subdepth++] = addr;
@@ -850,7 +1076,7 @@ static int unwinnable(Search *s, const Pos *start) {
     while (s->subdepth) {
         uint32_t at = s->substack[--s->subdepth];
         uint8_t *node = node_at(&s->sub, at);
-        decode(g, node + 5, node[4], &p);
+        decode(g, node + 5, node[4], NULL, &p);
         int r = generate(g, &s->flags, &p, emit_sub, s);
         if (r) {
             result = r == 2 ? -1 : s->sub_result;
@@ -920,8 +1146,8 @@ static int dead(Search *s, const Pos *p, int suit) {
         s->cache_ready = 1;
     }
     uint8_t key[MAXKEY + 16];
-    int fresh, len = encode(g, &sub, key);
-    uint32_t addr = table_put(&s->cache, key, len, 2, &fresh);
+    int fresh, len = encode(g, &sub, key, NULL);
+    uint32_t addr = table_put(&s->cache, key, len, NULL, 2, &fresh);
     if (addr == UINT32_MAX) return -1;
     if (!fresh) {
         uint32_t v = node_aux(&s->cache, addr);
@@ -952,9 +1178,9 @@ static int dead_somewhere(Search *s, const Pos *p) {
 static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
-    int fresh, len = encode(g, ch, s->key);
+    int fresh, len = encode(g, ch, s->key, s->extra);
     (void)b;
-    uint32_t addr = table_put(&s->tt, s->key, len, s->parent, &fresh);
+    uint32_t addr = table_put(&s->tt, s->key, len, s->extra, s->parent, &fresh);
     if (addr == UINT32_MAX) {
         s->status = ST_MEMORY;
         return 1;
@@ -1002,10 +1228,11 @@ typedef struct {
 
 static int emit_match(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Match *m = ctx;
-    uint8_t key[MAXKEY + 16];
-    int len = encode(m->g, ch, key);
+    uint8_t key[MAXKEY + 16], extra[MAXCOLS + MAXCELLS];
+    int len = encode(m->g, ch, key, extra);
     (void)parent;
     if (len != m->want_len || memcmp(key, m->want, len)) return 0;
+    if (m->g->extra && memcmp(extra, m->want + len, m->g->extra)) return 0;
     m->what = what;
     m->a = a;
     m->b = b;
@@ -1062,15 +1289,17 @@ static PyObject *translate(Search *s, const Pos *start, int *ok) {
 
 /* ---- the module function -------------------------------------------------------------- */
 
-static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *empty,
-                     PyObject *weights) {
+#define NSPEC 17
+
+static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
+                     Py_buffer *empty, PyObject *piles, PyObject *weights) {
     memset(g, 0, sizeof *g);
-    long v[14];
-    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 14) {
-        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 14 ints");
+    long v[NSPEC];
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != NSPEC) {
+        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 17 ints");
         return 0;
     }
-    for (int i = 0; i < 14; i++) {
+    for (int i = 0; i < NSPEC; i++) {
         v[i] = PyLong_AsLong(PyTuple_GET_ITEM(spec, i));
         if (v[i] == -1 && PyErr_Occurred()) return 0;
     }
@@ -1088,20 +1317,65 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *empty
     g->canonical = (int)v[11];
     g->suit_check = (int)v[12];
     g->total = 52 * g->copies;
-    (void)v[13];
+    g->receive = v[13] != 0;
+    g->general = v[14] != 0;
+    g->complete = v[15] != 0;
+    g->order = v[16] != 0 && g->canonical;
+    g->extra = g->order ? g->ncols + g->ncells : 0;
     if (g->ncols < 1 || g->ncols > MAXCOLS || g->ncells < 0 || g->ncells > MAXCELLS ||
         g->copies < 1 || g->copies > MAXCOPIES || g->nv != MAXV || g->limit < 0 ||
         g->limit > LIM_UNLIM || g->policy < 0 || g->policy > AUTO_ALL) {
         PyErr_SetString(PyExc_ValueError, "spec out of range");
         return 0;
     }
-    if (build->len != MAXV * MAXV || empty->len != MAXV) {
+    if (build->len != MAXV * MAXV || run->len != MAXV * MAXV || empty->len != MAXV) {
         PyErr_SetString(PyExc_ValueError, "tables of the wrong size");
         return 0;
     }
-    const uint8_t *cb = build->buf, *eo = empty->buf;
+    if (g->complete && !g->general) {
+        PyErr_SetString(PyExc_ValueError, "complete suits need general foundations");
+        return 0;
+    }
+    /* Piles: () for the classic foundations, else one (cap, start, in_suit, group, next)
+       per pile, next: 52 little-endian uint64 masks. */
+    if (!PyTuple_Check(piles) || (PyTuple_GET_SIZE(piles) != 0) != g->general ||
+        PyTuple_GET_SIZE(piles) > MAXPILES) {
+        PyErr_SetString(PyExc_ValueError, "piles: a tuple of at most 16 piles, for general foundations");
+        return 0;
+    }
+    g->npiles = (int)PyTuple_GET_SIZE(piles);
+    for (int i = 0; i < g->npiles; i++) {
+        int cap, in_suit;
+        unsigned long long start, group;
+        const char *next;
+        Py_ssize_t nlen;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(piles, i), "iKiKy#", &cap, &start, &in_suit,
+                              &group, &next, &nlen))
+            return 0;
+        if (nlen != 8 * MAXV || cap < 1 || cap > 13 * MAXCOPIES) {
+            PyErr_SetString(PyExc_ValueError, "a pile out of range");
+            return 0;
+        }
+        g->pile_cap[i] = cap;
+        g->pile_start[i] = start;
+        g->pile_in_suit[i] = in_suit != 0;
+        g->pile_group[i] = (uint32_t)group;
+        for (int k = 0; k < MAXV; k++) {
+            uint64_t m = 0;
+            for (int b = 0; b < 8; b++) m |= (uint64_t)(uint8_t)next[8 * k + b] << (8 * b);
+            g->pile_next[i][k] = m;
+        }
+    }
+    g->suit_full = 13 * g->copies;
+    /* The longest key must fit its length byte. */
+    if (g->ncols * 12 + g->total * 7 + g->ncells * 6 + g->npiles * 18 > 8 * MAXKEY) {
+        PyErr_SetString(PyExc_ValueError, "too many cards and piles for a key");
+        return 0;
+    }
+    const uint8_t *cb = build->buf, *cr = run->buf, *eo = empty->buf;
     for (int x = 0; x < MAXV; x++) {
         g->empty_ok[x] = eo[x] != 0;
+        for (int y = 0; y < MAXV; y++) g->can_run[x][y] = cr[x * MAXV + y] != 0;
         for (int y = 0; y < MAXV; y++) {
             int ok = cb[x * MAXV + y] != 0;
             g->can_build[x][y] = (uint8_t)ok;
@@ -1157,7 +1431,7 @@ static int read_pos(const Game *g, PyObject *cols, PyObject *cells, PyObject *fo
     uint8_t count[MAXV] = {0};
     if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != g->ncols || !PyBytes_Check(cells) ||
         PyBytes_GET_SIZE(cells) != g->ncells || !PyTuple_Check(found) ||
-        PyTuple_GET_SIZE(found) != 4 * g->copies) {
+        PyTuple_GET_SIZE(found) != (g->general ? g->npiles : 4 * g->copies)) {
         PyErr_SetString(PyExc_ValueError, "position of the wrong shape");
         return 0;
     }
@@ -1182,6 +1456,27 @@ static int read_pos(const Game *g, PyObject *cols, PyObject *cells, PyObject *fo
             count[cb[c]]++;
         }
     }
+    if (g->general) {
+        for (int f = 0; f < g->npiles; f++) {
+            PyObject *pile = PyTuple_GET_ITEM(found, f);
+            if (!PyBytes_Check(pile) || PyBytes_GET_SIZE(pile) > g->pile_cap[f]) goto bad;
+            const uint8_t *pc = (const uint8_t *)PyBytes_AS_STRING(pile);
+            int n = (int)PyBytes_GET_SIZE(pile);
+            p->fn[f] = (uint8_t)n;
+            for (int k = 0; k < n; k++) {
+                if (pc[k] >= MAXV) goto bad;
+                p->upc[pc[k]]++;
+            }
+            if (n) {
+                p->ffirst[f] = pc[0];
+                p->ftop[f] = pc[n - 1];
+            }
+        }
+        for (int v = 0; v < MAXV; v++)
+            if (p->upc[v] + count[v] != g->copies) goto bad;
+        general_need(g, p);
+        return 1;
+    }
     for (int f = 0; f < 4 * g->copies; f++) {
         PyObject *pile = PyTuple_GET_ITEM(found, f);
         if (!PyBytes_Check(pile) || PyBytes_GET_SIZE(pile) > 13) goto bad;
@@ -1202,18 +1497,19 @@ bad:
 }
 
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"spec", "can_build", "empty_ok", "weights", "cols", "cells",
-                            "found", "max_states", "max_bytes", "timeout", "cancel",
-                            "progress", NULL};
-    PyObject *spec, *weights, *cols, *cells, *found, *cancel = Py_None, *progress = Py_None;
-    Py_buffer build, empty;
+    static char *names[] = {"spec", "can_build", "can_run", "empty_ok", "piles", "weights",
+                            "cols", "cells", "found", "max_states", "max_bytes", "timeout",
+                            "cancel", "progress", NULL};
+    PyObject *spec, *weights, *cols, *cells, *found, *piles, *cancel = Py_None,
+                                                          *progress = Py_None;
+    Py_buffer build, run, empty;
     long max_states;
     long long max_bytes;
     double timeout;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*y*OOOOlLd|OO", names, &spec, &build, &empty,
-                                     &weights, &cols, &cells, &found, &max_states, &max_bytes,
-                                     &timeout, &cancel, &progress))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*y*y*OOOOOlLd|OO", names, &spec, &build, &run,
+                                     &empty, &piles, &weights, &cols, &cells, &found,
+                                     &max_states, &max_bytes, &timeout, &cancel, &progress))
         return NULL;
     PyObject *result = NULL;
     Search *s = PyMem_RawCalloc(1, sizeof(Search));
@@ -1223,7 +1519,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
         PyErr_NoMemory();
         goto done;
     }
-    if (!read_game(g, spec, &build, &empty, weights)) goto done;
+    if (!read_game(g, spec, &build, &run, &empty, piles, weights)) goto done;
     if (!read_pos(g, cols, cells, found, start)) goto done;
     Pos *p = start + 1;
     s->g = g;
@@ -1249,14 +1545,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
         s->status = ST_MEMORY;
     else {
         tt_ready = 1;
+        s->tt.extra = g->extra;
         if (!queue_init(&s->queue, &s->acc, g->score_hi - g->score_lo + 1))
             s->status = ST_MEMORY;
         else
             queue_ready = 1;
     }
     if (s->status == ST_RUNNING) {
-        int fresh, len = encode(g, start, s->key);
-        uint32_t addr = table_put(&s->tt, s->key, len, UINT32_MAX, &fresh);
+        int fresh, len = encode(g, start, s->key, s->extra);
+        uint32_t addr = table_put(&s->tt, s->key, len, s->extra, UINT32_MAX, &fresh);
         if (addr == UINT32_MAX)
             s->status = ST_MEMORY;
         else if (is_won(g, start)) {
@@ -1317,7 +1614,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
             }
         }
         uint8_t *node = node_at(&s->tt, at);
-        decode(g, node + 5, node[4], p);
+        decode(g, node + 5, node[4], node + 5 + node[4], p);
         s->parent = at;
         generate(g, &s->flags, p, emit_search, s);
     }
@@ -1356,6 +1653,7 @@ cleanup:
     }
 done:
     PyBuffer_Release(&build);
+    PyBuffer_Release(&run);
     PyBuffer_Release(&empty);
     PyMem_RawFree(s);
     PyMem_RawFree(g);
@@ -1365,7 +1663,8 @@ done:
 
 static PyMethodDef methods[] = {
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(spec, can_build, empty_ok, weights, cols, cells, found, max_states, max_bytes,\n"
+     "solve(spec, can_build, can_run, empty_ok, piles, weights, cols, cells, found,\n"
+     "      max_states, max_bytes,\n"
      "      timeout, cancel=None, progress=None)\n"
      "-> (status, moves, positions, peak_bytes, expanded, stored)\n\n"
      "The search of solitaire_core.solver in C; called by solitaire_core.solver.native,\n"

@@ -5,7 +5,9 @@ from collections.abc import Callable
 def solve(
     spec: tuple[int, ...],
     can_build: bytes,
+    can_run: bytes,
     empty_ok: bytes,
+    piles: tuple[tuple[int, int, int, int, bytes], ...],
     weights: tuple[int, ...],
     cols: tuple[bytes, ...],
     cells: bytes,

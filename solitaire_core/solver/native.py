@@ -18,7 +18,6 @@ from typing import Any
 
 import attrs
 
-from ..predicates import BUILTIN_PREDICATES
 from ..variant import AUTOPLAY_POLICIES, MOVE_LIMITS, Rules
 from .engine import Engine, IMove, Position
 from .heuristic import WEIGHTS
@@ -35,25 +34,44 @@ else:
 ENGINES = ("auto", "c", "python")
 """What ``solve(engine=...)`` and ``--engine`` accept: ``auto`` is the fastest available."""
 
-MAX_COLUMNS = 16
+MAX_COLUMNS = 24
 MAX_CELLS = 16
 MAX_DECKS = 3
+MAX_PILES = 16
 
 
-def _builtin(kind: str, names: tuple[str, ...]) -> Callable[[Rules], str]:
-    """A check that a predicate field holds one of the named built-in predicates (not a
-    plugin's Python function, even under a built-in's name)."""
+def _builtin(kind: str) -> Callable[[Rules], str]:
+    """A check that a predicate field (``"build"``, ``"run"`` or ``"empty"``) holds a
+    function of the rules engine itself (the vocabulary of docs/variant-format.md, wrapping
+    and ``below-base`` forms included), not a plugin's Python function, even under a
+    built-in's name. The C engine reads the predicates only through the tables compiled
+    from them, but a plugin's function may look at more than the two cards' rank and suit
+    (or change), so it is searched in Python."""
+    fields = {
+        "build": ("tableau_build", "build"),
+        "run": ("run_rule", "run"),
+        "empty": ("empty_rule", "empty_accepts"),
+    }
+    name_field, function_field = fields[kind]
 
     def check(rules: Rules) -> str:
-        name = rules.tableau_build if kind == "build" else rules.empty_rule
-        function = rules.build if kind == "build" else rules.empty_accepts
-        lookup = "none-empty" if (kind == "empty" and name == "none") else name
-        pred = BUILTIN_PREDICATES.get(lookup)
-        if name not in names or pred is None or pred.function is not function:
+        function = getattr(rules, function_field)
+        module = getattr(function, "__module__", None) or ""
+        if module != "solitaire_core" and not module.startswith("solitaire_core."):
+            name = getattr(rules, name_field)
             return f"the {kind} rule {name!r} is a plugin's Python predicate"
         return ""
 
     return check
+
+
+def _piles(rules: Rules) -> str:
+    """Whether the C engine holds the foundation piles: at most :data:`MAX_PILES`."""
+    if rules.standard_foundations:
+        return ""
+    if len(rules.foundation_piles) > MAX_PILES:
+        return f"{len(rules.foundation_piles)} foundation piles (at most {MAX_PILES})"
+    return ""
 
 
 def _is(field: str, allowed: Callable[[Any], bool], what: str) -> Callable[[Rules], str]:
@@ -80,14 +98,10 @@ SUPPORTED: Mapping[str, Callable[[Rules], str]] = {
     "decks": _is("decks", lambda v: 1 <= v <= MAX_DECKS, f"the C engine plays 1 to {MAX_DECKS}"),
     "columns": _is("columns", lambda v: 1 <= v <= MAX_COLUMNS, f"at most {MAX_COLUMNS}"),
     "cells": _is("cells", lambda v: 0 <= v <= MAX_CELLS, f"at most {MAX_CELLS}"),
-    "foundations": lambda r: (
-        "" if r.foundations == 4 * r.decks else f"foundations = {r.foundations}, not 4 per deck"
-    ),
-    "tableau_build": _builtin(
-        "build", ("down-in-suit", "down-alternate-colors", "down-any-suit", "none")
-    ),
+    "foundations": _ignored,  # checked with foundation_piles
+    "tableau_build": _builtin("build"),
     "build": _ignored,  # checked with tableau_build
-    "empty_rule": _builtin("empty", ("king", "any", "none")),
+    "empty_rule": _builtin("empty"),
     "empty_accepts": _ignored,  # checked with empty_rule
     "move_limit": _is("move_limit", lambda v: v in MOVE_LIMITS, "unknown"),
     "foundation_return": _is("foundation_return", lambda v: not v, "no return moves in C"),
@@ -95,14 +109,14 @@ SUPPORTED: Mapping[str, Callable[[Rules], str]] = {
     # moves single cards too.
     "foundation_runs": _ignored,
     "autoplay": _is("autoplay", lambda v: v in AUTOPLAY_POLICIES, "unknown"),
-    # Issue 9 rules: supported at the values that give the earlier games.
-    "tableau_wrap": _is("tableau_wrap", lambda v: not v, "no wrapping builds in C"),
-    "run_rule": lambda r: "" if r.run_rule == r.tableau_build else "runs apart from the build",
+    # Issue 9 rules. Wrapping builds and runs apart from the build are in the tables.
+    "tableau_wrap": _ignored,  # folded into build and run
+    "run_rule": _builtin("run"),
     "run": _ignored,  # checked with run_rule
     "run_description": _ignored,
-    "cells_receive": _is("cells_receive", bool, "no reserve in C"),
-    "foundation_piles": lambda r: "" if r.standard_foundations else "other foundations",
-    "complete_suits": _is("complete_suits", lambda v: not v, "no complete suits in C"),
+    "cells_receive": _ignored,  # a reserve: cells that take no card
+    "foundation_piles": _piles,
+    "complete_suits": _ignored,  # with foundation_piles (not the classic ones then)
 }
 """Every Rules field the C engine knows, each with a check returning why a value is not
 supported (empty: supported). A field missing here is supported only at its default value
@@ -149,11 +163,6 @@ def unsupported(tables: Tables, policy: str, ideas: Mapping[str, Any]) -> str:
         return "the rules tell the two copies of a card apart"
     if policy not in _POLICIES:
         return f"autoplay policy {policy!r}"
-    if tables.rules.decks > 1 and policy == "all":
-        # The C autoplay sweeps twins in its own order; with "all" it can send up another
-        # copy than the session does, so the solution fails its replay check
-        # (tests/test_solver_vocabulary.py). The Python engine follows the session's order.
-        return "autoplay 'all' with more than one deck is searched in Python only"
     if ideas.get("search", "best-first") != "best-first" or ideas.get("ties", "lifo") != "lifo":
         return "depth-first search and oldest-first ties are measured in Python only"
     if not ideas.get("twins", True):
@@ -166,10 +175,13 @@ def unsupported(tables: Tables, policy: str, ideas: Mapping[str, Any]) -> str:
     return ""
 
 
-def position_unsupported(start: Position, copies: int) -> str:
+def position_unsupported(start: Position, copies: int, general: bool = False) -> str:
     """Why the C engine cannot search from ``start`` (a position of the Python engine), or
     ``""``: it needs every card of the game exactly once (``copies`` of each value), in
-    play or on a foundation; a hand-made position with cards left out goes to Python."""
+    play or on a foundation; a hand-made position with cards left out goes to Python.
+
+    :param general: the foundations are the variant's own piles (``start[2]`` holds the
+        real piles' cards), not one slot per suit and deck."""
     counts = [0] * 52
     for col in start[0]:
         for v in col:
@@ -178,6 +190,10 @@ def position_unsupported(start: Position, copies: int) -> str:
         if v < 52:
             counts[v] += 1
     for slot, pile in enumerate(start[2]):
+        if general:
+            for v in pile:
+                counts[v] += 1
+            continue
         suit = slot // copies
         for rank in range(len(pile)):
             counts[suit * 13 + rank] += 1
@@ -247,12 +263,30 @@ def search(
         min(engine.frozen, 10**9),
         int(engine.ideas.get("canonical", True)),
         int(suit_check),
-        0,
+        int(engine.receive),
+        int(engine.general),
+        int(engine.complete),
+        # Autoplay in the session's order needs the real order of columns and cells.
+        int(engine.general or (engine.copies > 1 and engine.policy == "all")),
     )
+    piles: tuple[tuple[int, int, int, int, bytes], ...] = ()
+    if engine.general:
+        piles = tuple(
+            (
+                engine.pile_cap[i],
+                engine.pile_start[i],
+                int(engine.pile_in_suit[i]),
+                sum(1 << j for j in engine.pile_group[i]),
+                b"".join(m.to_bytes(8, "little") for m in engine.pile_next[i]),
+            )
+            for i in range(len(engine.pile_cap))
+        )
     status, moves, positions, peak, _expanded, stored = _csolver.solve(
         spec,
         b"".join(tables.can_build),
+        b"".join(tables.can_run or tables.can_build),
         bytes(int(b) for b in tables.empty_ok),
+        piles,
         tuple(w[k] for k in _WEIGHT_ORDER),
         start[0],
         start[1],

@@ -193,7 +193,7 @@ def solve(
     )
     note = "" if engine == "python" else native.unsupported(tables, policy, ideas)
     if engine != "python" and not note:
-        note = native.position_unsupported(job.start, eng.copies)
+        note = native.position_unsupported(job.start, eng.copies, eng.general)
     if engine != "python" and not note:
         return _solve_c(job, max_memory)
     if max_memory is not None:
