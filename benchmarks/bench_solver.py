@@ -7,11 +7,14 @@ Suites (deal numbers are PySolFC's):
 * ``double-sea-towers`` -- Double Sea Towers, deals 1..10000 (Freecell Solver as packaged
   by Debian handles at most 10 columns, so ours run alone; the Python engine only with
   ``--deals``, as it would take an hour);
-* one suite per issue-9 game Freecell Solver has a preset for (``forecell``,
-  ``kings-only-bakers-game``, ``relaxed-freecell``, ``beleaguered-castle``,
-  ``streets-and-alleys``, ``citadel``, ``good-measure``: ``fc-solve -g PRESET``; and
+* one suite per game Freecell Solver has a preset for (``freecell``, ``bakers-game``,
+  ``eight-off``, ``challenge-freecell`` (FreeCell's preset: the same rules, another deal),
+  ``simple-simon``, ``forecell``, ``kings-only-bakers-game``, ``relaxed-freecell``,
+  ``beleaguered-castle``, ``streets-and-alleys``, ``citadel``, ``good-measure``:
+  ``fc-solve -g PRESET``; and
   ``bakers-dozen``, ``fan``, ``der-katzenschwanz``, ``die-schlange``, which the Debian
-  build cannot take, ours alone), deals 1..100. The JSON's ``disagreements`` lists the
+  build cannot take, ours alone), deals 1..100, with the C engine (``--engines c,python``
+  adds the Python engine). The JSON's ``disagreements`` lists the
   deals where both solvers decided and their verdicts differ. fc-solve's "I could not
   solve this game" is read as unwinnable, though its default scan is not exhaustive.
 
@@ -93,8 +96,13 @@ SUITES = {
         # build takes one deck and at most ten columns: Baker's Dozen (13), Fan (18), Der
         # Katzenschwanz and Die Schlange (two decks) run ours alone.
         *(
-            Suite(variant, variant, (), "1-100", ("-g", preset) if preset else None, ("python",))
+            Suite(variant, variant, (), "1-100", ("-g", preset) if preset else None, ("c",))
             for variant, preset in (
+                ("freecell", "freecell"),
+                ("bakers-game", "bakers_game"),
+                ("eight-off", "eight_off"),
+                ("challenge-freecell", "freecell"),  # FreeCell's rules, its own deal
+                ("simple-simon", "simple_simon"),
                 ("forecell", "forecell"),
                 ("kings-only-bakers-game", "kings_only_bakers_game"),
                 ("relaxed-freecell", "relaxed_freecell"),
@@ -160,7 +168,7 @@ def run_ours(
     """One child process solving every deal: (its total CPU seconds, per-deal outcomes)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "rows.jsonl")
-        spec = json.dumps([engine, suite.variant, dict(suite.options), deals, out])
+        spec = json.dumps([engine, suite.variant, dict(suite.options), list(deals), out])
         cpu = _children_cpu()
         if not quiet:
             print(f"  {suite.name}: ours ({engine}), {len(deals)} deals", file=sys.stderr)
@@ -428,7 +436,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         summaries.append(
             run_suite(
                 suite,
-                parse_deals(args.deals or suite.deals),
+                list(parse_deals(args.deals or suite.deals)),
                 engines=engines,
                 use_fcs=use_fcs,
                 timeout=args.timeout,

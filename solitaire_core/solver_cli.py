@@ -106,6 +106,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--no-solutions",
+        dest="solutions",
+        action="store_false",
+        help="leave the solution column empty (a row then takes about 45 bytes, not 250)",
+    )
     _add_engine(p)
     p.set_defaults(func=_cmd_survey)
 
@@ -182,6 +188,7 @@ def _cmd_survey(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             progress=progress,
             engine=args.engine,
+            solutions=args.solutions,
         )
     except SurveyInterrupted as exc:
         print(f"solitaire: {exc}", file=__import__("sys").stderr)

@@ -81,6 +81,17 @@ def test_survey_writes_rows_and_summary(tmp_path: Path, capsys: pytest.CaptureFi
     assert session.is_won
 
 
+def test_survey_without_solutions_keeps_verdicts_and_lengths(tmp_path: Path) -> None:
+    out = tmp_path / "s.csv"
+    argv = ["survey", "seahaven", "--deals", "19-22", "--jobs", "1", "--csv", str(out)]
+    assert main([*argv, "--quiet", "--no-solutions"]) == 0
+    rows = _rows(out)
+    assert [r["verdict"] for r in rows] == ["winnable", "winnable", "unwinnable", "winnable"]
+    assert all(r["solution"] == "" for r in rows)
+    assert all(int(r["moves"]) > 0 for r in rows if r["verdict"] == "winnable")
+    assert out.stat().st_size < 60 * (len(rows) + 1)
+
+
 def test_survey_resumes_from_its_csv(tmp_path: Path) -> None:
     out = tmp_path / "s.csv"
     first = run_survey("seahaven", {}, [1, 2], jobs=1, csv_path=out)
