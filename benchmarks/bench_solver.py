@@ -168,7 +168,7 @@ def run_ours(
     """One child process solving every deal: (its total CPU seconds, per-deal outcomes)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "rows.jsonl")
-        spec = json.dumps([engine, suite.variant, dict(suite.options), deals, out])
+        spec = json.dumps([engine, suite.variant, dict(suite.options), list(deals), out])
         cpu = _children_cpu()
         if not quiet:
             print(f"  {suite.name}: ours ({engine}), {len(deals)} deals", file=sys.stderr)

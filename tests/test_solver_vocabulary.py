@@ -123,26 +123,32 @@ SMALL = [
 ]
 
 
+@pytest.mark.parametrize("engine", ("c", "python"))
 @pytest.mark.parametrize(("name", "columns", "cells", "text"), SMALL)
 def test_small_positions_that_need_a_new_rule_are_solved(
-    name: str, columns: int, cells: int, text: str
+    name: str, columns: int, cells: int, text: str, engine: str
 ) -> None:
     rules = attrs.evolve(rules_of(name), columns=columns, cells=cells)
     start = GameState.from_text(rules, expand(text))
     assert len(start.all_cards()) == 52
-    result = solve(start, autoplay="off")
+    result = solve(start, autoplay="off", engine=engine)
+    assert result.engine == engine, result.note
     assert result.verdict is Verdict.WINNABLE, (result.reason, start.to_text())
     assert replays(start, result.moves, "off")
 
 
-def test_a_reserve_is_no_free_cell_to_the_solver() -> None:
+@pytest.mark.parametrize("engine", ("c", "python"))
+def test_a_reserve_is_no_free_cell_to_the_solver(engine: str) -> None:
     """Winnable with one free cell (park the Five of spades), lost when the slot is a
     reserve that never takes a card."""
     reserve = attrs.evolve(rules_of("king-albert-like"), columns=2, cells=1)
     text = expand("KH..TH,4S,9H,5S KS..6S | - | AC..KC AD..KD AH..8H AS..3S")
-    assert solve(GameState.from_text(reserve, text), autoplay="off").verdict is Verdict.UNWINNABLE
+    result = solve(GameState.from_text(reserve, text), autoplay="off", engine=engine)
+    assert result.engine == engine, result.note
+    assert result.verdict is Verdict.UNWINNABLE
     cell = attrs.evolve(reserve, cells_receive=True)
-    result = solve(GameState.from_text(cell, text), autoplay="off")
+    result = solve(GameState.from_text(cell, text), autoplay="off", engine=engine)
+    assert result.engine == engine, result.note
     assert result.verdict is Verdict.WINNABLE
     assert replays(GameState.from_text(cell, text), result.moves, "off")
 

@@ -221,7 +221,7 @@ def test_statistics_count_wins_with_undo_and_with_hints(root, store):
     (sea,) = rows(dialog)
     assert (sea["won"], sea["undo"], sea["hints"], sea["cheat"]) == ("4", "2", "2", "1")
     headings = [dialog.tree.heading(ident)["text"] for ident in dialog.tree["columns"]]
-    assert headings[-3:] == ["With undo", "With hints", "Cheat wins"]
+    assert headings[-4:] == ["With undo", "With hints", "Hints/game", "Cheat wins"]
     # The window and its buttons stay on the screen; every heading has room, and a
     # table wider than the window scrolls sideways.
     dialog.update()

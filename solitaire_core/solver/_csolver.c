@@ -16,7 +16,12 @@
  *     the next position's key.
  *   - A stored position is its key only: the cards in play, 6 bits each, column by column
  *     (a card built on the one below it by the variant's only such build: 1 bit), then
- *     the cells. The foundations follow from which cards are in play.
+ *     the cells. The classic foundations follow from which cards are in play; the
+ *     variant's own piles (Game.general) add each pile's length, first and top card.
+ *   - Where the session's autoplay order decides which card goes up (general foundations,
+ *     several decks with autoplay "all": Game.order), positions are expanded in their real
+ *     column and cell order, stored beside the key, and autoplay follows the session's
+ *     order, exactly as the Python engine does.
  *
  * Memory: every byte the search allocates is counted (Acc below); a budget in bytes is
  * never exceeded (an allocation that would pass it stops the search: "memory budget").
