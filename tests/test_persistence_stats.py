@@ -151,7 +151,7 @@ OLD_FILE = Path(__file__).parent / "data" / "stats-schema-2.sqlite3"
 def test_a_schema_2_file_is_upgraded_keeping_every_game(tmp_path: Path) -> None:
     path = tmp_path / "stats.sqlite3"
     path.write_bytes(OLD_FILE.read_bytes())
-    old = sqlite3.connect(OLD_FILE)
+    old = sqlite3.connect(f"{OLD_FILE.as_uri()}?mode=ro", uri=True)  # the fixture unchanged
     assert old.execute("PRAGMA user_version").fetchone()[0] == 2
     old_rows = old.execute("SELECT * FROM games ORDER BY id").fetchall()
     old.close()

@@ -174,6 +174,7 @@ def record(
     moves=90,
     undo=False,
     hint=False,
+    hints=None,
 ):
     store.record_game(
         variant,
@@ -185,6 +186,7 @@ def record(
         used_undo=undo,
         used_hint=hint,
         cheated=cheated,
+        hints=hints,
     )
 
 
@@ -206,6 +208,20 @@ def test_statistics_show_a_recorded_game_and_cheat_wins_apart(root, store):
     assert (sea["fewest"], sea["fastest"], sea["rate"]) == ("90", "2:05", "100%")
     assert table[1]["options"] == "-"
     assert (table[1]["lost"], table[1]["streak"]) == ("1", "1 lost")
+    dialog.close()
+
+
+@pytest.mark.gui
+def test_statistics_show_hints_per_game(root, store):
+    record(store, hint=True, hints=3)
+    record(store, won=False, hints=0)
+    record(store, hint=True)  # recorded before hints were counted: left out
+    record(store, "seahaven", {})
+    dialog = stats_dialog.show_statistics(root, store, wait=False)
+    sea, seahaven = rows(dialog)
+    assert (sea["played"], sea["hints"], sea["hints_per_game"]) == ("3", "2", "1.5")
+    assert seahaven["hints_per_game"] == "-"
+    assert "Hints/game is the average number of hints" in dialog.note.cget("text")
     dialog.close()
 
 
