@@ -136,9 +136,12 @@ def _pile_reason(state: GameState, index: int, card: Card) -> str | None:
     name = _F[index]
     if not pile:
         base = state.base_rank(index)
-        if card.rank != base:
+        if base is not None and card.rank != base:
             word = _RANK_WORDS[base - 1]
-            return f"{card.label} cannot start {name}: a foundation starts with {word}"
+            why = f"{card.label} cannot start {name}: a foundation starts with {word}"
+            if rules.base_first_played:
+                why += " (the first card played to a foundation set the base rank)"
+            return why
         if spec.suits == "suit" and _suit_taken(state, index, card):
             return (
                 f"{card.label} cannot start {name}: {card.suit.symbol} already has its foundation"
@@ -154,8 +157,9 @@ def _pile_reason(state: GameState, index: int, card: Card) -> str | None:
 
 def pile_accepts(state: GameState, index: int, card: Card) -> bool:
     """Whether ``card`` may go on foundation ``index`` (0-based) of ``state`` by the
-    variant's foundation rules: an empty pile takes its base rank (fixed, or from the
-    deal: :meth:`GameState.base_rank`), a pile then takes the next rank up or down, in
+    variant's foundation rules: an empty pile takes its base rank (fixed, from the deal,
+    or set by the first card played, any rank until then: :meth:`GameState.base_rank`),
+    a pile then takes the next rank up or down, in
     suit / in alternate colours / in any suit, wrapping if the pile wraps, up to its most
     cards (``foundations.*``, docs/variant-format.md)."""
     if state.rules.standard_foundations:
@@ -365,7 +369,12 @@ def _wanted(state: GameState) -> str:
     for j, pile in enumerate(state.foundations):
         spec = state.rules.foundation_piles[j]
         if not pile:
-            text = _RANK_WORDS[state.base_rank(j) - 1]
+            base = state.base_rank(j)
+            text = (
+                _RANK_WORDS[base - 1]
+                if base is not None
+                else "any card (the first one sets every foundation's base rank)"
+            )
         elif len(pile) >= spec.capacity:
             continue
         else:
@@ -651,7 +660,9 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
     :param policy: ``"off"``, ``"safe"`` or ``"all"``; defaults to the variant's
         ``autoplay``. ``"all"`` sends every card that fits (the Seahaven program help:
         "cards will be moved to the foundation automatically"); ``"safe"`` only cards
-        :func:`is_safe_to_foundation` approves. Sources are tried in order (columns from
+        :func:`is_safe_to_foundation` approves. With ``foundations.base_rank =
+        "first-played"`` nothing goes up before the player has put a card on a
+        foundation. Sources are tried in order (columns from
         the first, then cells), each card to the first foundation that takes it, and after
         every card the sweep starts again. With ``foundations.only_complete_suits`` the
         complete suits at the top of columns go up instead of single cards.
@@ -662,6 +673,10 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
     if policy == "off":
         return state, made
     nf = state.rules.foundations
+    if state.rules.base_first_played and not any(state.foundations):
+        # The player's first card to a foundation chooses the base rank: autoplay never
+        # makes that choice (PySolFC's Chessboard_RowStack.canDropCards, game 148).
+        return state, made
     if state.rules.complete_suits:
         progress = True
         while progress:

@@ -6,7 +6,7 @@ import attrs
 
 from .cards import RANK_TEXT, Card
 from .moves import PileRef
-from .variant import Rules
+from .variant import BASE_FIRST_PLAYED, Rules
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -41,8 +41,12 @@ class GameState:
                 f"foundation), got {value!r}"
             )
 
-    def base_rank(self, index: int) -> int:
-        """The rank that starts foundation ``index`` (0-based) when it is empty.
+    def base_rank(self, index: int) -> int | None:
+        """The rank that starts foundation ``index`` (0-based) when it is empty, or
+        ``None`` when any rank may start it: with ``foundations.base_rank =
+        "first-played"`` until a card is on a foundation, whose rank is then every
+        pile's base (PySolFC's Chessboard, game 148: ``Chessboard_Foundation`` compares
+        with the first card of a started pile).
 
         :raises ValueError: when the rules leave the base to the deal and this state does
             not carry it (a position made without the deal and without ``bases``).
@@ -50,6 +54,8 @@ class GameState:
         if self.bases:
             return self.bases[index]
         base = self.rules.foundation_piles[index].base
+        if base == BASE_FIRST_PLAYED:
+            return next((pile[0].rank for pile in self.foundations if pile), None)
         if not base:
             raise ValueError(
                 f"{self.rules.name} takes the foundations' base rank from the deal, and this "

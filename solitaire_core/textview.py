@@ -3,7 +3,7 @@ board format (``solitaire export --format fcs``)."""
 
 from __future__ import annotations
 
-from .cards import Card
+from .cards import RANK_TEXT, Card
 from .state import GameState
 
 
@@ -15,12 +15,20 @@ def format_layout(state: GameState, title: str = "") -> str:
     """The position as players see it: cells and foundations in a row, then the columns
     fanned downward, each headed by its pile name (``t1`` ...).
 
-    Second-deck cards carry no mark (both copies look the same on the table).
+    Second-deck cards carry no mark (both copies look the same on the table). With
+    ``foundations.base_rank = "first-played"`` the line also says the base rank, or that
+    the first card played sets it.
     """
     lines = [title] if title else []
     cells = " ".join(_cell(c) for c in state.cells)
     founds = " ".join(_cell(f[-1] if f else None) for f in state.foundations)
-    lines.append(f"Cells: {cells}   Foundations: {founds}")
+    line = f"Cells: {cells}   Foundations: {founds}"
+    if state.rules.base_first_played:
+        base = state.base_rank(0)
+        line += "   base rank: " + (
+            "any, set by the first card played" if base is None else RANK_TEXT[base - 1]
+        )
+    lines.append(line)
     lines.append("")
     width = 4
     lines.append("".join(f"t{i + 1}".ljust(width) for i in range(len(state.columns))).rstrip())

@@ -130,6 +130,9 @@ def _below(base: int) -> EmptyFn:
 FOUNDATION_BUILDS = ("up-in-suit", "up-alternate-colors", "up-any-suit", "down-in-suit")
 BASE_FROM_DEAL = 0
 """:attr:`FoundationPile.base` when the deal decides the base rank (``base_rank = "deal"``)."""
+BASE_FIRST_PLAYED = -1
+""":attr:`FoundationPile.base` when the first card played to a foundation sets the base rank
+of every pile (``base_rank = "first-played"``, PySolFC's Chessboard, game 148)."""
 
 
 @attrs.frozen
@@ -139,7 +142,10 @@ class FoundationPile:
     :param build: one of :data:`FOUNDATION_BUILDS`: up in suit, up in alternate colours,
         up regardless of suit, or down in suit.
     :param base: the rank 1..13 that starts the empty pile, or :data:`BASE_FROM_DEAL` (0):
-        the deal decides it and the :class:`~solitaire_core.state.GameState` carries it.
+        the deal decides it and the :class:`~solitaire_core.state.GameState` carries it,
+        or :data:`BASE_FIRST_PLAYED` (-1): the first card played to any foundation sets
+        it for every pile (:meth:`~solitaire_core.state.GameState.base_rank` reads it
+        off the piles).
     :param wrap: whether King to Ace (Ace to King when building down) continues the pile.
     :param cards: the most cards the pile holds (26: a suit built twice, with ``wrap``).
     """
@@ -164,8 +170,8 @@ class FoundationPile:
     def capacity(self) -> int:
         """The most cards the pile can ever hold: :attr:`cards`, or fewer when it does not
         wrap and its base leaves fewer ranks (up from a Five: 9). A base from the deal
-        counts as wrapping (the loader requires ``wrap`` then)."""
-        if self.wrap or self.base == BASE_FROM_DEAL:
+        or the first card played counts as wrapping (the loader requires ``wrap`` then)."""
+        if self.wrap or self.base <= BASE_FROM_DEAL:
             return self.cards
         return min(self.cards, 14 - self.base if self.up else self.base)
 
@@ -239,6 +245,12 @@ class Rules:
     def base_from_deal(self) -> bool:
         """Whether some foundation pile takes its base rank from the deal."""
         return any(p.base == BASE_FROM_DEAL for p in self.foundation_piles)
+
+    @property
+    def base_first_played(self) -> bool:
+        """Whether the first card played to a foundation sets every pile's base rank
+        (``foundations.base_rank = "first-played"``)."""
+        return any(p.base == BASE_FIRST_PLAYED for p in self.foundation_piles)
 
     @property
     def standard_foundations(self) -> bool:
@@ -580,7 +592,10 @@ def _describe(error: Any) -> tuple[str, str]:
     if kind == "pattern" and "a-z" in error.validator_value:
         return path, f"expected lowercase letters, digits and '-', got {error.instance!r}"
     if kind == "oneOf" and path.endswith("base_rank"):
-        return path, f'expected a rank from 1 to 13 or "deal", got {error.instance!r}'
+        return (
+            path,
+            f'expected a rank from 1 to 13, "deal" or "first-played", got {error.instance!r}',
+        )
     if kind == "pattern":
         return path, f"{error.instance!r}: option names and values cannot hold ',' (or '=')"
     if kind == "oneOf":
@@ -751,6 +766,13 @@ def _build_rules(
             )
     piles = _foundation_piles(data["foundations"], decks, source)
     if tableau["empty"] == "below-base":
+        if any(p.base == BASE_FIRST_PLAYED for p in piles):
+            raise VariantError(
+                source,
+                "tableau.empty",
+                "expected a rule other than 'below-base' with foundations.base_rank = "
+                "'first-played' (no base rank is known before the first card goes up)",
+            )
         bases = {p.base for p in piles}
         if len(bases) != 1:
             raise VariantError(
@@ -778,6 +800,16 @@ def _build_rules(
             "deal.foundations",
             "expected cards dealt to the foundations: foundations.base_rank = 'deal' takes "
             "each pile's base rank from the first card the deal puts on it",
+        )
+    if any(p.base == BASE_FIRST_PLAYED for p in piles) and (
+        recipe.foundation_cards or recipe.play_to_foundations
+    ):
+        raise VariantError(
+            source,
+            "deal.play_to_foundations" if recipe.play_to_foundations else "deal.foundations",
+            "expected no card dealt to the foundations with foundations.base_rank = "
+            "'first-played' (the player's first card sets the base; 'deal' lets the deal "
+            "set it)",
         )
     foundations = data["foundations"]
     receive = bool(data["cells"].get("receive", True))
@@ -871,7 +903,7 @@ def _foundation_piles(
         base = group.get("base_rank", table.get("base_rank", 1))
         pile = FoundationPile(
             build=group.get("build", table.get("build", "up-in-suit")),
-            base=BASE_FROM_DEAL if base == "deal" else base,
+            base={"deal": BASE_FROM_DEAL, "first-played": BASE_FIRST_PLAYED}.get(base, base),
             wrap=bool(group.get("wrap", table.get("wrap", False))),
             cards=group.get("cards", table.get("cards", 13)),
         )
@@ -882,14 +914,23 @@ def _foundation_piles(
                 f"expected at most 13 unless the pile wraps (foundations.wrap = true), "
                 f"got {pile.cards}",
             )
-        if pile.base == BASE_FROM_DEAL and not pile.wrap:
+        if pile.base <= BASE_FROM_DEAL and not pile.wrap:
             raise VariantError(
                 source,
                 _key_in(where, group, "wrap"),
-                "expected true when base_rank = 'deal' (a pile started by any rank must "
+                f"expected true when base_rank = {base!r} (a pile started by any rank must "
                 "wrap from King to Ace to hold a whole suit)",
             )
         piles.extend([pile] * group["count"])
+    first = [n for n, p in enumerate(piles) if p.base == BASE_FIRST_PLAYED]
+    if first and len(first) != len(piles):
+        where = "foundations" if "groups" not in table else "foundations.groups"
+        raise VariantError(
+            source,
+            f"{where}.base_rank",
+            "expected 'first-played' for every pile or for none (the first card played to "
+            "a foundation sets the base rank of all the piles)",
+        )
     held = sum(p.capacity for p in piles)
     if held < 52 * decks:
         raise VariantError(

@@ -306,9 +306,11 @@ def test_a_version_1_file_is_upgraded_keeping_every_game(tmp_path: Path):
         store.record_game("seahaven", {}, MAX_DEAL, False, 3, 1.0, False, False, False)
         assert store.summary()[0].played == 2
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == stats_module.STATS_SCHEMA_VERSION
     assert conn.execute("SELECT deal FROM games ORDER BY id").fetchall() == [(7,), (str(MAX_DEAL),)]
     conn.close()
+    with StatsStore(path) as store:  # the upgraded file opens as it is, no second move
+        assert store.warnings == [] and store.summary()[0].played == 2
 
 
 @pytest.mark.parametrize("number", [2**63 - 1, 2**63, MAX_DEAL])

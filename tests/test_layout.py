@@ -13,10 +13,14 @@ from solitaire_tk.layout import (
     EXTRA_ROWS,
     MIN_CARD_WIDTH,
     PLAN_FAN,
+    RUN_ON_TOP,
+    column_plan,
     compute_layout,
+    keys_text,
     pile_keys,
 )
 
+from solitaire_core.deal import deal
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.plugins import get_registry
 
@@ -75,9 +79,8 @@ def test_every_variant_fits_without_overlaps(variant, size):
 def test_a_dealt_column_fits_at_the_normal_fan_and_more_with_the_index_showing(variant):
     r = rules(variant)
     layout = compute_layout(r, 1100, 760)
-    if not r.deal.columns:
-        # Kings start new columns (Der Katzenschwanz, Die Schlange): one column can hold 40
-        # cards, which the layout does not plan for yet (a known gap, issue 9's note).
+    if not r.deal.columns:  # Kings start the columns: tests below
+        assert layout.segments == 1  # without a position: a plan for 7 + 5 cards
         return
     dealt = max(r.deal.columns)
     assert layout.fan_step(dealt) == layout.fan
@@ -188,10 +191,17 @@ def test_pile_keys_scheme():
 def test_every_pile_of_every_variant_has_its_own_key(variant):
     r = rules(variant)
     keys = pile_keys(r)
-    # Cells have the keys 1..9 and 0: Flower Garden's 16 reserve slots keep keys for ten of
-    # them (the keyboard focus reaches the rest).
-    assert len(keys) == r.columns + min(r.cells, 10) + r.foundations
+    assert len(keys) == r.columns + r.cells + r.foundations
     assert len(set(keys.values())) == len(keys)
+
+
+def test_every_card_of_flower_gardens_reserve_has_a_key():
+    r = rules("flower-garden")
+    keys = pile_keys(r)
+    cells = [keys[PileRef(PileKind.CELL, i)] for i in range(16)]
+    assert cells == list("1234567890klmnop")  # after columns a-f and foundations g-j
+    assert [keys[PileRef(PileKind.FOUNDATION, i)] for i in range(4)] == list("ghij")
+    assert keys_text(keys) == "columns A-F, cells 1-0 and K-P, foundations G-J"
 
 
 def test_keys_run_out_gracefully_for_huge_plugins():
@@ -200,3 +210,38 @@ def test_keys_run_out_gracefully_for_huge_plugins():
     assert sum(1 for r in keys if r.kind is PileKind.TABLEAU) == 24
     assert sum(1 for r in keys if r.kind is PileKind.FOUNDATION) == 2  # y, z
     assert sum(1 for r in keys if r.kind is PileKind.CELL) == 10  # 1..9, 0
+
+
+def _longest_deal(r, numbers=range(1, 301)) -> int:
+    return max(numbers, key=lambda n: max(len(c) for c in deal(r, n).columns))
+
+
+@pytest.mark.parametrize("variant", ["der-katzenschwanz", "die-schlange"])
+@pytest.mark.parametrize("size", [(1100, 690), (800, 560), (1920, 1200)])
+def test_king_started_columns_show_every_card_index_at_their_longest(variant, size):
+    # One column of Der Katzenschwanz can be dealt 70 cards (deal 197) and grow by a run
+    # of 12. The table plans for the longest column of the deal and 12 more: every card
+    # of it shows its corner index (PLAN_FAN card heights), within the window, the
+    # column's segments within its own pitch. (1100x690: the default window's canvas.)
+    r = rules(variant)
+    for number in (1, 2, 197, _longest_deal(r)):
+        state = deal(r, number)
+        plan = column_plan(state)
+        assert plan["grow"] == RUN_ON_TOP and plan["longest"] == max(map(len, state.columns))
+        layout = compute_layout(r, *size, **plan)
+        check_sane(layout, *size)
+        n = plan["longest"] + RUN_ON_TOP
+        assert layout.fan_step(n) >= PLAN_FAN * layout.card_h - 1, (number, layout)
+        if size[0] >= 1100:  # the default window and larger
+            assert layout.fan_step(n) >= 12  # px: a rank and a suit one can read
+        if number == 197 and size == (1100, 690):
+            assert layout.segments == 2 and layout.card_w >= 40  # one fan: 7 px apart
+        for i, column in enumerate(layout.columns):
+            x0, y0, x1, y1 = layout.pile_box(column.ref, n)
+            assert y1 <= layout.tableau_bottom and x1 <= size[0]
+            if i + 1 < len(layout.columns):
+                assert x1 < layout.columns[i + 1].x
+            # Every card can be found by pointing at its index.
+            for index in range(n):
+                x, y = layout.card_xy(column.ref, index, n)
+                assert layout.card_at(x + 3, y + 3, {column.ref: n}) == (column.ref, index)

@@ -49,6 +49,8 @@ GAME = SavedGame(
     cheats=2,
     used_undo=True,
     used_hint=True,
+    hints=3,
+    demo_played=True,
     saved_at="2024-05-01T12:34:56Z",
 )
 
@@ -67,6 +69,8 @@ games = st.builds(
     cheats=st.integers(min_value=0, max_value=10**6),
     used_undo=st.booleans(),
     used_hint=st.booleans(),
+    hints=st.integers(min_value=0, max_value=10**6),
+    demo_played=st.booleans(),
 )
 
 
@@ -141,6 +145,10 @@ def test_defaults_and_conversions() -> None:
         {"cheats": 1.5},
         {"used_undo": None},
         {"used_hint": "no"},
+        {"hints": -1},
+        {"hints": True},
+        {"hints": 2.0},
+        {"demo_played": 1},
         {"saved_at": "yesterday"},
         {"saved_at": 5},
         {"format_version": 2},
@@ -193,11 +201,56 @@ def test_round_trip_any_game(game: SavedGame) -> None:
 def test_optional_keys_default_and_unknown_keys_are_ignored(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     data = document(future_feature={"x": 1})
-    for key in ("undone", "elapsed_seconds", "cheat", "cheats", "used_undo", "used_hint"):
+    optional = ("undone", "elapsed_seconds", "cheat", "cheats", "used_undo", "used_hint")
+    for key in (*optional, "hints", "demo_played"):
         del data[key]
     write_json(path, data)
     game = read_save(path)
     assert game.moves == GAME.moves and game.undone == () and game.cheats == 0
+
+
+OLD_SAVE = """{
+  "format": "towers-solitaire-save",
+  "format_version": 1,
+  "variant": "seahaven",
+  "options": {},
+  "deal": 5,
+  "moves": [
+    "t1>c",
+    "t2>t1"
+  ],
+  "undone": [
+    "t1>f"
+  ],
+  "elapsed_seconds": 41.5,
+  "cheat": false,
+  "cheats": 0,
+  "used_undo": true,
+  "used_hint": true,
+  "saved_at": "2025-03-01T20:00:00Z"
+}
+"""
+"""A save as the program wrote it before hint counts and the demo flag were saved."""
+
+
+def test_a_save_from_before_hint_counts_reads_with_none_counted(tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    path.write_text(OLD_SAVE, "utf-8")
+    game = read_save(path)
+    assert (game.hints, game.demo_played) == (0, False)
+    assert (game.used_hint, game.used_undo, game.elapsed_seconds) == (True, True, 41.5)
+    assert game.moves == ("t1>c", "t2>t1") and game.undone == ("t1>f",)
+    # Written again, it carries both keys.
+    data = json.loads(encode_save(game))
+    assert (data["hints"], data["demo_played"]) == (0, False)
+
+
+def test_hints_and_the_demo_flag_are_kept(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    write_save(GAME, path)
+    data = json.loads(path.read_text("utf-8"))
+    assert (data["hints"], data["demo_played"]) == (3, True)
+    assert read_save(path) == GAME
 
 
 def test_bom_is_accepted(tmp_path: Path) -> None:
@@ -283,6 +336,10 @@ def test_truncated_message_names_line_and_column(tmp_path: Path) -> None:
         ("cheats", -1, "should be a whole number"),
         ("used_undo", "true", "should be true or false"),
         ("used_hint", None, "should be true or false"),
+        ("hints", -2, "should be a whole number"),
+        ("hints", 1.5, "should be a whole number"),
+        ("hints", False, "should be a whole number"),
+        ("demo_played", "yes", "should be true or false"),
         ("saved_at", "last tuesday", "should be a date and time"),
         ("saved_at", 17, "should be a date and time"),
     ],

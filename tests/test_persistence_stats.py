@@ -110,6 +110,72 @@ def test_help_used_in_wins() -> None:
         record(store, False, 3, used_hint=True)
         (stats,) = store.summary()
     assert (stats.wins_with_undo, stats.wins_with_hints) == (2, 1)
+    assert stats.wins_without_hints == 1
+
+
+def test_hints_per_game_counts_games_with_a_known_count() -> None:
+    with StatsStore() as store:
+        record(store, True, 1, used_hint=True, hints=3)
+        record(store, False, 2, used_hint=True, hints=2)
+        record(store, True, 3, hints=0)
+        record(store, True, 4, used_hint=True)  # count unknown: left out of the average
+        record(store, True, 5, used_hint=True, hints=9, cheated=True)  # counted apart
+        (stats,) = store.summary()
+    assert (stats.hints_used, stats.hint_counted_games) == (5, 3)
+    assert stats.hints_per_game == pytest.approx(5 / 3)
+    assert (stats.won, stats.wins_with_hints, stats.wins_without_hints) == (3, 2, 1)
+    assert format_table([stats]).splitlines()[2].split()[-2] == "1.7"
+    assert VariantStats(variant="seahaven", options={}).hints_per_game is None
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"hints": -1, "used_hint": True},
+        {"hints": True, "used_hint": True},
+        {"hints": 1.0, "used_hint": True},
+        {"hints": 2, "used_hint": False},
+    ],
+)
+def test_record_rejects_bad_hint_counts(changes: dict[str, Any]) -> None:
+    with StatsStore() as store:
+        with pytest.raises((TypeError, ValueError)):
+            record(store, True, **changes)
+        assert store.summary() == []
+
+
+OLD_FILE = Path(__file__).parent / "data" / "stats-schema-2.sqlite3"
+"""Written by the program before hint counts (schema 2): six games of two variants."""
+
+
+def test_a_schema_2_file_is_upgraded_keeping_every_game(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(OLD_FILE.read_bytes())
+    old = sqlite3.connect(f"{OLD_FILE.as_uri()}?mode=ro", uri=True)  # the fixture unchanged
+    assert old.execute("PRAGMA user_version").fetchone()[0] == 2
+    old_rows = old.execute("SELECT * FROM games ORDER BY id").fetchall()
+    old.close()
+    with StatsStore(path) as store:
+        assert store.warnings == [] and corrupt_files(path) == []
+        sea_towers, seahaven = store.summary()
+        assert (seahaven.played, seahaven.won, seahaven.lost) == (4, 3, 1)
+        assert (seahaven.fewest_moves, seahaven.fastest_seconds) == (88, 250.25)
+        assert (seahaven.wins_with_undo, seahaven.wins_with_hints) == (1, 1)
+        assert seahaven.hints_per_game is None  # not known for the old games
+        assert (sea_towers.cheat_wins, sea_towers.lost) == (1, 1)
+        record(store, True, 9, used_hint=True, hints=2, finished_at=datetime.now(timezone.utc))
+        assert store.summary("seahaven")[0].hints_per_game == 2.0
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == STATS_SCHEMA_VERSION == 3
+    rows = conn.execute(
+        "SELECT id, variant, options, deal, won, moves, seconds, used_undo, used_hint, "
+        "cheated, finished_at FROM games ORDER BY id"
+    ).fetchall()
+    assert rows[:-1] == old_rows  # every game, unchanged, including the 20-digit deal
+    assert conn.execute("SELECT hints FROM games ORDER BY id").fetchall() == [(None,)] * 6 + [(2,)]
+    conn.close()
+    with StatsStore(path) as store:  # opened again: no second upgrade, no warning
+        assert store.warnings == [] and store.summary("seahaven")[0].played == 5
 
 
 def test_finish_order_not_insert_order() -> None:
@@ -294,6 +360,8 @@ def test_format_table() -> None:
             wins_with_undo=4,
             wins_with_hints=3,
             cheat_wins=1,
+            hints_used=12,
+            hint_counted_games=8,
         ),
         VariantStats(variant="double-sea-towers", options={"towers": "6"}, cheat_wins=2),
     ]
@@ -313,15 +381,22 @@ def test_format_table() -> None:
         "Fastest (m:ss)",
         "Wins with undo",
         "Wins with hints",
+        "Hints per game",
         "Cheat wins",
     ):
         assert header in lines[0]
     assert set(lines[1]) <= {"-", " "}
     assert lines[2].split() == [
-        *("seahaven", "-", "10", "7", "3", "70%", "2", "lost", "5", "88", "2:05", "4", "3", "1")
+        *("seahaven", "-", "10", "7", "3", "70%", "2", "lost", "5", "88", "2:05", "4", "3"),
+        *("1.5", "1"),
     ]
     # The counts stand under their own headings.
-    for header, value in (("Wins with undo", "4"), ("Wins with hints", "3"), ("Cheat wins", "1")):
+    for header, value in (
+        ("Wins with undo", "4"),
+        ("Wins with hints", "3"),
+        ("Hints per game", "1.5"),
+        ("Cheat wins", "1"),
+    ):
         edge = lines[0].index(header) + len(header)
         assert lines[2][:edge].rstrip().endswith(value)
     assert "towers=6" in lines[3] and lines[3].rstrip().endswith("2")

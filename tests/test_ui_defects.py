@@ -28,7 +28,7 @@ from ui_helpers import click_button as press
 from solitaire_core.moves import Move
 from solitaire_core.persistence import load_settings, read_save
 from solitaire_core.plugins import get_registry
-from solitaire_core.solver import SolveResult, Verdict
+from solitaire_core.solver import SolveResult, Verdict, solve, solve_deal
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 
@@ -403,3 +403,81 @@ def test_a_hint_takes_no_detour_and_adjacent_piles_get_an_arrow(
     assert app.message == "Hint: 7♥ from column A onto 8♥ in column B."
     assert app.view.hinted == Move.parse("t1>t2")
     assert app.view.find_withtag("hint:arrow")  # columns A and B are side by side
+
+
+# ------------------------------------------------ hints and the demo across quit and resume
+
+
+def a_winnable_deal(rules) -> tuple[int, tuple[Move, ...]]:
+    """The first Seahaven deal the solver proves winnable, with its solution."""
+    for number in range(1, 50):
+        result = solve_deal(rules, number, max_states=200_000)
+        if result.verdict is Verdict.WINNABLE:
+            return number, result.moves
+    pytest.skip("no winnable deal among the first 50")
+
+
+def wait_for(root, until, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "timed out waiting for the window"
+        root.update()
+        time.sleep(0.005)
+
+
+@pytest.mark.parametrize("demo", [True, False], ids=["demo-played", "player-only"])
+def test_hints_and_the_demo_flag_survive_quit_and_resume(root, tmp_path, seahaven, demo):
+    """Play, ask a hint, (let the demo play,) quit, resume, win: the resumed game keeps
+    its hint count and whether the demo played, and the statistics record it so: a
+    game the demo played is a loss even when the player finishes it after a restart of
+    the program."""
+    number, solution = a_winnable_deal(seahaven)
+    app = open_app(root, tmp_path, "seahaven", deal=number)
+    # Slow enough for the test to stop the demo after a few moves, before it wins.
+    app.assist.demo_step_ms, app.assist.demo_show_ms = 150, 20
+    assert app.play(str(solution[0]))  # the player's first move
+    key(app.view, "h", CONTROL)
+    wait_for(root, lambda: app.message.startswith("Hint"))
+    assert (app.hints, app.used_hint, app.demo_played) == (1, True, False)
+    if demo:
+        key(app.view, "d", CONTROL)
+        wait_for(root, lambda: app.session.moves >= 3)
+        key(app.view, "Escape")  # stops the demo; its moves stay on the table
+        wait_for(root, lambda: not app.assist.demo_running)
+        assert app.demo_played and not app.session.is_won
+    else:
+        for move in solution[1:3]:
+            assert app.play(str(move))
+    moves = app.session.move_texts()
+    app.quit()
+
+    store = AppStore(tmp_path, registry=get_registry())
+    saved = store.offer_resume()
+    assert saved is not None and (saved.hints, saved.demo_played) == (1, demo)
+    assert store.stats.summary() == []  # not ended: it can be resumed
+    again = tk.Tk()
+    try:
+        app2 = Answering(again, store=store, modal=False, answer=True)
+        app2.view.animation = False
+        assert app2.session.move_texts() == moves
+        assert (app2.hints, app2.used_hint, app2.demo_played) == (1, True, demo)
+        if not demo:
+            key(app2.view, "h", CONTROL)  # the count goes on from the saved one
+            wait_for(again, lambda: app2.hints == 2)
+        rest = solve(app2.session.state, max_states=200_000)
+        assert rest.verdict is Verdict.WINNABLE
+        for move in rest.moves:  # the player finishes the game
+            assert app2.play(move)
+        assert app2.session.is_won
+        figures = app2.dialog.figures
+        assert figures["Hints"] == ("1" if demo else "2")
+        assert app2.dialog.title() == ("Solved by the demo" if demo else "You won!")
+        (entry,) = store.stats.summary("seahaven")
+        if demo:
+            assert (entry.won, entry.lost, entry.wins_with_hints) == (0, 1, 0)
+        else:
+            assert (entry.won, entry.lost, entry.wins_with_hints) == (1, 0, 1)
+        assert (entry.hints_used, entry.hint_counted_games) == (1 if demo else 2, 1)
+        app2.quit()
+    finally:
+        close(again)

@@ -174,6 +174,7 @@ def record(
     moves=90,
     undo=False,
     hint=False,
+    hints=None,
 ):
     store.record_game(
         variant,
@@ -185,6 +186,7 @@ def record(
         used_undo=undo,
         used_hint=hint,
         cheated=cheated,
+        hints=hints,
     )
 
 
@@ -210,6 +212,20 @@ def test_statistics_show_a_recorded_game_and_cheat_wins_apart(root, store):
 
 
 @pytest.mark.gui
+def test_statistics_show_hints_per_game(root, store):
+    record(store, hint=True, hints=3)
+    record(store, won=False, hints=0)
+    record(store, hint=True)  # recorded before hints were counted: left out
+    record(store, "seahaven", {})
+    dialog = stats_dialog.show_statistics(root, store, wait=False)
+    sea, seahaven = rows(dialog)
+    assert (sea["played"], sea["hints"], sea["hints_per_game"]) == ("3", "2", "1.5")
+    assert seahaven["hints_per_game"] == "-"
+    assert "Hints/game is the average number of hints" in dialog.note.cget("text")
+    dialog.close()
+
+
+@pytest.mark.gui
 def test_statistics_count_wins_with_undo_and_with_hints(root, store):
     record(store, undo=True)
     record(store, undo=True, hint=True)
@@ -221,7 +237,7 @@ def test_statistics_count_wins_with_undo_and_with_hints(root, store):
     (sea,) = rows(dialog)
     assert (sea["won"], sea["undo"], sea["hints"], sea["cheat"]) == ("4", "2", "2", "1")
     headings = [dialog.tree.heading(ident)["text"] for ident in dialog.tree["columns"]]
-    assert headings[-3:] == ["With undo", "With hints", "Cheat wins"]
+    assert headings[-4:] == ["With undo", "With hints", "Hints/game", "Cheat wins"]
     # The window and its buttons stay on the screen; every heading has room, and a
     # table wider than the window scrolls sideways.
     dialog.update()

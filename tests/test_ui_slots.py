@@ -50,3 +50,22 @@ def test_the_table_draws_a_reserve_game(root) -> None:
     root.update()
     assert len(view.find_withtag("slot")) == 9 + 7 + 4
     view.destroy()
+
+
+def test_the_last_cards_of_flower_gardens_reserve_are_played_by_their_keys(root) -> None:
+    from solitaire_core.deal import deal
+
+    state = deal(get_variant("flower-garden").resolve(), 1)
+    moves: list = []
+    view = TableView(root, on_move=moves.append, animation=False)
+    view.pack(fill="both", expand=True)
+    root.update()
+    view.set_game(state)
+    view.show(state)
+    root.update()
+    labels = {view.itemcget(i, "text") for i in view.find_withtag("key")} - {""}
+    assert {"K", "L", "M", "N", "O", "P"} <= {t.upper() for t in labels}
+    assert state.cells[15] is not None and str(state.cells[15]) == "6H"
+    assert view.press_key("p")  # reserve slot 16: 6H goes onto 7S, column B's top card
+    assert [str(m) for m in moves] == ["c16>t2"]
+    view.destroy()

@@ -324,6 +324,7 @@ def test_builtin_variants_load_without_problems() -> None:
         "beleaguered-castle",
         "bisley",
         "challenge-freecell",
+        "chessboard",
         "citadel",
         "der-katzenschwanz",
         "die-schlange",

@@ -306,7 +306,11 @@ class App:
         except SolitaireError:
             return  # it cannot be replayed: nothing to count
         self.store.record(
-            game.session, won=False, elapsed_seconds=game.elapsed_seconds, used_hint=game.used_hint
+            game.session,
+            won=False,
+            elapsed_seconds=game.elapsed_seconds,
+            used_hint=game.used_hint,
+            hints=game.hints,
         )
 
     def _game_text(self, variant: str, options: Mapping[str, str]) -> str:
@@ -319,16 +323,31 @@ class App:
         return f"{definition.name} ({chosen})" if chosen else definition.name
 
     def _continue(self, game: OpenedGame) -> None:
-        """Put a saved game back on the table, with its Cheat setting, clock and hint
-        flag."""
+        """Put a saved game back on the table, with its Cheat setting, clock, hint flag
+        and count, and whether the demo played it."""
         self.cheat_var.set("cheat" if game.session.cheat else "normal")
-        self.begin(game.session, game.elapsed_seconds, used_hint=game.used_hint)
+        self.begin(
+            game.session,
+            game.elapsed_seconds,
+            used_hint=game.used_hint,
+            hints=game.hints,
+            demo_played=game.demo_played,
+        )
 
-    def begin(self, session: Session, elapsed: float = 0.0, *, used_hint: bool = False) -> None:
+    def begin(
+        self,
+        session: Session,
+        elapsed: float = 0.0,
+        *,
+        used_hint: bool = False,
+        hints: int = 0,
+        demo_played: bool = False,
+    ) -> None:
         """Put ``session`` on the table (a new deal, a resumed or opened game, or a
         position a test or a tool built), with ``elapsed`` seconds already on its clock.
 
-        :param used_hint: a hint was already asked for in this game (a saved game).
+        :param used_hint: a hint was already asked for in this game (a saved game);
+            ``hints``: how many; ``demo_played``: the demo played a move of it.
         """
         if self.launcher is not None:
             self.launcher.destroy()
@@ -336,8 +355,8 @@ class App:
         self.celebration.stop()
         self.session = session
         self.used_hint = bool(used_hint)
-        self.hints = 0
-        self.demo_played = False
+        self.hints = int(hints)
+        self.demo_played = bool(demo_played)
         self._autosave_ours = False
         self._elapsed = elapsed
         self._clock_from = time.monotonic()
@@ -402,7 +421,11 @@ class App:
         if session is None or session.is_won:
             return
         self.store.record(
-            session, won=False, elapsed_seconds=self.elapsed, used_hint=self.used_hint
+            session,
+            won=False,
+            elapsed_seconds=self.elapsed,
+            used_hint=self.used_hint,
+            hints=self.hints,
         )
         if self._autosave_ours:
             self.store.clear_autosave()
@@ -548,7 +571,14 @@ class App:
         """Save the game to ``path``; problems are shown in plain words."""
         assert self.session is not None
         try:
-            self.store.save_as(path, self.session, self.elapsed, used_hint=self.used_hint)
+            self.store.save_as(
+                path,
+                self.session,
+                self.elapsed,
+                used_hint=self.used_hint,
+                hints=self.hints,
+                demo_played=self.demo_played,
+            )
         except Exception as error:  # PersistenceError: the message says why
             self.warn("The game cannot be saved", str(error))
             return False
@@ -696,7 +726,11 @@ class App:
         # A game the demo played is never the player's win: it counts as lost.
         demo = self.demo_played
         self.store.record(
-            self.session, won=not demo, elapsed_seconds=self.elapsed, used_hint=self.used_hint
+            self.session,
+            won=not demo,
+            elapsed_seconds=self.elapsed,
+            used_hint=self.used_hint,
+            hints=self.hints,
         )
         if self._autosave_ours:
             self.store.clear_autosave()
@@ -913,7 +947,9 @@ class App:
                 self.store.clear_autosave()
                 self._autosave_ours = False
             return
-        problem = self.store.autosave(session, self.elapsed, self.used_hint)
+        problem = self.store.autosave(
+            session, self.elapsed, self.used_hint, hints=self.hints, demo_played=self.demo_played
+        )
         if problem:
             self.set_message(problem)
         else:

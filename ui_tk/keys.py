@@ -26,6 +26,10 @@ SHORTCUTS: list[tuple[str, str]] = [
         "Foundations: their cards move only in games that let cards come back into play.",
     ),
     (
+        "Letters after the foundations'",
+        "Cells past the tenth (Flower Garden's reserve: 1 to 9, 0, then K to P).",
+    ),
+    (
         "Click a card",
         "Move it, with the cards on it, to the best legal place: a foundation, a matching "
         "card, an empty column, a free cell.",

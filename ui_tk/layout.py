@@ -24,8 +24,10 @@ Pile keys (the program help: "pressing the letter corresponding to its position"
 tableau columns are lettered ``a, b, c, ...`` from the left; cells are numbered ``1`` to
 ``9`` (then ``0``), the number row of the keyboard for the top row of the table;
 foundations take the letters after the columns' (Seahaven: columns ``a``-``j``, cells
-``1``-``4``, foundations ``k``-``n``). This works up to 14 columns with 8 foundations
-and 10 cells, and for 26 columns and foundations in all.
+``1``-``4``, foundations ``k``-``n``); cells past the tenth take the letters after the
+foundations' (Flower Garden: columns ``a``-``f``, foundations ``g``-``j``, its 16 reserve
+slots ``1``-``0`` and ``k``-``p``). This works up to 14 columns with 8 foundations and 10
+cells, and for 26 letters in all.
 """
 
 from __future__ import annotations
@@ -38,13 +40,16 @@ from typing import Protocol
 import attrs
 
 from solitaire_core.moves import PileKind, PileRef
+from solitaire_core.state import GameState
 
 __all__ = [
     "ARRANGEMENTS",
     "ASPECT",
+    "RUN_ON_TOP",
     "Layout",
     "PileCounts",
     "PileSlot",
+    "column_plan",
     "compute_layout",
     "pile_keys",
     "pile_name",
@@ -86,6 +91,18 @@ must still fit: the corner index (rank and suit, within the top ~18% of a face) 
 whole. The dealt columns themselves fit at :data:`FAN`. Planning the extra rows at the
 full :data:`FAN` made the two-deck games' cards small, with the window's width unused
 (Double Sea Towers: 65x92 px cards and 250 px unused at 1100x760)."""
+
+SEGMENT_GAP = 0.08
+"""Horizontal gap between the segments of a wrapped column, in card widths."""
+
+WRAP_FROM = 24
+"""Columns are planned to wrap into segments side by side (:attr:`Layout.segments`) only
+when the layout plans for at least this many cards in a column (Der Katzenschwanz, Die
+Schlange: a King-started column can be dealt 70 cards long). Every game with fixed column
+counts plans for fewer, and keeps its single fans."""
+
+MAX_SEGMENTS = 3
+"""The most segments one column is wrapped into."""
 
 # Preference between arrangements that give about the same card size: a simple grid
 # reads best, a side column of foundations least.
@@ -142,6 +159,11 @@ class Layout:
     :param columns: the tableau columns, left to right.
     :param cells: the cells.
     :param foundations: the foundations.
+    :param segments: how many segments side by side a long column may be wrapped into
+        (1: a column is one fan).
+    :param segment_rows: the cards a segment holds before the column continues in the
+        next segment, to the right (0 with one segment).
+    :param segment_dx: the horizontal offset from one segment to the next, px.
     """
 
     width: int
@@ -155,6 +177,9 @@ class Layout:
     columns: tuple[PileSlot, ...]
     cells: tuple[PileSlot, ...]
     foundations: tuple[PileSlot, ...]
+    segments: int = 1
+    segment_rows: int = 0
+    segment_dx: int = 0
 
     @property
     def slots(self) -> tuple[PileSlot, ...]:
@@ -169,10 +194,20 @@ class Layout:
         """
         return ref.select(self.columns, self.cells, self.foundations)
 
+    def per_segment(self, cards: int) -> int:
+        """How many cards of a column holding ``cards`` cards each segment takes: all of
+        them while they fit one segment (or the layout has one), else
+        :attr:`segment_rows`, more when even :attr:`segments` full segments cannot hold
+        them (then the segments are compressed)."""
+        if self.segments <= 1 or cards <= self.segment_rows:
+            return cards
+        return max(self.segment_rows, -(-cards // self.segments))
+
     def fan_step(self, cards: int) -> float:
         """Offset (px) between the cards of a column holding ``cards`` cards: the normal
-        :attr:`fan`, or less so the last card ends above :attr:`tableau_bottom` (never
-        below :data:`FLOOR_FAN` card heights)."""
+        :attr:`fan`, or less so the last card of a segment ends above
+        :attr:`tableau_bottom` (never below :data:`FLOOR_FAN` card heights)."""
+        cards = self.per_segment(cards)
         if cards <= 1:
             return float(self.fan)
         top = self.columns[0].y if self.columns else 0
@@ -181,19 +216,25 @@ class Layout:
 
     def card_xy(self, ref: PileRef, index: int, cards: int) -> tuple[int, int]:
         """Top-left corner (px) of the card at ``index`` (0 = bottom) of a pile holding
-        ``cards`` cards; cells and foundations are not fanned."""
+        ``cards`` cards; cells and foundations are not fanned. A column longer than a
+        segment continues at the top of the next segment, :attr:`segment_dx` to the
+        right."""
         slot = self.slot(ref)
         if ref.kind is not PileKind.TABLEAU or index <= 0:
             return slot.x, slot.y
-        return slot.x, slot.y + round(index * self.fan_step(cards))
+        segment, row = divmod(index, self.per_segment(cards))
+        return slot.x + segment * self.segment_dx, slot.y + round(row * self.fan_step(cards))
 
     def pile_box(self, ref: PileRef, cards: int) -> tuple[int, int, int, int]:
         """The box ``(x0, y0, x1, y1)`` covered by a pile of ``cards`` cards (the empty
-        outline when it holds none)."""
+        outline when it holds none); a wrapped column's box holds all its segments."""
         slot = self.slot(ref)
         x1 = slot.x + self.card_w
         if ref.kind is PileKind.TABLEAU and cards > 1:
-            return slot.x, slot.y, x1, self.card_xy(ref, cards - 1, cards)[1] + self.card_h
+            rows = self.per_segment(cards)
+            x_last = self.card_xy(ref, cards - 1, cards)[0]
+            y_last = self.card_xy(ref, min(cards, rows) - 1, cards)[1]
+            return slot.x, slot.y, x_last + self.card_w, y_last + self.card_h
         return slot.x, slot.y, x1, slot.y + self.card_h
 
     def card_at(
@@ -213,9 +254,13 @@ class Layout:
                 return slot.ref, None
             if slot.ref.kind is not PileKind.TABLEAU:
                 return slot.ref, n - 1
+            rows = self.per_segment(n)
+            segment = int((x - x0) // self.segment_dx) if rows < n and self.segment_dx else 0
+            segment = min(max(segment, 0), (n - 1) // rows)
+            last = min(n, (segment + 1) * rows) - 1  # the top card of that segment
             step = self.fan_step(n)
-            index = min(n - 1, int((y - y0) // step)) if step > 0 else n - 1
-            return slot.ref, max(0, index)
+            row = int((y - y0) // step) if step > 0 else rows
+            return slot.ref, max(0, min(last, segment * rows + row))
         return None
 
     def drop_target(
@@ -237,8 +282,8 @@ class Layout:
 
 def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
     """The key of every pile (module docstring): columns ``a, b, ...``, cells ``1..9, 0``,
-    foundations the letters after the columns'. Piles beyond the keys available get
-    none (not in the result)."""
+    foundations the letters after the columns', cells past the tenth the letters after
+    the foundations'. Piles beyond the keys available get none (not in the result)."""
     keys: dict[PileRef, str] = {}
     letters = iter(string.ascii_lowercase)
     for i in range(counts.columns):
@@ -254,7 +299,30 @@ def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
         keys[PileRef(PileKind.FOUNDATION, i)] = letter
     for i, digit in zip(range(counts.cells), "1234567890"):
         keys[PileRef(PileKind.CELL, i)] = digit
+    # Cells past the tenth (Flower Garden's 16-card reserve) take the letters after the
+    # foundations' (k-p there), so every card of the reserve has a key.
+    for i in range(10, counts.cells):
+        letter = next(letters, None)
+        if letter is None:
+            break
+        keys[PileRef(PileKind.CELL, i)] = letter
     return keys
+
+
+RUN_ON_TOP = 12
+"""The most cards a run built on a column's top card adds (13 ranks, no wrap)."""
+
+
+def column_plan(state: GameState) -> dict[str, int]:
+    """What the table asks :func:`~solitaire_tk.layout.compute_layout` to plan a column
+    for: nothing where the deal recipe fixes the column lengths (the layout reads them);
+    where the deal decides them (``deal.order = "kings-start-columns"``: Der
+    Katzenschwanz, Die Schlange, up to 70 cards in one column), the longest column of
+    ``state`` and :data:`RUN_ON_TOP` more, since nothing refills an emptied column there
+    and a column only grows by a run built on its top card."""
+    if state.rules.deal.columns:
+        return {}
+    return {"longest": max((len(c) for c in state.columns), default=1), "grow": RUN_ON_TOP}
 
 
 def pile_name(ref: PileRef, keys: Mapping[PileRef, str]) -> str:
@@ -306,13 +374,25 @@ class _Plan:
     foundations: int
     columns: int
     design_rows: int  # cards a column should show (the dealt column and EXTRA_ROWS more)
+    grow: int = EXTRA_ROWS  # of which beyond the dealt column
+    segments: int = 1  # a long column wraps into this many segments side by side
+
+    @property
+    def rows(self) -> int:
+        """The cards one segment is planned to show."""
+        return -(-self.design_rows // self.segments)
+
+
+def _column_pitch(plan: _Plan, m: _Metrics) -> float:
+    """Distance (px) from one column to the next: a card and a gap, wider with segments."""
+    return plan.segments * m.w + (plan.segments - 1) * SEGMENT_GAP * m.w + m.gap
 
 
 def _widths(plan: _Plan, m: _Metrics) -> tuple[float, float]:
     """(width of the whole table, width of the tableau grid) for ``plan`` at ``m``."""
     pitch = m.w + m.gap
     cols = plan.columns
-    grid = cols * pitch - m.gap if cols else 0.0
+    grid = cols * _column_pitch(plan, m) - m.gap if cols else 0.0
     c, f = plan.cells, plan.foundations
     sep = 0.5 * m.w if c and f else 0.0
     if plan.name == "grid":
@@ -352,8 +432,11 @@ def _tableau_y(plan: _Plan, m: _Metrics) -> float:
 
 def _tableau_height(plan: _Plan, m: _Metrics) -> float:
     """Height a column of ``design_rows`` cards needs: the dealt cards at :data:`FAN`,
-    all of them at :data:`PLAN_FAN` at least."""
-    dealt = max(1, plan.design_rows - EXTRA_ROWS)
+    all of them at :data:`PLAN_FAN` at least; a wrapped column (:attr:`_Plan.segments`)
+    its segment's share at :data:`PLAN_FAN`."""
+    if plan.segments > 1:
+        return m.h + (plan.rows - 1) * PLAN_FAN * m.h
+    dealt = max(1, plan.design_rows - plan.grow)
     return m.h + max((dealt - 1) * FAN, (plan.design_rows - 1) * PLAN_FAN) * m.h
 
 
@@ -392,7 +475,7 @@ def _best_width(plan: _Plan, width: int, height: int) -> int:
     return lo
 
 
-def _plans(counts: PileCounts, design_rows: int) -> list[_Plan]:
+def _plans(counts: PileCounts, design_rows: int, grow: int = EXTRA_ROWS) -> list[_Plan]:
     c, f, n = counts.cells, counts.foundations, counts.columns
     names = ["row", "stacked"]
     if c + f <= n:
@@ -401,7 +484,15 @@ def _plans(counts: PileCounts, design_rows: int) -> list[_Plan]:
         names.append("side")
     if c <= 2 and f <= 2:
         names.remove("stacked")
-    return [_Plan(name, c, f, n, design_rows) for name in names]
+    plans = [_Plan(name, c, f, n, design_rows, grow) for name in names]
+    if design_rows >= WRAP_FROM:  # long columns may wrap (the top row keeps its own pitch)
+        plans += [
+            _Plan(p.name, c, f, n, design_rows, grow, k)
+            for k in range(2, MAX_SEGMENTS + 1)
+            for p in plans
+            if p.name in ("row", "stacked")
+        ]
+    return plans
 
 
 def compute_layout(
@@ -410,6 +501,7 @@ def compute_layout(
     height: int,
     *,
     longest: int | None = None,
+    grow: int = EXTRA_ROWS,
     arrangement: str | None = None,
 ) -> Layout:
     """Lay out a variant's piles in a ``width`` x ``height`` px canvas.
@@ -419,7 +511,13 @@ def compute_layout(
     :param height: canvas height, px (at least 1).
     :param longest: the longest column the deal makes; by default read from the rules'
         deal recipe (``counts.deal.columns``), else 7. The layout plans room for
-        :data:`EXTRA_ROWS` more cards before columns are compressed.
+        ``grow`` more cards before columns are compressed.
+    :param grow: how many cards a column may gain beyond ``longest`` (default
+        :data:`EXTRA_ROWS`); the table passes 12 for King-started columns (a run built
+        down on a column's top card adds at most 12). When the plan reaches
+        :data:`WRAP_FROM` cards, arrangements that wrap a long column into up to
+        :data:`MAX_SEGMENTS` segments side by side compete too, so every card still
+        shows its corner index at :data:`PLAN_FAN` card heights or more.
     :param arrangement: force one of :data:`ARRANGEMENTS` (for tests and screenshots);
         by default the one giving the largest cards (ties favour the simpler).
     :raises ValueError: for an unknown or impossible ``arrangement``.
@@ -428,7 +526,7 @@ def compute_layout(
     if longest is None:
         recipe = getattr(getattr(counts, "deal", None), "columns", None)
         longest = max(recipe) if recipe else 7
-    plans = _plans(counts, max(1, longest) + EXTRA_ROWS)
+    plans = _plans(counts, max(1, longest) + grow, grow)
     if arrangement is not None:
         if arrangement not in ARRANGEMENTS:
             raise ValueError(f"arrangement must be one of {ARRANGEMENTS}, got {arrangement!r}")
@@ -436,7 +534,13 @@ def compute_layout(
         if not plans:
             raise ValueError(f"arrangement {arrangement!r} does not fit these piles")
     scored = [(_best_width(p, width, height), p) for p in plans]
-    _, plan = max(scored, key=lambda s: (s[0] * _PREFERENCE[s[1].name], -plans.index(s[1])))
+    _, plan = max(
+        scored,
+        key=lambda s: (
+            s[0] * _PREFERENCE[s[1].name] * 0.97 ** (s[1].segments - 1),
+            -plans.index(s[1]),
+        ),
+    )
     w = next(w for w, p in scored if p is plan)
     return _place(plan, _Metrics.of(w), width, height, pile_keys(counts))
 
@@ -445,9 +549,9 @@ def _fan(plan: _Plan, m: _Metrics, tab_y: float, height: int) -> float:
     """The normal fan offset: :data:`FAN` card heights, more (up to :data:`MAX_FAN`) when
     the window has room for the planned column length."""
     room = height - m.margin - tab_y - m.h
-    if plan.design_rows <= 1:
+    if plan.rows <= 1:
         return FAN * m.h
-    return max(FAN * m.h, min(MAX_FAN * m.h, room / (plan.design_rows - 1)))
+    return max(FAN * m.h, min(MAX_FAN * m.h, room / (plan.rows - 1)))
 
 
 def _place(
@@ -477,7 +581,12 @@ def _place(
             label_y=round(y - m.label / 2),
         )
 
-    columns = tuple(slot(PileKind.TABLEAU, i, grid_left + i * pitch, tab_y) for i in range(n))
+    col_pitch = _column_pitch(plan, m)
+    columns = tuple(slot(PileKind.TABLEAU, i, grid_left + i * col_pitch, tab_y) for i in range(n))
+    segment_rows = 0
+    if plan.segments > 1:  # as many cards per segment as fit at PLAN_FAN
+        room = height - m.margin - tab_y - m.h
+        segment_rows = max(plan.rows, int(room / (PLAN_FAN * m.h) + 1e-9) + 1)
     cells: list[PileSlot] = []
     founds: list[PileSlot] = []
     if plan.name == "grid":
@@ -530,6 +639,9 @@ def _place(
         columns=columns,
         cells=tuple(cells),
         foundations=tuple(founds),
+        segments=plan.segments,
+        segment_rows=segment_rows,
+        segment_dx=round(m.w + SEGMENT_GAP * m.w) if plan.segments > 1 else 0,
     )
 
 
@@ -545,8 +657,9 @@ def keys_text(keys: Mapping[PileRef, str], kinds: Sequence[PileKind] = tuple(Pil
     parts = []
     for kind in kinds:
         got = [k.upper() for ref, k in keys.items() if ref.kind is kind]
-        if got:
-            parts.append(
-                f"{names[kind]} {got[0]}-{got[-1]}" if len(got) > 1 else f"{names[kind]} {got[0]}"
-            )
+        # Digits and letters apart: Flower Garden's reserve is "cells 1-0 and K-P".
+        runs = [[k for k in got if k.isdigit()], [k for k in got if not k.isdigit()]]
+        spans = [f"{r[0]}-{r[-1]}" if len(r) > 1 else r[0] for r in runs if r]
+        if spans:
+            parts.append(f"{names[kind]} " + " and ".join(spans))
     return ", ".join(parts)

@@ -47,14 +47,24 @@ class ReplayError(PersistenceError, SolitaireError):
     left untouched."""
 
 
-def saved_game(session: Session, elapsed_seconds: float, *, used_hint: bool = False) -> SavedGame:
+def saved_game(
+    session: Session,
+    elapsed_seconds: float,
+    *,
+    used_hint: bool = False,
+    hints: int = 0,
+    demo_played: bool = False,
+) -> SavedGame:
     """Describe ``session`` as a :class:`SavedGame`.
 
     :param elapsed_seconds: play time so far, in seconds (>= 0).
-    :param used_hint: a hint was asked for in this game.
+    :param used_hint: a hint was asked for in this game (or the demo played).
+    :param hints: the hints counted in this game (>= 0).
+    :param demo_played: the demo played a move of this game.
     :return: variant id, chosen options, deal number, the moves made (oldest first), the
         redo stack as ``undone`` (in the order the moves were first played, so the next
-        move redo would play comes first), cheat mode, cheats, undo and hint flags.
+        move redo would play comes first), cheat mode, cheats, undo and hint flags, the
+        hint count and the demo flag.
     """
     return SavedGame(
         variant=session.rules.id,
@@ -67,6 +77,8 @@ def saved_game(session: Session, elapsed_seconds: float, *, used_hint: bool = Fa
         cheats=int(session.cheats),
         used_undo=bool(session.used_undo),
         used_hint=bool(used_hint),
+        hints=int(hints),
+        demo_played=bool(demo_played),
     )
 
 
@@ -77,12 +89,15 @@ class OpenedGame:
 
     Attributes: ``session`` (the rebuilt :class:`Session`), ``elapsed_seconds`` (play
     time so far, in seconds), ``used_hint`` (a hint was asked for in this game, so a win
-    counts as one with hints).
+    counts as one with hints), ``hints`` (the hints counted so far), ``demo_played`` (the
+    demo played a move: a win is not the player's).
     """
 
     session: Session
     elapsed_seconds: float
     used_hint: bool
+    hints: int = 0
+    demo_played: bool = False
 
 
 class AppStore:
@@ -181,15 +196,25 @@ class AppStore:
         return self._autosave
 
     def autosave(
-        self, session: Session, elapsed_seconds: float, used_hint: bool = False
+        self,
+        session: Session,
+        elapsed_seconds: float,
+        used_hint: bool = False,
+        *,
+        hints: int = 0,
+        demo_played: bool = False,
     ) -> str | None:
         """Save the game in progress as the autosave (atomically; the old one stays whole
         if writing fails).
 
         :param elapsed_seconds: play time so far, in seconds.
+        :param hints: the hints counted in this game; ``demo_played``: the demo played a
+            move of it (both restored on resume).
         :return: ``None``, or a sentence saying why it could not be saved.
         """
-        game = saved_game(session, elapsed_seconds, used_hint=used_hint)
+        game = saved_game(
+            session, elapsed_seconds, used_hint=used_hint, hints=hints, demo_played=demo_played
+        )
         if self._slot is not None and self._slot.path is None:
             return "The game is not autosaved: too many copies of the program are running."
         try:
@@ -289,13 +314,20 @@ class AppStore:
         elapsed: float,
         *,
         used_hint: bool = False,
+        hints: int = 0,
+        demo_played: bool = False,
     ) -> None:
         """Save the game under a name the player chose.
 
         :param elapsed: play time so far, in seconds.
+        :param hints: the hints counted in this game; ``demo_played``: the demo played a
+            move of it.
         :raises PersistenceError: when the file cannot be written (the message says why).
         """
-        write_save(saved_game(session, elapsed, used_hint=used_hint), path)
+        game = saved_game(
+            session, elapsed, used_hint=used_hint, hints=hints, demo_played=demo_played
+        )
+        write_save(game, path)
 
     def open(self, path: str | os.PathLike[str], *, autoplay: str | None = None) -> OpenedGame:
         """Open a named saved game.
@@ -310,24 +342,34 @@ class AppStore:
         return self.game_from_save(read_save(path), autoplay=autoplay)
 
     def game_from_save(self, saved: SavedGame, *, autoplay: str | None = None) -> OpenedGame:
-        """Rebuild a saved game with what the session does not hold: its play time and
-        whether a hint was used (for the autosave and for :meth:`open`).
+        """Rebuild a saved game with what the session does not hold: its play time,
+        whether a hint was used and how many, and whether the demo played (for the
+        autosave and for :meth:`open`).
 
         :raises ReplayError: see :meth:`session_from_save`.
         """
         session = self.session_from_save(saved, autoplay=autoplay)
-        return OpenedGame(session, saved.elapsed_seconds, saved.used_hint)
+        return OpenedGame(
+            session, saved.elapsed_seconds, saved.used_hint, saved.hints, saved.demo_played
+        )
 
     # --- statistics --------------------------------------------------------------------
 
     def record(
-        self, session: Session, *, won: bool, elapsed_seconds: float, used_hint: bool
+        self,
+        session: Session,
+        *,
+        won: bool,
+        elapsed_seconds: float,
+        used_hint: bool,
+        hints: int | None = None,
     ) -> bool:
         """Record a finished game in the statistics, once per session.
 
         A game counts as won or lost; an abandoned game (new deal, another variant, a
         restart) is recorded as lost, but only when the player made a move. A game is
         counted as cheated when at least one cheat was made (``session.cheats > 0``).
+        ``hints`` is the number of hints counted in the game (``None``: not known).
 
         :return: whether the game was recorded now (``False`` when this session was
             already recorded, no move was made, or the database could not be written;
@@ -350,8 +392,9 @@ class AppStore:
                 moves=session.moves,
                 seconds=max(0.0, float(elapsed_seconds)),
                 used_undo=bool(session.used_undo),
-                used_hint=bool(used_hint),
+                used_hint=bool(used_hint or hints),
                 cheated=session.cheats > 0,
+                hints=hints,
             )
         except PersistenceError as error:
             self.warnings.append(str(error))

@@ -32,6 +32,7 @@ STAT_COLUMNS: tuple[tuple[str, str, int], ...] = (
     ("fastest", "Fastest", 50),
     ("undo", "With undo", 50),
     ("hints", "With hints", 50),
+    ("hints_per_game", "Hints/game", 50),
     ("cheat", "Cheat wins", 50),
 )
 """Statistics table columns: (id, heading, least width in pixels)."""
@@ -94,8 +95,10 @@ class StatisticsDialog(Dialog):
         self.empty_label = ttk.Label(self.body, text="No games recorded yet.", foreground=DIM)
         note = (
             "With undo and With hints count the wins in which undo or a hint (or the demo) "
-            "was used. Games won in the Cheat difficulty are counted apart, as cheat wins; "
-            "they are left out of played, won, streaks and records."
+            "was used; Hints/game is the average number of hints per game played (games "
+            "recorded before hints were counted are left out). Games won in the Cheat "
+            "difficulty are counted apart, as cheat wins; they are left out of played, "
+            "won, streaks and records."
         )
         self.note = ttk.Label(self.body, text=note, foreground=DIM, wraplength=760, justify="left")
         self.note.grid(row=3, column=0, sticky="w", pady=(8, 0))

@@ -35,7 +35,7 @@ from solitaire_core.variant import Rules
 
 from . import cardfaces
 from .focus import KeyboardFocus
-from .layout import Layout, compute_layout, pile_keys, pile_name
+from .layout import Layout, column_plan, compute_layout, pile_keys, pile_name
 
 __all__ = [
     "FELT",
@@ -73,7 +73,8 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     the mark in it. An empty column shows the rank that may fill it (``K`` for King-only
     columns, the rank below the foundations' base with ``below-base``); a cell that never
     takes a card (``cells.receive = false``) is a ``Reserve`` slot; a foundation's base rank
-    is shown (``A``, Bisley's ``K``, Penguin's dealt rank) once known."""
+    is shown (``A``, Bisley's ``K``, Penguin's dealt rank) once known, ``Any`` while the
+    first card played sets it (Chessboard) and nothing is on a foundation yet."""
     kind = {PileKind.TABLEAU: "tableau", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
     if state is None:
         return kind, ""
@@ -90,7 +91,9 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     assert ref.index is not None
     if not known:
         return kind, ""
-    return kind, _rank_mark(state.base_rank(ref.index))
+    base = state.base_rank(ref.index)
+    # foundations.base_rank = "first-played": any rank until the first card goes up.
+    return kind, "Any" if base is None else _rank_mark(base)
 
 
 def _rank_mark(rank: int) -> str:
@@ -401,6 +404,8 @@ class TableView(tk.Canvas):
         self.state = state
         if self.rules is None or state.rules is not self.rules:
             self.set_game(state)
+        elif self.layout is not None and state.rules.base_first_played:
+            self._mark_foundations()
         if turn is None or not self.animation or self.layout is None:
             self._sync(state)
             if done:
@@ -644,7 +649,7 @@ class TableView(tk.Canvas):
             return
         self.finish_animation()
         self._cancel_drag()
-        layout = compute_layout(self.rules, width, height)
+        layout = compute_layout(self.rules, width, height, **column_plan(self.state))
         self.layout = layout
         size = (layout.card_w, layout.card_h)
         if size != self._image_size:
@@ -683,6 +688,17 @@ class TableView(tk.Canvas):
             image = cardfaces.render_slot(w, h, label, kind=kind)
             photo = self._slots[(kind, label)] = ImageTk.PhotoImage(image, master=self)
         return photo
+
+    def _mark_foundations(self) -> None:
+        """Redraw the marks of the empty foundations: with ``foundations.base_rank =
+        "first-played"`` they read "Any" until the first card goes up, then its rank
+        (and "Any" again after an undo)."""
+        assert self.layout is not None
+        for slot in self.layout.foundations:
+            item = self._slot_items.get(slot.ref)
+            if item is not None:
+                image = self._slot_image(*slot_look(self.state, slot.ref))
+                self.itemconfigure(item, image=image)
 
     def _draw_slots(self) -> None:
         assert self.layout is not None and self.rules is not None

@@ -17,12 +17,16 @@ JSON (read with :mod:`json`, never pickle or anything else that can run code)::
       "cheats": 0,
       "used_undo": true,
       "used_hint": false,
+      "hints": 0,
+      "demo_played": false,
       "saved_at": "2024-05-01T12:34:56Z"
     }
 
 Moves are checked only for the notation's shape (``^[tcf]\\d{0,3}>[tcf]\\d{0,3}(x\\d{1,3})?$``,
 ASCII digits); the rules core re-validates their legality on replay.  Unknown extra keys are
-ignored, so later versions can add optional data without a format bump.
+ignored, so later versions can add optional data without a format bump: ``hints`` and
+``demo_played`` were added so (a save written before them reads as 0 hints, not played by
+the demo).
 """
 
 from __future__ import annotations
@@ -184,7 +188,10 @@ class SavedGame:
         cheat: the game is played in Cheat difficulty.
         cheats: how many cheat moves were used (``>= 0``).
         used_undo: undo was used at least once.
-        used_hint: a hint was asked for at least once.
+        used_hint: a hint was asked for at least once (or the demo played).
+        hints: how many hints were counted in this game (``>= 0``; 0 in a save written
+            before hint counts were saved).
+        demo_played: the demo played a move of this game (a win is then not the player's).
         saved_at: when saved, ISO 8601 (UTC, e.g. ``"2024-05-01T12:34:56Z"``); default now.
         format_version: always :data:`SAVE_FORMAT_VERSION`.
 
@@ -204,6 +211,8 @@ class SavedGame:
     cheats: int = attrs.field(default=0, validator=_count_validator)
     used_undo: bool = attrs.field(default=False, validator=_bool_validator)
     used_hint: bool = attrs.field(default=False, validator=_bool_validator)
+    hints: int = attrs.field(default=0, validator=_count_validator)
+    demo_played: bool = attrs.field(default=False, validator=_bool_validator)
     saved_at: str = attrs.field(factory=utc_now_iso, validator=_time_validator)
     format_version: int = attrs.field(default=SAVE_FORMAT_VERSION, validator=_version_validator)
 
@@ -222,6 +231,8 @@ class SavedGame:
             "cheats": self.cheats,
             "used_undo": self.used_undo,
             "used_hint": self.used_hint,
+            "hints": self.hints,
+            "demo_played": self.demo_played,
             "saved_at": self.saved_at,
         }
 
@@ -265,6 +276,8 @@ _FIELD_NEEDS = {
     "cheats": "a whole number (0 or more)",
     "used_undo": "true or false",
     "used_hint": "true or false",
+    "hints": "a whole number (0 or more)",
+    "demo_played": "true or false",
     "saved_at": "a date and time in ISO 8601 form",
 }
 _OPTIONAL = {
@@ -274,6 +287,8 @@ _OPTIONAL = {
     "cheats": 0,
     "used_undo": False,
     "used_hint": False,
+    "hints": 0,
+    "demo_played": False,
 }
 
 
@@ -294,9 +309,9 @@ def _field_ok(key: str, value: object) -> bool:
         return isinstance(value, list)
     if key == "elapsed_seconds":
         return _is_seconds(value)
-    if key == "cheats":
+    if key in ("cheats", "hints"):
         return _is_int(value) and value >= 0  # type: ignore[operator]
-    if key in ("cheat", "used_undo", "used_hint"):
+    if key in ("cheat", "used_undo", "used_hint", "demo_played"):
         return isinstance(value, bool)
     if key == "saved_at":
         if not isinstance(value, str):

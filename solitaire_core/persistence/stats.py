@@ -37,12 +37,13 @@ from .paths import stats_path
 
 __all__ = ["STATS_SCHEMA_VERSION", "StatsStore", "VariantStats", "figure_texts", "format_table"]
 
-STATS_SCHEMA_VERSION = 2
+STATS_SCHEMA_VERSION = 3
 """The schema this program creates and reads (stored in ``PRAGMA user_version``).
 
-Version 2 (this one) stores deal numbers up to 10**20-1: those below 2**63 as integers,
-larger ones as their decimal text. A version 1 file is upgraded in place, in one
-transaction, the first time it is opened."""
+Version 3 (this one) adds ``hints``, the number of hints a game used (``NULL`` for games
+recorded before: their count is unknown).  Version 2 stores deal numbers up to 10**20-1:
+those below 2**63 as integers, larger ones as their decimal text.  An older file is
+upgraded in place, in one transaction, the first time it is opened; no game is lost."""
 
 MAX_DEAL = 10**20 - 1
 """The largest deal number (:data:`solitaire_core.deal.MAX_DEAL`, PySolFC's 20 digits)."""
@@ -57,9 +58,12 @@ _COLUMNS = (
     "seconds",
     "used_undo",
     "used_hint",
+    "hints",
     "cheated",
     "finished_at",
 )
+_OLD_COLUMNS = tuple(name for name in _COLUMNS if name != "hints")
+"""The columns of schema versions 1 and 2."""
 
 _TABLE_V1 = """
     CREATE TABLE games (
@@ -79,7 +83,7 @@ _TABLE_V1 = """
 
 # The deal column has no declared type, hence no affinity: a 20-digit number kept as text
 # stays text (an INTEGER column would turn it into an inexact REAL).
-_TABLE = """
+_TABLE_V2 = """
     CREATE TABLE games (
         id          INTEGER PRIMARY KEY,
         variant     TEXT    NOT NULL CHECK (typeof(variant) = 'text' AND variant <> ''),
@@ -97,8 +101,16 @@ _TABLE = """
         finished_at TEXT    NOT NULL CHECK (typeof(finished_at) = 'text')
     )
     """
+_HINT_FLAG = "        used_hint   INTEGER NOT NULL CHECK (used_hint IN (0, 1)),\n"
+_TABLE = _TABLE_V2.replace(
+    _HINT_FLAG,
+    _HINT_FLAG
+    + "        hints       INTEGER CHECK (hints IS NULL OR "
+    + "(typeof(hints) = 'integer' AND hints >= 0)),\n",
+)
+"""Version 3: version 2 with ``hints`` after ``used_hint`` (``NULL``: not known)."""
 _INDEX = "CREATE INDEX games_in_order ON games (variant, options, finished_at, id)"
-_SCHEMA_TEXT = {1: (_TABLE_V1, _INDEX), 2: (_TABLE, _INDEX)}
+_SCHEMA_TEXT = {1: (_TABLE_V1, _INDEX), 2: (_TABLE_V2, _INDEX), 3: (_TABLE, _INDEX)}
 """The exact schema each version stores in ``sqlite_master`` (compared, blanks aside, on
 every opening: one changed byte there means the file is damaged)."""
 
@@ -145,6 +157,9 @@ class VariantStats:
         wins_with_undo: wins in which undo was used.
         wins_with_hints: wins in which a hint was used.
         cheat_wins: games won with Cheat (shown apart, counted nowhere else).
+        hints_used: hints used in the played games whose count is known (games recorded
+            before statistics schema 3 have none).
+        hint_counted_games: played games whose hint count is known.
     """
 
     variant: str
@@ -161,6 +176,18 @@ class VariantStats:
     wins_with_undo: int = 0
     wins_with_hints: int = 0
     cheat_wins: int = 0
+    hints_used: int = 0
+    hint_counted_games: int = 0
+
+    @property
+    def hints_per_game(self) -> float | None:
+        """Hints per played game whose count is known, or ``None`` when there is none."""
+        return self.hints_used / self.hint_counted_games if self.hint_counted_games else None
+
+    @property
+    def wins_without_hints(self) -> int:
+        """Wins in which neither a hint nor the demo was used."""
+        return self.won - self.wins_with_hints
 
     @property
     def options_key(self) -> str:
@@ -169,14 +196,17 @@ class VariantStats:
 
 
 def _summarise(variant: str, key: str, rows: Iterable[Sequence[Any]]) -> VariantStats:
-    won = lost = cheat_wins = with_undo = with_hints = 0
+    won = lost = cheat_wins = with_undo = with_hints = hints_used = hint_counted = 0
     streak = longest_win = longest_loss = 0
     fewest: int | None = None
     fastest: float | None = None
-    for is_won, moves, seconds, used_undo, used_hint, cheated in rows:
+    for is_won, moves, seconds, used_undo, used_hint, hints, cheated in rows:
         if is_won and cheated:
             cheat_wins += 1
             continue
+        if hints is not None:
+            hints_used += hints
+            hint_counted += 1
         if is_won:
             won += 1
             streak = streak + 1 if streak > 0 else 1
@@ -205,6 +235,8 @@ def _summarise(variant: str, key: str, rows: Iterable[Sequence[Any]]) -> Variant
         wins_with_undo=with_undo,
         wins_with_hints=with_hints,
         cheat_wins=cheat_wins,
+        hints_used=hints_used,
+        hint_counted_games=hint_counted,
     )
 
 
@@ -259,7 +291,7 @@ def _valid_row(raw: Sequence[Any]) -> tuple[Any, ...]:
     Raises:
         ValueError: a column has a value record_game never writes (damage or a hand edit).
     """
-    row_id, variant, key, deal, won, moves, seconds, undo, hint, cheated, finished = raw
+    row_id, variant, key, deal, won, moves, seconds, undo, hint, hints, cheated, finished = raw
     if not isinstance(row_id, int):
         raise ValueError(f"its id {row_id!r} is not a whole number")
     variant, key = _checked_names(variant, key)
@@ -275,11 +307,14 @@ def _valid_row(raw: Sequence[Any]) -> tuple[Any, ...]:
             raise ValueError(f"its {name} flag is {flag!r}, not 0 or 1")
     if not isinstance(moves, int) or moves < 0:
         raise ValueError(f"its move count {moves!r} is not a whole number >= 0")
+    if hints is not None and (not isinstance(hints, int) or hints < 0):
+        raise ValueError(f"its hint count {hints!r} is not a whole number >= 0")
     if not isinstance(seconds, float) or not math.isfinite(seconds) or seconds < 0:
         raise ValueError(f"its time {seconds!r} is not a number of seconds")
     if not isinstance(finished, bytes) or not _TIME_TEXT.fullmatch(finished):
         raise ValueError(f"its finish time {finished!r} is not one this program writes")
-    return (row_id, variant, key, deal, won, moves, seconds, undo, hint, cheated, finished.decode())
+    text = finished.decode()
+    return (row_id, variant, key, deal, won, moves, seconds, undo, hint, hints, cheated, text)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -297,7 +332,9 @@ def _checked_names(variant: object, key: object) -> tuple[str, str]:
     return text, options
 
 
-def _read_games(conn: sqlite3.Connection, damaged: bool) -> tuple[list[tuple[Any, ...]], list[str]]:
+def _read_games(
+    conn: sqlite3.Connection, version: int, damaged: bool
+) -> tuple[list[tuple[Any, ...]], list[str]]:
     """Read every game of an open database whose schema is ours, row by row.
 
     The table is scanned from both ends, so that one unreadable page loses only the
@@ -322,7 +359,7 @@ def _read_games(conn: sqlite3.Connection, damaged: bool) -> tuple[list[tuple[Any
     conn.text_factory = bytes
     try:
         for order in ("ASC", "DESC"):
-            query = f"SELECT {', '.join(_COLUMNS)} FROM games NOT INDEXED ORDER BY id {order}"
+            query = f"SELECT {_select_list(version)} FROM games NOT INDEXED ORDER BY id {order}"
             try:
                 for raw in conn.execute(query):
                     if raw[0] in found:
@@ -358,7 +395,8 @@ def _read_games(conn: sqlite3.Connection, damaged: bool) -> tuple[list[tuple[Any
             problems.append(f"game {row_id!r} is damaged: {error}")
             continue
         entry = index.get(row_id) if index is not None else None
-        if entry is not None and entry != (raw[1], raw[2], raw[10]) and _valid_key(entry):
+        key = (raw[_COLUMNS.index("variant")], raw[_COLUMNS.index("options")], raw[-1])
+        if entry is not None and entry != key and _valid_key(entry):
             problems.append(f"game {row_id} does not match its index entry")
             continue
         good.append(row)
@@ -367,6 +405,14 @@ def _read_games(conn: sqlite3.Connection, damaged: bool) -> tuple[list[tuple[Any
         if missing:
             problems.append(f"{len(missing)} indexed games have no readable row")
     return good, problems
+
+
+def _select_list(version: int) -> str:
+    """The columns of :data:`_COLUMNS` as read from a file of schema ``version`` (the
+    hint count of older files is unknown: ``NULL``)."""
+    if version == STATS_SCHEMA_VERSION:
+        return ", ".join(_COLUMNS)
+    return ", ".join(name if name in _OLD_COLUMNS else "NULL" for name in _COLUMNS)
 
 
 def _suspect(conn: sqlite3.Connection) -> bool:
@@ -416,16 +462,22 @@ def _create_schema(conn: sqlite3.Connection) -> None:
         conn.execute(f"PRAGMA user_version = {STATS_SCHEMA_VERSION}")
 
 
-def _upgrade_v1(conn: sqlite3.Connection) -> None:
-    """Version 1 -> 2 in one transaction (a crash leaves version 1 whole)."""
+def _upgrade(conn: sqlite3.Connection, version: int) -> None:
+    """Version 1 or 2 -> :data:`STATS_SCHEMA_VERSION` in one transaction (a crash leaves
+    the old version whole): every game is copied, with ``hints`` unknown (``NULL``)."""
     with conn:
         conn.execute("BEGIN IMMEDIATE")
-        if conn.execute("PRAGMA user_version").fetchone()[0] != 1:
+        if conn.execute("PRAGMA user_version").fetchone()[0] != version:
             return  # another instance upgraded it meanwhile
-        conn.execute(_TABLE.replace("CREATE TABLE games", "CREATE TABLE games_v2", 1))
-        conn.execute("INSERT INTO games_v2 SELECT * FROM games")
-        conn.execute("DROP TABLE games")
-        conn.execute("ALTER TABLE games_v2 RENAME TO games")
+        old = ", ".join(_OLD_COLUMNS)
+        # The new table is created under its own name (a renamed table's schema text
+        # would be rewritten, quoted, and no longer match _SCHEMA_TEXT on the next
+        # opening); the old one is renamed and dropped, its index with it.
+        conn.execute("DROP INDEX games_in_order")
+        conn.execute("ALTER TABLE games RENAME TO games_old")
+        conn.execute(_TABLE)
+        conn.execute(f"INSERT INTO games ({old}) SELECT {old} FROM games_old")
+        conn.execute("DROP TABLE games_old")
         conn.execute(_INDEX)
         conn.execute(f"PRAGMA user_version = {STATS_SCHEMA_VERSION}")
 
@@ -655,12 +707,12 @@ class StatsStore:
         rows: list[tuple[Any, ...]] = []
         problems: list[str] = []
         if damage is not None or _suspect(conn):  # else every row would validate
-            rows, problems = _read_games(conn, damaged=damage is not None)
+            rows, problems = _read_games(conn, version, damaged=damage is not None)
         if damage is not None or problems:
             detail = damage if damage is not None else problems[0]
             raise _Unusable(f"is damaged ({detail})", rows, len(problems))
-        if version == 1:
-            _upgrade_v1(conn)
+        if version < STATS_SCHEMA_VERSION:
+            _upgrade(conn, version)
 
     @staticmethod
     def _check_schema(conn: sqlite3.Connection, version: int) -> None:
@@ -687,7 +739,7 @@ class StatsStore:
         if problem is not None:
             raise _Unusable(f"is damaged ({problem})")
         columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
-        if columns != _COLUMNS:
+        if columns != (_COLUMNS if version == STATS_SCHEMA_VERSION else _OLD_COLUMNS):
             raise _Unusable("does not have the layout of towers-solitaire statistics")
 
     def _check_size(self, conn: sqlite3.Connection) -> None:
@@ -739,6 +791,8 @@ class StatsStore:
         used_hint: bool,
         cheated: bool,
         finished_at: datetime | None = None,
+        *,
+        hints: int | None = None,
     ) -> None:
         """Store one finished game, durably, in its own transaction.
 
@@ -757,6 +811,8 @@ class StatsStore:
             cheated: Cheat was used (a cheated win is shown apart).
             finished_at: when the game ended (aware, or naive meaning UTC); default now.
                 Games are ordered by this time for streaks.
+            hints: how many hints the game used (``>= 0``; more than 0 only with
+                ``used_hint``); ``None`` = not known (left out of hints per game).
 
         Raises:
             TypeError, ValueError: an argument has the wrong type or range.
@@ -784,6 +840,10 @@ class StatsStore:
         for name, flag in flags.items():
             if not isinstance(flag, bool):
                 raise TypeError(f"{name} must be True or False, not {flag!r}")
+        if hints is not None and (not isinstance(hints, int) or isinstance(hints, bool)):
+            raise TypeError(f"hints must be a whole number or None, not {hints!r}")
+        if hints is not None and (hints < 0 or (hints and not used_hint)):
+            raise ValueError(f"hints must be >= 0, and 0 unless used_hint, not {hints!r}")
         if finished_at is not None and not isinstance(finished_at, datetime):
             raise TypeError(f"finished_at must be a datetime, not {finished_at!r}")
         when = _utc_text(finished_at or datetime.now(timezone.utc))
@@ -801,6 +861,7 @@ class StatsStore:
             float(seconds),
             used_undo,
             used_hint,
+            hints,
             cheated,
             when,
         )
@@ -808,8 +869,8 @@ class StatsStore:
             with self._conn:
                 self._conn.execute(
                     "INSERT INTO games (variant, options, deal, won, moves, seconds, "
-                    "used_undo, used_hint, cheated, finished_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "used_undo, used_hint, hints, cheated, finished_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     row,
                 )
         except sqlite3.Error as error:
@@ -836,7 +897,9 @@ class StatsStore:
             PersistenceError: the database could not be read.
         """
         where, params = _where(variant, options)
-        query = "SELECT variant, options, won, moves, seconds, used_undo, used_hint, cheated "
+        query = (
+            "SELECT variant, options, won, moves, seconds, used_undo, used_hint, hints, cheated "
+        )
         query += f"FROM games{where} ORDER BY variant, options, finished_at, id"
         try:
             rows = self._conn.execute(query, params).fetchall()
@@ -911,6 +974,7 @@ _HEADERS = (
     "Fastest (m:ss)",
     "Wins with undo",
     "Wins with hints",
+    "Hints per game",
     "Cheat wins",
 )
 _LEFT = 2  # the first two columns are text, aligned left
@@ -933,7 +997,8 @@ def figure_texts(entry: VariantStats, clock: Callable[[float], str] = _clock) ->
     """An entry's figures as a player reads them, in the order of the table's columns
     after Variant and Options: played, won, lost, win rate (``"70%"``), current streak
     (``"3 won"``, ``"2 lost"``), best streak, fewest moves, fastest time, wins with undo,
-    wins with hints, cheat wins.  A figure without a value (no win yet) is ``"-"``.
+    wins with hints, hints per game (``"0.4"``), cheat wins.  A figure without a value
+    (no win yet, no game with a known hint count) is ``"-"``.
 
     Args:
         entry: one entry of :meth:`StatsStore.summary`.
@@ -951,6 +1016,7 @@ def figure_texts(entry: VariantStats, clock: Callable[[float], str] = _clock) ->
         "-" if entry.fastest_seconds is None else clock(entry.fastest_seconds),
         str(entry.wins_with_undo),
         str(entry.wins_with_hints),
+        "-" if entry.hints_per_game is None else f"{entry.hints_per_game:.1f}",
         str(entry.cheat_wins),
     )
 
@@ -960,8 +1026,8 @@ def format_table(stats: Sequence[VariantStats]) -> str:
 
     Columns: Variant, Options, then :func:`figure_texts` under the headings Played, Won,
     Lost, Win %, Streak, Best streak, Fewest moves, Fastest (m:ss), Wins with undo, Wins
-    with hints (wins in which undo or a hint was used; both count in Won too), Cheat
-    wins.
+    with hints (wins in which undo or a hint was used; both count in Won too), Hints per
+    game (the average over played games whose hint count was recorded), Cheat wins.
 
     Args:
         stats: entries as returned by :meth:`StatsStore.summary`.

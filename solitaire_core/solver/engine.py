@@ -25,7 +25,7 @@ from a foundation is named by its value).
 from __future__ import annotations
 
 from ..state import GameState
-from ..variant import Rules
+from ..variant import BASE_FIRST_PLAYED, Rules
 from .tables import _SUIT_INDEX, EMPTY, Tables
 
 # What a move does (first item of an internal move).
@@ -203,7 +203,14 @@ class Engine:
         rank_bits = [sum(1 << (s * 13 + r) for s in range(4)) for r in range(13)]
         red = suit_bits[1] | suit_bits[2]  # diamonds and hearts (kind order C D H S)
         self.pile_cap = tuple(p.capacity for p in specs)
-        self.pile_start = tuple(rank_bits[b - 1] for b in bases)
+        # foundations.base_rank = "first-played" (every pile, the loader checks): an empty
+        # pile takes any rank until a card is on some pile, then that card's rank.
+        self.first_played = rules.base_first_played
+        self.rank_bits = rank_bits
+        every = (1 << 52) - 1
+        self.pile_start = tuple(
+            every if b == BASE_FIRST_PLAYED else rank_bits[b - 1] for b in bases
+        )
         self.pile_in_suit = tuple(p.suits == "suit" for p in specs)
         self.pile_group = tuple(tuple(j for j, q in enumerate(specs) if q == p) for p in specs)
         self.suit_bits = suit_bits
@@ -236,6 +243,10 @@ class Engine:
                 return 0
             return self.pile_next[i][self.kind[pile[-1]]]
         mask = self.pile_start[i]
+        if self.first_played:
+            first = next((p for p in found if p), b"")
+            if first:
+                mask = self.rank_bits[self.kind[first[0]] % 13]
         if self.pile_in_suit[i]:
             kind, cap = self.kind, self.pile_cap[i]
             for s in range(4):
@@ -375,6 +386,9 @@ class Engine:
         """
         policy = self.policy
         if policy == "off":
+            return cols, cells, found, need
+        if self.general and self.first_played and not any(found):
+            # Autoplay never chooses the base rank (rules.autoplay_moves).
             return cols, cells, found, need
         if self.complete:
             return self._autoplay_suits(cols, cells, found, need)
