@@ -241,6 +241,11 @@ def test_king_started_columns_show_every_card_index_at_their_longest(variant, si
             assert y1 <= layout.tableau_bottom and x1 <= size[0]
             if i + 1 < len(layout.columns):
                 assert x1 < layout.columns[i + 1].x
+            # A run across two segments is outlined as one box around both.
+            rows = layout.per_segment(n)
+            if rows < n:
+                bx0, by0, bx1, by1 = layout.cards_box(column.ref, rows - 5, n)
+                assert (bx0, by0) == (x0, y0) and bx1 - bx0 > layout.card_w and by1 <= y1
             # Every card can be found by pointing at its index.
             for index in range(n):
                 x, y = layout.card_xy(column.ref, index, n)

@@ -245,15 +245,14 @@ class KeyboardFocus:
         if not self.visible or layout is None or state is None:
             return
         self.clamp()
-        w, h = layout.card_w, layout.card_h
+        w = layout.card_w
         pad = max(3, w // 20)
         width = max(3, w // 18)
 
         def outline(ref: PileRef, first: int, tag: str, colour: str) -> None:
             n = len(state.pile(ref))
-            x0, y0 = layout.card_xy(ref, first, max(n, 1))
-            x1, y1 = layout.card_xy(ref, max(first, n - 1), max(n, 1))
-            box = (x0 - pad, y0 - pad, x1 + w + pad, y1 + h + pad)
+            x0, y0, x1, y1 = layout.cards_box(ref, min(first, max(n - 1, 0)), max(n, 1))
+            box = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
             for fill, extra in ((_SHADOW, 3), (colour, 0)):
                 view.create_rectangle(*box, outline=fill, width=width + extra,
                                       tags=("focus", tag))  # fmt: skip

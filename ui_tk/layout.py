@@ -225,6 +225,14 @@ class Layout:
         segment, row = divmod(index, self.per_segment(cards))
         return slot.x + segment * self.segment_dx, slot.y + round(row * self.fan_step(cards))
 
+    def cards_box(self, ref: PileRef, first: int, cards: int) -> tuple[int, int, int, int]:
+        """The box ``(x0, y0, x1, y1)`` around the cards from ``first`` to the top of a
+        pile holding ``cards`` cards (across the segments of a wrapped column)."""
+        corners = [self.card_xy(ref, i, max(cards, 1)) for i in range(max(0, first), cards)]
+        corners = corners or [self.card_xy(ref, 0, 1)]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        return min(xs), min(ys), max(xs) + self.card_w, max(ys) + self.card_h
+
     def pile_box(self, ref: PileRef, cards: int) -> tuple[int, int, int, int]:
         """The box ``(x0, y0, x1, y1)`` covered by a pile of ``cards`` cards (the empty
         outline when it holds none); a wrapped column's box holds all its segments."""

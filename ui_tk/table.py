@@ -500,15 +500,14 @@ class TableView(tk.Canvas):
         move, layout, state = self.hinted, self.layout, self._shown or self.state
         if move is None or layout is None or state is None:
             return
-        w, h = layout.card_w, layout.card_h
+        w = layout.card_w
         pad = max(3, w // 22)
         width = max(3, w // 16)
         radius = w * 0.1
 
         def box(ref: PileRef, first: int, n: int) -> tuple[float, float, float, float]:
-            x0, y0 = layout.card_xy(ref, max(0, first), n)
-            x1, y1 = layout.card_xy(ref, max(0, n - 1), n)
-            return x0 - pad, y0 - pad, x1 + w + pad, y1 + h + pad
+            x0, y0, x1, y1 = layout.cards_box(ref, min(max(0, first), max(n - 1, 0)), max(n, 1))
+            return x0 - pad, y0 - pad, x1 + pad, y1 + pad
 
         n = len(state.pile(move.source))
         count = move.count if move.source.kind is PileKind.TABLEAU else 1
