@@ -181,3 +181,16 @@ def test_the_table_marks_the_base_once_the_first_card_is_up(root, chessboard) ->
     root.update()
     assert view.itemcget(f2, "image") == any_image
     view.destroy()
+
+
+def test_a_click_or_a_key_never_chooses_the_base(chessboard) -> None:
+    from solitaire_tk.table import click_move, key_move
+
+    # 2H fits nothing but a foundation; 8C may go onto 9C of column C.
+    start = board(chessboard, "2H 8C 9C 5D 5D 5D 5D 5D 5D 5D |  | - - - -")
+    assert click_move(start, PileRef(PileKind.TABLEAU, 1), 0)[0] == Move.parse("t2>t3")
+    move, reason = click_move(start, PileRef(PileKind.TABLEAU, 0), 0)
+    assert move is None and "drag it there" in reason
+    assert key_move(start, PileRef(PileKind.TABLEAU, 0))[0] is None
+    started = board(chessboard, "2H 8C 9C 5D 5D 5D 5D 5D 5D 5D |  | - - - 2S")
+    assert click_move(started, PileRef(PileKind.TABLEAU, 0), 0)[0] == Move.parse("t1>f1")

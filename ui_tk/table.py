@@ -115,9 +115,14 @@ def pile_counts(state: GameState) -> dict[PileRef, int]:
 def _rank(state: GameState, move: Move, order: Sequence[str]) -> tuple[int, int, int]:
     """Sort key of a candidate move: its destination's place in ``order`` (``found``,
     ``card`` = onto a matching card, ``empty`` = an empty column, ``cell``), then more
-    cards first, then the leftmost pile."""
+    cards first, then the leftmost pile. A foundation is no destination while the first
+    card played there would choose the base rank (``foundations.base_rank =
+    "first-played"``): the player drags that card (PySolFC's Chessboard, game 148, sends
+    nothing up by a click before a foundation is started: Chessboard_RowStack)."""
     target = move.target
     if target.kind is PileKind.FOUNDATION:
+        if _base_unchosen(state):
+            return len(order), -move.count, target.index or 0
         what = "found"
     elif target.kind is PileKind.CELL:
         what = "cell"
@@ -129,6 +134,11 @@ def _rank(state: GameState, move: Move, order: Sequence[str]) -> tuple[int, int,
     return place, -move.count, target.index or 0
 
 
+def _base_unchosen(state: GameState) -> bool:
+    """Whether the next card to a foundation chooses every pile's base rank."""
+    return state.rules.base_first_played and not any(state.foundations)
+
+
 def _no_move_reason(
     state: GameState, source: PileRef, count: int, cheat: bool, name: PileNamer = str
 ) -> str:
@@ -137,6 +147,14 @@ def _no_move_reason(
     cards = state.pile(source)
     if not cards:
         return f"{name(source)} is empty"
+    if _base_unchosen(state) and any(
+        m.source == source and m.target.kind is PileKind.FOUNDATION
+        for m in legal_moves(state, cheat=cheat)
+    ):
+        return (
+            f"{cards[-1].label} can only go to a foundation, where its rank becomes every "
+            "foundation's base: drag it there to choose it"
+        )
     if source.kind is PileKind.FOUNDATION:
         reason = explain(state, Move(source, PileRef(PileKind.TABLEAU, 0)), cheat=cheat, name=name)
         if reason and "out of play" in reason:
