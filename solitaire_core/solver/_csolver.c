@@ -84,6 +84,9 @@ typedef struct {
        starts with, whether it builds in suit (and the piles of its group), and the kinds
        that may go on each kind. */
     int npiles, suit_full;
+    /* foundations.base_rank = "first-played": an empty pile takes any rank until a card is
+       on some pile, then that card's rank; autoplay waits for the player's first card. */
+    int first_played;
     int pile_cap[MAXPILES], pile_in_suit[MAXPILES];
     uint32_t pile_group[MAXPILES];
     uint64_t pile_start[MAXPILES];
@@ -141,6 +144,12 @@ static uint64_t pile_mask(const Game *g, const Pos *p, int i) {
         return g->pile_next[i][p->ftop[i]];
     }
     uint64_t mask = g->pile_start[i];
+    if (g->first_played)
+        for (int j = 0; j < g->npiles; j++)
+            if (p->fn[j]) {
+                mask = 0x8004002001ull << (p->ffirst[j] % 13); /* that rank in every suit */
+                break;
+            }
     if (g->pile_in_suit[i])
         for (int s = 0; s < 4; s++) {
             int started = 0;
@@ -287,6 +296,12 @@ again:
 
 static void autoplay(const Game *g, Pos *p) {
     if (g->policy == AUTO_OFF) return;
+    if (g->first_played) {
+        /* Autoplay never chooses the base rank (rules.autoplay_moves). */
+        int any = 0;
+        for (int i = 0; i < g->npiles && !any; i++) any = p->fn[i] != 0;
+        if (!any) return;
+    }
     if (g->order || g->general) {
         autoplay_in_order(g, p);
         return;
@@ -1294,14 +1309,14 @@ static PyObject *translate(Search *s, const Pos *start, int *ok) {
 
 /* ---- the module function -------------------------------------------------------------- */
 
-#define NSPEC 17
+#define NSPEC 18
 
 static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
                      Py_buffer *empty, PyObject *piles, PyObject *weights) {
     memset(g, 0, sizeof *g);
     long v[NSPEC];
     if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != NSPEC) {
-        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 17 ints");
+        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 18 ints");
         return 0;
     }
     for (int i = 0; i < NSPEC; i++) {
@@ -1327,6 +1342,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     g->complete = v[15] != 0;
     g->order = v[16] != 0 && g->canonical;
     g->extra = g->order ? g->ncols + g->ncells : 0;
+    g->first_played = v[17] != 0 && g->general;
     if (g->ncols < 1 || g->ncols > MAXCOLS || g->ncells < 0 || g->ncells > MAXCELLS ||
         g->copies < 1 || g->copies > MAXCOPIES || g->nv != MAXV || g->limit < 0 ||
         g->limit > LIM_UNLIM || g->policy < 0 || g->policy > AUTO_ALL) {
