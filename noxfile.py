@@ -1,7 +1,10 @@
 """Test sessions beyond README.md's test command, each in a fresh virtual environment.
 
 ``nox -s tests``         the test suite on each Python 3.10-3.13 found on PATH, with the
-                         package installed from a wheel (not editable);
+                         package installed from a wheel (not editable), less the tests
+                         marked ``slow`` (the same checks repeated over every built-in
+                         game: perft, the conformance kit, random play, solutions), which
+                         README.md's test command runs once; ``nox -s tests -- -q`` runs all;
 ``nox -s wheel``         build the wheel, install it alone and use it from outside the tree;
 ``nox -s sdist``         build the sdist, unpack it, install from it and run tests from it.
 
@@ -27,11 +30,13 @@ nox.options.error_on_missing_interpreters = False
 
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """The whole suite against the installed (non-editable) package."""
+    """The suite against the installed (non-editable) package; without arguments, the
+    tests not marked ``slow`` (they check rules and games, not the interpreter, and run in
+    README.md's test command)."""
     session.install(".", *EXAMPLES, *nox.project.dependency_groups(PYPROJECT, "test"))
     # The pytest script, not "python -m pytest": the source tree must not be on sys.path,
     # so the tests import the installed package.
-    session.run("pytest", "-q", "-p", "no:cacheprovider", *session.posargs)
+    session.run("pytest", "-q", "-p", "no:cacheprovider", *(session.posargs or ["-m", "not slow"]))
 
 
 @nox.session

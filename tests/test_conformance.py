@@ -20,6 +20,7 @@ def configuration(request: pytest.FixtureRequest) -> VariantConfiguration:
     return request.param
 
 
+@pytest.mark.slow
 class TestInstalledVariants(VariantConformance):
     conformance_settings = KitSettings(max_examples=12, steps=25, search_cards=8)
 

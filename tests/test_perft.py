@@ -30,6 +30,7 @@ def entry_id(entry) -> str:
     return f"{entry['variant']}[{options}]#{entry['deal']}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ENTRIES, ids=[entry_id(e) for e in ENTRIES])
 def test_perft_counts_match_the_golden_file(entry):
     rules = get_registry().get(entry["variant"]).resolve(entry["options"])

@@ -96,6 +96,7 @@ def random_positions(rules: Rules, steps: int, seed: int) -> Iterator[GameState]
 @pytest.mark.parametrize(
     "rules", [*all_rules(), returning_variant()], ids=lambda r: f"{r.id}{dict(r.options)}"
 )
+@pytest.mark.slow
 def test_legal_moves_is_legal_and_explain_agree_on_random_play(rules: Rules) -> None:
     for state in random_positions(rules, steps=25, seed=len(rules.id)):
         for cheat in (False, True):

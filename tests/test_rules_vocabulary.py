@@ -290,6 +290,7 @@ def candidates(state: GameState) -> Iterator[Move]:
                     yield Move(src, dst, count)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", TEST_VARIANTS)
 def test_legal_moves_is_legal_explain_and_apply_agree_on_random_play(name: str) -> None:
     rules = rules_of(name)

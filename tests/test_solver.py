@@ -225,6 +225,7 @@ FIRST_ROUND = frozenset({
 })  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "options"), _variant_cases())
 def test_solutions_replay_and_win(variant: str, options: dict[str, str]) -> None:
     """Every built-in has a won deal among its first ten that the solver finds, and the

@@ -153,6 +153,7 @@ def test_a_reserve_is_no_free_cell_to_the_solver(engine: str) -> None:
     assert replays(GameState.from_text(cell, text), result.moves, "off")
 
 
+@pytest.mark.slow
 class TestVocabularyVariants(VariantConformance):
     """The conformance kit over the test variants whose base rank is fixed (a base from
     the deal needs the deal recipes of the built-in Penguin and Stalactites)."""
