@@ -48,7 +48,7 @@ CLASSIC = frozenset(
 """The built-ins from before issue 9, which both engines decide on every sampled deal."""
 
 DECIDED = {
-    "bakers-dozen": (1, 5), "beleaguered-castle": (1, 2), "bisley": (2, 9),
+    "bakers-dozen": (1, 5), "beleaguered-castle": (1, 2), "bisley": (2, 9), "chessboard": (1, 4),
     "challenge-freecell": (3,), "citadel": (1, 3), "der-katzenschwanz": (2, 8),
     "die-schlange": (12, 18), "double-freecell": (17, 44), "fan": (1, 3),
     "flower-garden": (2, 18), "forecell": (1, 2), "fortress": (1, 2), "good-measure": (1, 5),
@@ -60,13 +60,6 @@ DECIDED = {
 """The other built-ins (issue 9 games), with deals both engines decide within 10,000
 positions (some deals need millions), an unwinnable one among them where one turned up in
 the first forty."""
-
-
-BUILTINS_IN_PYTHON = {
-    "chessboard": ("a base rank set by the first card played is searched in Python only", (1, 4)),
-}
-"""Built-ins the C engine leaves to Python, with its reason and deals Python decides
-(Chessboard, PySolFC game 148: foundations.base_rank = "first-played")."""
 
 
 def _cases() -> list[tuple[str, tuple[tuple[str, str], ...]]]:
@@ -84,20 +77,10 @@ def _cases() -> list[tuple[str, tuple[tuple[str, str], ...]]]:
 
 @pytest.mark.parametrize(("variant", "options"), _cases())
 def test_both_engines_agree_on_deals(variant: str, options: tuple[tuple[str, str], ...]) -> None:
-    """Every built-in variant and option runs on the C engine (none falls back to Python
-    but those of BUILTINS_IN_PYTHON, for the reason given there),
+    """Every built-in variant and option runs on the C engine (none falls back to Python),
     and both engines give the same verdict on its sampled deals, deciding each; every
     solution wins when replayed through a Session from the deal."""
     rules = get_variant(variant).resolve(dict(options))
-    if variant in BUILTINS_IN_PYTHON:
-        reason, sample = BUILTINS_IN_PYTHON[variant]
-        assert native.unsupported(native_tables(rules), rules.autoplay, {}) == reason
-        for number in sample:
-            result = solve(deal(rules, number), max_states=10_000)
-            assert result.engine == "python" and result.note == reason and result.decided
-            if result.verdict is Verdict.WINNABLE:
-                assert replay_wins(deal(rules, number), result.moves)
-        return
     assert native.unsupported(native_tables(rules), rules.autoplay, {}) == ""
     classic = variant in CLASSIC
     numbers = (1, 2, 3, *UNWINNABLE.get((variant, options), ())) if classic else DECIDED[variant]

@@ -70,7 +70,7 @@ typedef struct {
        variant's own foundation piles (below), not one pile per suit and deck. complete:
        only complete suits go up. order: positions keep their real column and cell order
        (stored beside the key, `extra` bytes) and autoplay follows the session's order. */
-    int receive, general, complete, order, extra;
+    int receive, general, complete, order, extra, extra_bits;
     long frozen;
     int w[NWEIGHTS];
     uint8_t can_build[MAXV][MAXV];
@@ -84,6 +84,9 @@ typedef struct {
        starts with, whether it builds in suit (and the piles of its group), and the kinds
        that may go on each kind. */
     int npiles, suit_full;
+    /* foundations.base_rank = "first-played": an empty pile takes any rank until a card is
+       on some pile, then that card's rank; autoplay waits for the player's first card. */
+    int first_played;
     int pile_cap[MAXPILES], pile_in_suit[MAXPILES];
     uint32_t pile_group[MAXPILES];
     uint64_t pile_start[MAXPILES];
@@ -141,6 +144,12 @@ static uint64_t pile_mask(const Game *g, const Pos *p, int i) {
         return g->pile_next[i][p->ftop[i]];
     }
     uint64_t mask = g->pile_start[i];
+    if (g->first_played)
+        for (int j = 0; j < g->npiles; j++)
+            if (p->fn[j]) {
+                mask = 0x8004002001ull << (p->ffirst[j] % 13); /* that rank in every suit */
+                break;
+            }
     if (g->pile_in_suit[i])
         for (int s = 0; s < 4; s++) {
             int started = 0;
@@ -287,6 +296,12 @@ again:
 
 static void autoplay(const Game *g, Pos *p) {
     if (g->policy == AUTO_OFF) return;
+    if (g->first_played) {
+        /* Autoplay never chooses the base rank (rules.autoplay_moves). */
+        int any = 0;
+        for (int i = 0; i < g->npiles && !any; i++) any = p->fn[i] != 0;
+        if (!any) return;
+    }
     if (g->order || g->general) {
         autoplay_in_order(g, p);
         return;
@@ -449,8 +464,19 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
         }
 #undef FLUSH
     if (extra && g->order) {
-        for (int o = 0; o < g->ncols; o++) extra[o] = (uint8_t)order[o];
-        for (int i = 0; i < g->ncells; i++) extra[g->ncols + i] = (uint8_t)corder[i];
+        /* extra_bits per place: the columns', then the cells'. */
+        uint64_t a = 0;
+        int nb = 0, n = 0, w = g->extra_bits;
+        for (int k = 0; k < g->ncols + g->ncells; k++) {
+            a |= (uint64_t)(k < g->ncols ? order[k] : corder[k - g->ncols]) << nb;
+            nb += w;
+            while (nb >= 8) {
+                extra[n++] = (uint8_t)a;
+                a >>= 8;
+                nb -= 8;
+            }
+        }
+        if (nb > 0) extra[n] = (uint8_t)a;
     }
     while (bits > 0) {
         out[len++] = (uint8_t)acc;
@@ -516,14 +542,15 @@ static void decode(const Game *g, const uint8_t *key, int len, const uint8_t *ex
         return;
     }
     Pos q;
+    BitR r = {extra, 0, 0, 0, g->extra};
     decode_key(g, key, len, &q);
     pos_copy(g, p, &q);
     for (int o = 0; o < g->ncols; o++) {
-        int i = extra[o];
+        int i = (int)br_get(&r, g->extra_bits);
         p->n[i] = q.n[o];
         if (q.n[o]) memcpy(p->c[i], q.c[o], q.n[o]);
     }
-    for (int k = 0; k < g->ncells; k++) p->cells[extra[g->ncols + k]] = q.cells[k];
+    for (int k = 0; k < g->ncells; k++) p->cells[br_get(&r, g->extra_bits)] = q.cells[k];
 }
 
 static inline uint64_t hash_key(const uint8_t *k, int len) {
@@ -1294,14 +1321,14 @@ static PyObject *translate(Search *s, const Pos *start, int *ok) {
 
 /* ---- the module function -------------------------------------------------------------- */
 
-#define NSPEC 17
+#define NSPEC 18
 
 static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
                      Py_buffer *empty, PyObject *piles, PyObject *weights) {
     memset(g, 0, sizeof *g);
     long v[NSPEC];
     if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != NSPEC) {
-        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 17 ints");
+        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 18 ints");
         return 0;
     }
     for (int i = 0; i < NSPEC; i++) {
@@ -1326,7 +1353,9 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     g->general = v[14] != 0;
     g->complete = v[15] != 0;
     g->order = v[16] != 0 && g->canonical;
-    g->extra = g->order ? g->ncols + g->ncells : 0;
+    g->extra_bits = g->ncols > 16 || g->ncells > 16 ? 5 : 4;
+    g->extra = g->order ? (g->extra_bits * (g->ncols + g->ncells) + 7) / 8 : 0;
+    g->first_played = v[17] != 0 && g->general;
     if (g->ncols < 1 || g->ncols > MAXCOLS || g->ncells < 0 || g->ncells > MAXCELLS ||
         g->copies < 1 || g->copies > MAXCOPIES || g->nv != MAXV || g->limit < 0 ||
         g->limit > LIM_UNLIM || g->policy < 0 || g->policy > AUTO_ALL) {

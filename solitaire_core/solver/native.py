@@ -157,8 +157,6 @@ def unsupported(tables: Tables, policy: str, ideas: Mapping[str, Any]) -> str:
     why = rules_unsupported(tables.rules)
     if why:
         return why
-    if tables.rules.base_first_played:
-        return "a base rank set by the first card played is searched in Python only"
     if tables.rules.decks > 1 and not tables.twins:
         return "the rules tell the two copies of a card apart"
     if policy not in _POLICIES:
@@ -267,6 +265,7 @@ def search(
         int(engine.general),
         int(engine.complete),
         int(in_real_order(engine)),
+        int(engine.general and engine.first_played),
     )
     piles: tuple[tuple[int, int, int, int, bytes], ...] = ()
     if engine.general:
