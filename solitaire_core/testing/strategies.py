@@ -109,12 +109,16 @@ def small_positions(
 
     With foundations other than the classic ones the piles are those of
     :func:`full_foundations` with their last cards taken off (whole suits only, with
-    ``only_complete_suits``); a base rank the deal decides is drawn, one for every pile.
+    ``only_complete_suits``); a base rank the deal or the first card played decides is
+    drawn, one for every pile.
     """
     bases: tuple[int, ...] = ()
     if rules.base_from_deal:
         bases = (draw(st.integers(1, KING), label="base rank"),) * rules.foundations
-    full = full_foundations(rules, bases)
+    fill = bases
+    if rules.base_first_played:  # the piles start from a drawn rank; the state reads it
+        fill = (draw(st.integers(1, KING), label="base rank"),) * rules.foundations
+    full = full_foundations(rules, fill)
     if rules.complete_suits:
         counts = st.sampled_from([0, 0, 13])
     else:
