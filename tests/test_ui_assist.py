@@ -16,7 +16,7 @@ from solitaire_tk.app import App
 from solitaire_tk.assist import describe_move
 from solitaire_tk.layout import pile_keys
 from solitaire_tk.persist import AppStore
-from ui_helpers import close, key, open_app, put
+from ui_helpers import close, key, open_app, pump, put
 
 from solitaire_core.moves import Move
 from solitaire_core.persistence import read_save
@@ -29,15 +29,6 @@ from solitaire_core.state import GameState
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 
 SMALL = {"timeout": 10.0, "max_states": 100_000}
-
-
-def pump(root: tk.Misc, until: Callable[[], bool], seconds: float = 20.0) -> None:
-    """Run the Tk event loop until ``until()`` holds (fails after ``seconds``)."""
-    deadline = time.monotonic() + seconds
-    while not until():
-        assert time.monotonic() < deadline, "timed out waiting for the window"
-        root.update()
-        time.sleep(0.005)
 
 
 def idle(app: App) -> bool:

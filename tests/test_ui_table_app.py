@@ -26,6 +26,7 @@ from ui_helpers import (
     item_xy,
     key,
     open_app,
+    pump,
     put,
     settle,
     start_play,
@@ -93,8 +94,10 @@ def test_a_narrow_window_shortens_the_message_and_hides_the_game_name(root, tmp_
     long = "No hint: the solver searched 200,000 positions without deciding. " * 2
     app.set_message(long, warn=True)
     root.geometry("800x600")
+    pump(root, lambda: root.winfo_width() == 800)  # the X server resizes in its own time
     settle(app)
     message, status = app.status["message"], app.status
+    pump(root, lambda: message.cget("text") != long)
     shown = message.cget("text")
     assert app.message == long
     assert shown.endswith("…") and long.startswith(shown[:-1]) and len(shown) > 20
@@ -109,6 +112,7 @@ def test_a_narrow_window_shortens_the_message_and_hides_the_game_name(root, tmp_
     # deal number.
     root.geometry("1100x760")
     app.set_message("Hint cancelled.")
+    pump(root, lambda: root.winfo_width() == 1100)
     settle(app)
     assert status["variant"].winfo_ismapped()
     assert status["variant"].winfo_rootx() < status["deal"].winfo_rootx()
