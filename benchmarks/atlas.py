@@ -24,6 +24,9 @@ from pathlib import Path
 from solitaire_core.plugins import BUILTIN_PLUGINS, get_registry
 
 RESULTS = Path(__file__).resolve().parent / "results"
+SOLITAIRE = Path(sys.executable).with_name("solitaire")
+"""The installed command (``python -m solitaire_core.cli`` run from a source checkout would
+import the checkout, which may lack the compiled solver)."""
 
 FIRST_ROUND = (
     "seahaven", "sea-towers", "relaxed-seahaven", "eight-off", "double-sea-towers",
@@ -66,12 +69,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-states", type=int, default=300_000, metavar="N")
     parser.add_argument("--list", action="store_true", help="print the plan and stop")
     args = parser.parse_args(argv)
+    if not SOLITAIRE.exists():
+        parser.error(f"{SOLITAIRE} not found: install the package (pip install .) first")
     for variant, options in configurations():
         if args.only and variant not in args.only:
             continue
         path = csv_path(variant, options)
         command = [
-            sys.executable, "-m", "solitaire_core.cli", "survey", variant,
+            str(SOLITAIRE), "survey", variant,
             "--deals", f"1-{args.deals}", "--csv", str(path), "--jobs", str(args.jobs),
             "--no-solutions",
         ]  # fmt: skip
@@ -79,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
             command += ["--option", f"{key}={value}"]
         if variant not in FIRST_ROUND:
             command += ["--max-states", str(args.max_states)]
-        print(" ".join(command[1:]), flush=True)
+        print(" ".join(command), flush=True)
         if args.list:
             continue
         status = subprocess.call(command)
