@@ -20,7 +20,7 @@ import attrs
 
 from ..variant import AUTOPLAY_POLICIES, MOVE_LIMITS, Rules
 from .engine import Engine, IMove, Position
-from .heuristic import WEIGHTS
+from .heuristic import default_weights
 from .tables import Tables
 
 try:
@@ -165,7 +165,7 @@ def unsupported(tables: Tables, policy: str, ideas: Mapping[str, Any]) -> str:
         return "depth-first search and oldest-first ties are measured in Python only"
     if not ideas.get("twins", True):
         return "twins kept apart are measured in Python only"
-    weights = {**WEIGHTS, **(ideas.get("weights") or {})}
+    weights = {**default_weights(tables), **(ideas.get("weights") or {})}
     if set(weights) != set(_WEIGHT_ORDER) or any(
         type(w) is not int or not -1000 <= w <= 1000 for w in weights.values()
     ):
@@ -246,7 +246,7 @@ def search(
     """
     assert _csolver is not None
     tables = engine.tables
-    w = {**WEIGHTS, **(weights or {})}
+    w = {**default_weights(tables), **(weights or {})}
     spec = (
         engine.ncols,
         engine.ncells,

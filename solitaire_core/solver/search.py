@@ -148,7 +148,8 @@ def solve(
         ``"freeze"``, ``"canonical"``, ``"twins"``, ``"suit_check"`` (default on), ``"search"``
         (``"best-first"``, the default, or ``"dfs"``), ``"ties"`` (``"lifo"``, the default,
         or ``"fifo"``), ``"weights"`` (a dict of heuristic weights, see
-        :data:`~solitaire_core.solver.heuristic.WEIGHTS`).
+        :data:`~solitaire_core.solver.heuristic.WEIGHTS` and
+        :func:`~solitaire_core.solver.heuristic.default_weights`).
     :param engine: ``"auto"`` (the C engine when it is built and supports the variant,
         else Python), ``"c"`` (the same, but a fallback to Python is explained in
         :attr:`SolveResult.note`) or ``"python"`` (the pure-Python reference engine).
