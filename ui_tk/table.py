@@ -173,7 +173,9 @@ def _no_move_reason(
             return reason
         return f"{cards[-count].label} and the cards on it have nowhere to go"
     label = cards[-1].label
-    if source.kind is not PileKind.CELL and state.free_cells == 0:
+    # Only where cells take cards: Fan has none, King Albert's reserve takes nothing back.
+    has_cells = state.rules.cells_receive and len(state.cells) > 0
+    if has_cells and source.kind is not PileKind.CELL and state.free_cells == 0:
         return f"{label} has nowhere to go and there is no free cell"
     return f"{label} has nowhere to go"
 
