@@ -34,9 +34,16 @@ def tests(session: nox.Session) -> None:
     tests not marked ``slow`` (they check rules and games, not the interpreter, and run in
     README.md's test command)."""
     session.install(".", *EXAMPLES, *nox.project.dependency_groups(PYPROJECT, "test"))
-    # The pytest script, not "python -m pytest": the source tree must not be on sys.path,
-    # so the tests import the installed package.
-    session.run("pytest", "-q", "-p", "no:cacheprovider", *(session.posargs or ["-m", "not slow"]))
+    # The pytest script, not "python -m pytest", run from an empty folder: the source tree
+    # must not be on sys.path, so the tests, and the interpreters they start ("python -c",
+    # "python -m solitaire_core"), import the installed package with its compiled solver.
+    # Paths in the arguments are taken from the repository's root.
+    args = [str(ROOT / a) if (ROOT / a).exists() else a for a in session.posargs]
+    if not any((ROOT / a).exists() for a in session.posargs):
+        args += ["-m", "not slow"] if not session.posargs else []
+        args.append(str(ROOT / "tests"))
+    session.chdir(session.create_tmp())
+    session.run("pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(ROOT), *args)
 
 
 @nox.session

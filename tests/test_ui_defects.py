@@ -317,6 +317,9 @@ def test_quitting_the_play_command_keeps_the_game_and_the_settings(tmp_path):
         subprocess.run(["xdotool", "key", "--window", window, "ctrl+q"], timeout=30)
         assert proc.wait(timeout=30) == 0
     finally:
+        # xdotool stops with BadWindow when the window closes between Ctrl+Q's press and
+        # release: release both, or the X server repeats a held "q" into the next tests.
+        subprocess.run(["xdotool", "keyup", "ctrl", "q"], timeout=30)
         if proc.poll() is None:
             proc.terminate()
             proc.wait(timeout=30)
