@@ -51,7 +51,7 @@
 enum { TT, TC, CT, TF, CF };
 enum { LIM_ONE, LIM_FCPO, LIM_SUPER, LIM_UNLIM };
 enum { AUTO_OFF, AUTO_SAFE, AUTO_ALL };
-enum { W_LEFT, W_DEPTH, W_CELLS, W_EMPTY, W_BLOCK, W_UNSETTLED, W_HOMELESS, NWEIGHTS };
+enum { W_LEFT, W_DEPTH, W_CELLS, W_EMPTY, W_BLOCK, W_UNSETTLED, W_HOMELESS, W_LOOSE, NWEIGHTS };
 enum {
     ST_WON, ST_UNWINNABLE, ST_STATES, ST_TIME, ST_CANCELLED, ST_MEMORY, ST_TRANSLATE,
     ST_ERROR, ST_RUNNING
@@ -798,7 +798,10 @@ static void queue_free(Queue *q) {
 /* ---- the score (heuristic.py) ------------------------------------------------------------ */
 
 static int column_score(const Game *g, const uint8_t *c, int n) {
-    int settled = 0, blockers = 0, homeless = 0;
+    int settled = 0, blockers = 0, homeless = 0, loose = 0;
+    if (g->w[W_LOOSE])
+        for (int k = 1; k < n; k++)
+            if (g->can_build[c[k]][c[k - 1]] && !g->can_run[c[k]][c[k - 1]]) loose++;
     if (g->empty_ok[c[0]]) {
         settled = 1;
         while (settled < n && g->can_build[c[settled]][c[settled - 1]]) settled++;
@@ -813,7 +816,7 @@ static int column_score(const Game *g, const uint8_t *c, int n) {
         if (k && !g->nparents[v]) homeless++;
     }
     return g->w[W_BLOCK] * blockers + g->w[W_UNSETTLED] * (n - settled) +
-           g->w[W_HOMELESS] * homeless;
+           g->w[W_HOMELESS] * homeless + g->w[W_LOOSE] * loose;
 }
 
 static int score(const Game *g, const Pos *p) {
@@ -1422,7 +1425,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     for (int y = 0; y < MAXV; y++)
         g->only_child[y] = g->nchildren[y] == 1 ? g->children[y][0] : EMPTY;
     if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != NWEIGHTS) {
-        PyErr_SetString(PyExc_ValueError, "weights: a tuple of 7 ints");
+        PyErr_SetString(PyExc_ValueError, "weights: a tuple of 8 ints");
         return 0;
     }
     for (int i = 0; i < NWEIGHTS; i++) {
@@ -1443,6 +1446,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     terms[W_BLOCK] = g->total;
     terms[W_UNSETTLED] = g->total;
     terms[W_HOMELESS] = g->total;
+    terms[W_LOOSE] = g->total;
     long lo = 0, hi = 0;
     for (int i = 0; i < NWEIGHTS; i++) {
         long t = terms[i] * g->w[i];

@@ -10,11 +10,16 @@ time, never a wrong verdict. Its terms, each weighted (:data:`WEIGHTS`):
   fill an empty column: in Seahaven Towers, a King and the cards built on it);
 * ``depth`` -- for each card that fits a foundation now, how many cards lie on it;
 * ``cells`` -- occupied cells; ``empty`` -- empty columns (a bonus);
-* ``homeless`` -- parentless cards (Kings) in cells or above the bottom of a column.
+* ``homeless`` -- parentless cards (Kings) in cells or above the bottom of a column;
+* ``loose`` -- cards built on the card below them but not in a run with it (in Simple
+  Simon, a card on one of another suit: the pair cannot move as one, and no complete suit
+  forms across it). Zero in every game whose runs follow its builds (FreeCell, Seahaven
+  Towers...), so it steers only games like Simple Simon (issue 9).
 
-The last four weigh 0 by default: measured, they did not pay (docs/solver.md). The column
-terms depend on the column alone and are cached by column contents: a move changes two
-columns, so almost every column of a new position was seen before.
+``depth``, ``cells``, ``empty`` and ``homeless`` weigh 0 by default: measured, they did not
+pay (docs/solver.md). The column terms depend on the column alone and are cached by column
+contents: a move changes two columns, so almost every column of a new position was seen
+before.
 """
 
 from __future__ import annotations
@@ -30,12 +35,14 @@ WEIGHTS: dict[str, int] = {
     "blockers": 3,
     "unsettled": 2,
     "homeless": 0,
+    "loose": 5,
 }
 """Default weights, chosen by measuring Seahaven Towers 1-1000, Sea Towers with any card
-1-1000 and Double Sea Towers 1-200 (docs/solver.md); terms at 0 measured no better."""
+1-1000 and Double Sea Towers 1-200 (docs/solver.md); terms at 0 measured no better.
+``loose`` was chosen on Simple Simon 1-10 (3 to 7 measured alike; 10 and 20 worse)."""
 
 _CACHE_LIMIT = 200_000
-_COLUMN_CACHES: dict[tuple[int, int, int, int], tuple[Tables, dict[bytes, int]]] = {}
+_COLUMN_CACHES: dict[tuple[int, int, int, int, int], tuple[Tables, dict[bytes, int]]] = {}
 
 
 class Scorer:
@@ -50,18 +57,19 @@ class Scorer:
         self.w_left, self.w_depth = w["left"], w["depth"]
         self.w_cells, self.w_empty = w["cells"], w["empty"]
         self.w_block, self.w_unsettled = w["blockers"], w["unsettled"]
-        self.w_homeless = w["homeless"]
+        self.w_homeless, self.w_loose = w["homeless"], w["loose"]
         self.engine = engine
         self.total = engine.total
         self.ncells = engine.ncells
         tables = engine.tables
         self.kind = tables.kind
         self.can_build = tables.can_build
+        self.can_run = tables.can_run
         self.empty_ok = tables.empty_ok
         self.parentless = tuple(not p for p in tables.parents)
         self.of_kind = tables.of_kind
-        # Column terms depend on the tables and two weights only: share them between calls.
-        key = (id(tables), self.w_block, self.w_unsettled, self.w_homeless)
+        # Column terms depend on the tables and their weights only: share them between calls.
+        key = (id(tables), self.w_block, self.w_unsettled, self.w_homeless, self.w_loose)
         cache = _COLUMN_CACHES.get(key)
         if cache is None or cache[0] is not tables:
             if len(_COLUMN_CACHES) > 8:
@@ -70,9 +78,15 @@ class Scorer:
         self.cache = cache[1]
 
     def column(self, col: bytes) -> int:
-        """The weighted blockers and unsettled cards of one column."""
+        """The weighted blockers, unsettled, homeless and loose cards of one column."""
         kind = self.kind
         n = len(col)
+        loose = 0
+        if self.w_loose:
+            can_build, can_run = self.can_build, self.can_run
+            for k in range(1, n):
+                if can_build[col[k]][col[k - 1]] and not can_run[col[k]][col[k - 1]]:
+                    loose += 1
         settled = 0
         if self.empty_ok[col[0]]:
             settled = 1
@@ -91,7 +105,10 @@ class Scorer:
             else:
                 lowest[suit] = k
         return (
-            self.w_block * blockers + self.w_unsettled * (n - settled) + self.w_homeless * homeless
+            self.w_block * blockers
+            + self.w_unsettled * (n - settled)
+            + self.w_homeless * homeless
+            + self.w_loose * loose
         )
 
     def __call__(self, pos: Position) -> int:

@@ -124,7 +124,7 @@ supported (empty: supported). A field missing here is supported only at its defa
 
 _LIMITS = {"one": 0, "free-cells-plus-one": 1, "supermove": 2, "unlimited": 3}
 _POLICIES = {"off": 0, "safe": 1, "all": 2}
-_WEIGHT_ORDER = ("left", "depth", "cells", "empty", "blockers", "unsettled", "homeless")
+_WEIGHT_ORDER = ("left", "depth", "cells", "empty", "blockers", "unsettled", "homeless", "loose")
 
 
 def rules_unsupported(rules: Rules) -> str:
