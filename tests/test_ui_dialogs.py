@@ -84,8 +84,41 @@ def test_rules_text_describes_every_variant_from_its_definition(variant_id):
     else:
         assert f"decks of 52 cards: {rules.card_count} cards." in text
     assert f"{rules.columns} tableau columns" in text
-    assert rules.build_description in text
+    if rules.tableau_build == "none":
+        assert "never built on the tableau" in text
+    else:
+        assert rules.build_description in text
     assert rules.empty_description in text
+    pieces = [piece for _, piece in rules_dialog.rules_text(definition, rules)]
+    layout = pieces[pieces.index("Layout") + 1]
+    building = pieces[pieces.index("Building") + 1]
+    assert "1 cards" not in layout
+    if not (rules.cells and rules.cells_receive):  # no free cell to speak of
+        assert "free cell" not in building
+        assert "cells start empty" not in layout and "holds one card" not in layout
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "says"),
+    [
+        ("fan", "18 tableau columns, no cells and 4 foundations."),
+        ("king-albert", "a reserve of 7 cards"),
+        ("king-albert", "no card goes back to the reserve"),
+        ("bisley", "4 build up in suit from an Ace; 4 build down in suit from a King."),
+        ("penguin", "from the rank the deal puts on them, turning the corner from King to Ace"),
+        ("chessboard", "from the rank of the first card played to a foundation"),
+        ("double-freecell", "turning the corner from King to Ace, 26 cards each."),
+        ("stalactites", "The 4 foundations build up regardless of suit"),
+        ("simple-simon", "Only cards built down in suit move together as a run."),
+        ("simple-simon", "Only a complete suit goes up"),
+        ("beleaguered-castle", "4 cards start on the foundations."),
+    ],
+)
+def test_rules_text_of_the_issue_9_games_says_what_their_table_does(variant_id, says):
+    definition = REGISTRY.variants[variant_id]
+    pieces = rules_dialog.rules_text(definition, definition.resolve())
+    text = "\n".join(piece for _, piece in pieces)
+    assert says in text.split("More about")[0]
 
 
 def test_rules_text_follows_the_chosen_option(tmp_path, monkeypatch):

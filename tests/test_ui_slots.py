@@ -69,3 +69,20 @@ def test_the_last_cards_of_flower_gardens_reserve_are_played_by_their_keys(root)
     assert view.press_key("p")  # reserve slot 16: 6H goes onto 7S, column B's top card
     assert [str(m) for m in moves] == ["c16>t2"]
     view.destroy()
+
+
+def test_an_empty_column_that_nothing_fills_is_marked_none(root, tmp_path, board) -> None:
+    # Baker's Dozen (and Bisley, Fan's cousins, Stalactites...): an emptied column stays
+    # empty. Drawn blank, it looked like FreeCell's, where any card goes.
+    from ui_helpers import open_app, put
+
+    app = open_app(root, tmp_path, "bakers-dozen")
+    put(app, board(get_variant("bakers-dozen").resolve(), ["KS,QS", "", "5H"]))
+    view = app.view
+    (item,) = view.find_withtag("slot:t2")
+    assert view.itemcget(item, "image") == str(view._slot_image("tableau", "None"))
+    freecell = GameState.from_text(
+        get_variant("freecell").resolve(), "- - - - - - - - | - - - - | - - - -"
+    )
+    assert slot_look(freecell, PileRef(T, 0)) == ("tableau", "")
+    app.close(save=False)

@@ -315,3 +315,19 @@ def _text(c) -> str:
 def _inside(box, x, y) -> bool:
     x0, y0, x1, y1 = box
     return x0 <= x <= x1 and y0 <= y <= y1
+
+
+@pytest.mark.parametrize(
+    ("variant", "column", "label"),
+    [("fan", "a", "4♠"), ("king-albert", "a", "8♥"), ("bisley", "b", "8♠")],
+)
+def test_key_with_nothing_legal_speaks_of_no_free_cell_only_where_cells_take_cards(
+    root, tmp_path, variant, column, label
+):
+    # Fan and Bisley have no cells, King Albert's reserve never takes a card: "there is
+    # no free cell" would send the player looking for one.
+    app = open_app(root, tmp_path, variant)
+    before = app.session.state
+    key(app.view, column)
+    assert app.session.state == before
+    assert app.status["message"].cget("text") == f"{label} has nowhere to go."

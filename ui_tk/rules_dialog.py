@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
+from solitaire_core.variant import BASE_FIRST_PLAYED, BASE_FROM_DEAL, FoundationPile
+
 from .widgets import Dialog, scaled_font, scrolled_text
 
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ def _deal_text(rules: Rules) -> str:
     recipe = rules.deal
     counts = list(recipe.columns)
     if counts and all(c == counts[0] for c in counts):
-        columns = f"{counts[0]} cards to each column"
+        columns = f"{_cards(counts[0])} to each column"
     else:
         groups: list[tuple[int, int, int]] = []  # (first, last, count), 1-based
         for i, count in enumerate(counts, start=1):
@@ -82,7 +84,7 @@ def _deal_text(rules: Rules) -> str:
             else:
                 groups.append((i, i, count))
         parts = [
-            f"{c} cards to column {a}" if a == b else f"{c} cards to columns {a} to {b}"
+            f"{_cards(c)} to column {a}" if a == b else f"{_cards(c)} to columns {a} to {b}"
             for a, b, c in groups
         ]
         columns = ", ".join(parts)
@@ -92,8 +94,109 @@ def _deal_text(rules: Rules) -> str:
         cells = _numbers([i + 1 for i in recipe.cells])
         word = "cell" if len(recipe.cells) == 1 else "cells"
         text += f"; then one card each into {word} {cells}."
-    else:
+    elif rules.cells and rules.cells_receive:
         text += "; the cells start empty."
+    else:
+        text += "."
+    if recipe.foundation_cards:
+        text += f" {_cards(recipe.foundation_cards).capitalize()} start on the foundations."
+    return text
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _building_text(rules: Rules) -> str:
+    """The Building paragraph's first sentences: how cards build, which runs move."""
+    if rules.tableau_build == "none":
+        return "Cards are never built on the tableau: a column only gives its top card."
+    text = (
+        "On the tableau a card goes on the top card of a column when it builds "
+        f"{rules.build_description}."
+    )
+    if rules.run_description != rules.build_description:  # Simple Simon
+        text += f" Only cards built {rules.run_description} move together as a run."
+    return text
+
+
+def _cells_text(rules: Rules) -> str:
+    """The cells of the Layout paragraph: free cells, a reserve (King Albert) or none."""
+    if not rules.cells:
+        return "no cells"
+    if not rules.cells_receive:
+        return f"a reserve of {_cards(rules.cells)}"
+    return f"{rules.cells} cell{'s' if rules.cells != 1 else ''} (each holds one card)"
+
+
+def _cell_moves_text(rules: Rules) -> str:
+    """What the Building paragraph says about the cells."""
+    if not rules.cells:
+        return ""
+    if not rules.cells_receive:
+        return (
+            " Any card of the reserve may be played to a column or a foundation; no card "
+            "goes back to the reserve."
+        )
+    return " Any top card, and the card in a cell, may go to a free cell."
+
+
+_RANK_NAMES = "Ace Two Three Four Five Six Seven Eight Nine Ten Jack Queen King".split()
+_FOUNDATION_BUILDS = {
+    "up-in-suit": "up in suit",
+    "up-alternate-colors": "up in alternate colours",
+    "up-any-suit": "up regardless of suit",
+    "down-in-suit": "down in suit",
+}
+
+
+def _pile_text(count: int, pile: FoundationPile) -> str:
+    """How ``count`` foundations alike in ``pile`` build, as a clause."""
+    how = _FOUNDATION_BUILDS.get(pile.build, pile.build)
+    if pile.base == BASE_FROM_DEAL:
+        start = "from the rank the deal puts on them"
+    elif pile.base == BASE_FIRST_PLAYED:
+        start = (
+            "from the rank of the first card played to a foundation, which becomes every "
+            "foundation's base"
+        )
+    else:
+        start = f"from {'an' if pile.base == 1 else 'a'} {_RANK_NAMES[pile.base - 1]}"
+    text = f"{count} build {how} {start}"
+    if pile.wrap:
+        text += (
+            ", turning the corner from King to Ace"
+            if pile.up
+            else (", turning the corner from Ace to King")
+        )
+    if pile.cards != 13:
+        text += f", {pile.cards} cards each"
+    return text
+
+
+def _foundation_text(rules: Rules) -> str:
+    """The Foundations paragraph."""
+    if rules.standard_foundations:
+        text = f"The {rules.foundations} foundations build up in suit from Ace to King" + (
+            ", one for each suit of each deck." if rules.decks > 1 else ", one per suit."
+        )
+    else:
+        groups: list[list] = []  # [count, pile], piles alike in a row
+        for pile in rules.foundation_piles:
+            if groups and groups[-1][1] == pile:
+                groups[-1][0] += 1
+            else:
+                groups.append([1, pile])
+        if len(groups) == 1:
+            text = "The " + _pile_text(rules.foundations, groups[0][1]).replace(
+                " build", " foundations build", 1
+            )
+        else:
+            clauses = [_pile_text(count, pile) for count, pile in groups]
+            text = f"There are {rules.foundations} foundations: " + "; ".join(clauses)
+        text += "."
+        if rules.complete_suits:
+            text += " Only a complete suit goes up, in one move, from the King to the Ace."
     return text
 
 
@@ -123,16 +226,13 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
         ("heading", "Layout"),
         (
             "body",
-            f"{rules.columns} tableau columns, {rules.cells} cell"
-            f"{'s' if rules.cells != 1 else ''} (each holds one card) and "
+            f"{rules.columns} tableau columns, {_cells_text(rules)} and "
             f"{rules.foundations} foundations. {_deal_text(rules)}",
         ),
         ("heading", "Building"),
         (
             "body",
-            f"On the tableau a card goes on the top card of a column when it builds "
-            f"{rules.build_description}. Any top card, and the card in a cell, may go to a "
-            "free cell.",
+            _building_text(rules) + _cell_moves_text(rules),
         ),
         ("heading", "Empty columns"),
         ("body", f"An empty column takes {rules.empty_description}."),
@@ -145,9 +245,7 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
             "the count.",
         ),
     ]
-    foundation = f"The {rules.foundations} foundations build up in suit from Ace to King" + (
-        ", one for each suit of each deck." if rules.decks > 1 else ", one per suit."
-    )
+    foundation = _foundation_text(rules)
     foundation += (
         " A card on a foundation may come back into play."
         if rules.foundation_return

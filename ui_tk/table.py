@@ -71,7 +71,8 @@ animation is on), so the eye follows where it went; autoplay cards then fly on."
 def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     """How the empty pile ``ref`` is drawn: the slot kind (``cardfaces.SLOT_KINDS``) and
     the mark in it. An empty column shows the rank that may fill it (``K`` for King-only
-    columns, the rank below the foundations' base with ``below-base``); a cell that never
+    columns, the rank below the foundations' base with ``below-base``, ``None`` where
+    nothing fills it); a cell that never
     takes a card (``cells.receive = false``) is a ``Reserve`` slot; a foundation's base rank
     is shown (``A``, Bisley's ``K``, Penguin's dealt rank) once known, ``Any`` while the
     first card played sets it (Chessboard) and nothing is on a foundation yet."""
@@ -83,6 +84,8 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     if ref.kind is PileKind.TABLEAU:
         if rules.empty_rule == "king":
             return kind, "K"
+        if rules.empty_rule == "none":  # nothing ever fills it (Baker's Dozen, Bisley)
+            return kind, "None"
         if rules.empty_rule == "below-base" and known:
             return kind, _rank_mark((state.base_rank(0) - 2) % 13 + 1)
         return kind, ""
@@ -173,7 +176,9 @@ def _no_move_reason(
             return reason
         return f"{cards[-count].label} and the cards on it have nowhere to go"
     label = cards[-1].label
-    if source.kind is not PileKind.CELL and state.free_cells == 0:
+    # Only where cells take cards: Fan has none, King Albert's reserve takes nothing back.
+    has_cells = state.rules.cells_receive and len(state.cells) > 0
+    if has_cells and source.kind is not PileKind.CELL and state.free_cells == 0:
         return f"{label} has nowhere to go and there is no free cell"
     return f"{label} has nowhere to go"
 
