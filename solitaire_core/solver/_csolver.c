@@ -1437,6 +1437,13 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
         }
         g->w[i] = (int)w;
     }
+    /* Without a card that may be built on another but not run with it the loose term is
+       0 everywhere: skip counting it (Seahaven Towers, FreeCell...). */
+    int loose_pairs = 0;
+    for (int x = 0; x < MAXV && !loose_pairs; x++)
+        for (int y = 0; y < MAXV; y++)
+            if (g->can_build[x][y] && !g->can_run[x][y]) loose_pairs = 1;
+    if (!loose_pairs) g->w[W_LOOSE] = 0;
     /* Bounds of the score, for the queue: each term between 0 and its most. */
     long terms[NWEIGHTS];
     terms[W_LEFT] = g->total;

@@ -82,6 +82,10 @@ class Scorer:
         self.kind = tables.kind
         self.can_build = tables.can_build
         self.can_run = tables.can_run
+        if not any(
+            b and not r for bs, rs in zip(tables.can_build, self.can_run) for b, r in zip(bs, rs)
+        ):
+            self.w_loose = 0  # no card is built on another without a run: the term is 0
         self.empty_ok = tables.empty_ok
         self.parentless = tuple(not p for p in tables.parents)
         self.of_kind = tables.of_kind
