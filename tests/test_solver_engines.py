@@ -103,7 +103,7 @@ def test_simple_simon_scored_alike_and_won_early() -> None:
     """Simple Simon's score (issue 9: loose builds, and empty columns where only complete
     suits go home) is the same in both engines: the same win after the same positions, well
     inside the 50,000 that found none before."""
-    state = deal(get_variant("simple-simon").resolve(), 2)
+    state = deal(get_variant("simple-simon").resolve(), 3)
     results = [solve(state, max_states=50_000, engine=engine) for engine in ENGINES]
     assert [r.engine for r in results] == list(ENGINES)
     assert all(r.verdict is Verdict.WINNABLE for r in results)

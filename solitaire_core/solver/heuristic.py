@@ -36,17 +36,19 @@ WEIGHTS: dict[str, int] = {
     "blockers": 3,
     "unsettled": 2,
     "homeless": 0,
-    "loose": 5,
+    "loose": 8,
 }
 """Default weights, chosen by measuring Seahaven Towers 1-1000, Sea Towers with any card
 1-1000 and Double Sea Towers 1-200 (docs/solver.md); terms at 0 measured no better.
-``loose`` was chosen on Simple Simon 1-10 (3 to 7 measured alike; 10 and 20 worse)."""
+``loose`` was chosen with :data:`COMPLETE_SUIT_WEIGHTS` on Simple Simon 1-160 and checked
+on 161-320 (8 to 10 best; 4 and 12 worse)."""
 
-COMPLETE_SUIT_WEIGHTS: dict[str, int] = {"empty": 6}
+COMPLETE_SUIT_WEIGHTS: dict[str, int] = {"empty": 8}
 """Overrides of :data:`WEIGHTS` where the foundations take only complete suits (Simple
 Simon, PySolFC game 50): there ``left`` stays at every card until a suit is complete, and
 an empty column is the room the rest of the game is played with. Measured on Simple Simon
-1-160 at 100,000 positions (docs/solver.md): 4 to 15 all better than 0, 6 and 8 best."""
+1-160 at 100,000 positions, checked on 161-320 (docs/solver.md): 8 and 10 best (with
+``loose`` 5 on 1-40: 6 to 15 took half the positions of 0 or fewer, 4 and 20 won less)."""
 
 
 def default_weights(tables: Tables) -> dict[str, int]:
