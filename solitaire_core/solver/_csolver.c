@@ -797,11 +797,16 @@ static void queue_free(Queue *q) {
 
 /* ---- the score (heuristic.py) ------------------------------------------------------------ */
 
+/* Cards built on the card below but not in a run with it (the loose term). */
+static int loose_cards(const Game *g, const uint8_t *c, int n) {
+    int loose = 0;
+    for (int k = 1; k < n; k++)
+        if (g->can_build[c[k]][c[k - 1]] && !g->can_run[c[k]][c[k - 1]]) loose++;
+    return loose;
+}
+
 static int column_score(const Game *g, const uint8_t *c, int n) {
-    int settled = 0, blockers = 0, homeless = 0, loose = 0;
-    if (g->w[W_LOOSE])
-        for (int k = 1; k < n; k++)
-            if (g->can_build[c[k]][c[k - 1]] && !g->can_run[c[k]][c[k - 1]]) loose++;
+    int settled = 0, blockers = 0, homeless = 0;
     if (g->empty_ok[c[0]]) {
         settled = 1;
         while (settled < n && g->can_build[c[settled]][c[settled - 1]]) settled++;
@@ -816,7 +821,7 @@ static int column_score(const Game *g, const uint8_t *c, int n) {
         if (k && !g->nparents[v]) homeless++;
     }
     return g->w[W_BLOCK] * blockers + g->w[W_UNSETTLED] * (n - settled) +
-           g->w[W_HOMELESS] * homeless + g->w[W_LOOSE] * loose;
+           g->w[W_HOMELESS] * homeless;
 }
 
 static int score(const Game *g, const Pos *p) {
@@ -835,6 +840,9 @@ static int score(const Game *g, const Pos *p) {
     }
     for (int i = 0; i < g->ncols; i++)
         sc += p->n[i] ? column_score(g, p->c[i], p->n[i]) : -g->w[W_EMPTY];
+    if (g->w[W_LOOSE]) /* 0 unless some card may be built on another without a run */
+        for (int i = 0; i < g->ncols; i++)
+            sc += g->w[W_LOOSE] * loose_cards(g, p->c[i], p->n[i]);
     if (g->w[W_DEPTH]) {
         uint64_t need = p->need;
         while (need) {
