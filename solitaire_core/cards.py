@@ -34,6 +34,10 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
 
+    # Members are singletons compared by identity: hash them by identity too, in C
+    # (Enum's own __hash__ is Python code hashing the name, a cost in autoplay's lookups).
+    __hash__ = object.__hash__
+
     @property
     def color(self) -> Color:
         """Red for hearts and diamonds, black for clubs and spades."""

@@ -693,29 +693,38 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
                         progress = True
                         break
         return state, made
-    fits = foundation_accepts if state.rules.standard_foundations else None
+    standard = state.rules.standard_foundations
     progress = True
     while progress:
         progress = False
         sources: Iterable[tuple[PileRef, Card | None]] = [
             (_T[i], col[-1] if col else None) for i, col in enumerate(state.columns)
         ] + [(_C[i], c) for i, c in enumerate(state.cells)]
+        if standard:
+            # Classic piles (foundation_accepts): an Ace goes to the first empty pile, any
+            # other card to the first pile whose top is the card below it in suit.
+            wanted: dict[tuple[Suit, int], int] = {}
+            first_empty = None
+            for j, pile in enumerate(state.foundations):
+                if not pile:
+                    if first_empty is None:
+                        first_empty = j
+                else:
+                    wanted.setdefault((pile[-1].suit, pile[-1].rank + 1), j)
         for src, card in sources:
             if card is None:
                 continue
-            for j in range(nf):
-                if (
-                    fits(state.foundations[j], card)
-                    if fits is not None
-                    else _pile_reason(state, j, card) is None
-                ):
-                    if policy == "all" or is_safe_to_foundation(state, card, j):
-                        move = Move(src, _F[j], 1)
-                        state = _play(state, move)
-                        made.append(move)
-                        progress = True
-                    break
-            if progress:
+            if standard:
+                target = first_empty if card.rank == ACE else wanted.get((card.suit, card.rank))
+            else:
+                target = next((j for j in range(nf) if _pile_reason(state, j, card) is None), None)
+            if target is None:
+                continue
+            if policy == "all" or is_safe_to_foundation(state, card, target):
+                move = Move(src, _F[target], 1)
+                state = _play(state, move)
+                made.append(move)
+                progress = True
                 break
     return state, made
 

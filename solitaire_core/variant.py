@@ -8,6 +8,7 @@ carries. See docs/variant-format.md for the vocabulary and docs/architecture.md 
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 import sys
@@ -246,13 +247,13 @@ class Rules:
         """Whether some foundation pile takes its base rank from the deal."""
         return any(p.base == BASE_FROM_DEAL for p in self.foundation_piles)
 
-    @property
+    @functools.cached_property
     def base_first_played(self) -> bool:
         """Whether the first card played to a foundation sets every pile's base rank
         (``foundations.base_rank = "first-played"``)."""
         return any(p.base == BASE_FIRST_PLAYED for p in self.foundation_piles)
 
-    @property
+    @functools.cached_property
     def standard_foundations(self) -> bool:
         """Whether the foundations are the classic ones: one pile per suit and deck, each
         up in suit from the Ace to the King, cards going up one at a time or as runs."""
