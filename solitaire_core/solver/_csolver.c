@@ -67,9 +67,10 @@ typedef struct {
     int limit, policy;
     int whole_runs, whole_runs_empty, go_home, king_home, canonical, suit_check;
     /* leave_check: the leave-order dead-end test (deadends.py LeaveOrder); lower[v]: the
-       cards of v's suit below it, parent_mask[v]: the cards v may be built on. */
+       cards of v's suit below it, parent_mask[v]: the cards v may be built on, fpred[v]: the
+       cards v may follow on some general foundation pile. */
     int leave_check;
-    uint64_t lower[MAXV], parent_mask[MAXV];
+    uint64_t lower[MAXV], parent_mask[MAXV], fpred[MAXV];
     /* receive: the cells take cards (0: a reserve, cards only leave it). general: the
        variant's own foundation piles (below), not one pile per suit and deck. complete:
        only complete suits go up. order: positions keep their real column and cell order
@@ -1223,8 +1224,8 @@ static int dead_somewhere(Search *s, const Pos *p) {
 }
 
 /* The leave-order test (deadends.py LeaveOrder, docs/solver.md): 1 when some card in play
-   can never leave its place, so the position cannot be won. Only for one deck, the classic
-   foundations, no cells that take cards and moves that are single cards or decompose into
+   can never leave its place, so the position cannot be won. Only for one deck, no cards back
+   from the foundations, no cells that take cards and moves that are single cards or decompose into
    them (native.py decides). */
 static int stranded(const Game *g, const Pos *p) {
     uint64_t above[MAXV], cols[MAXCOLS], inplay = 0, reserve = 0, left = 0;
@@ -1254,7 +1255,14 @@ static int stranded(const Game *g, const Pos *p) {
             int v = __builtin_ctzll(todo);
             todo &= todo - 1;
             if (above[v] & ~left) continue;
-            int ok = !(g->lower[v] & inplay & ~left);
+            int ok;
+            if (g->general) {
+                /* Onto a pile's top now, a pile's first card, or after a card that left. */
+                ok = (g->fpred[v] & inplay & left) != 0;
+                for (int i = 0; i < g->npiles && !ok; i++)
+                    ok = (int)((p->fn[i] ? g->pile_next[i][p->ftop[i]] : g->pile_start[i]) >> v & 1);
+            } else
+                ok = !(g->lower[v] & inplay & ~left);
             for (uint64_t pm = g->parent_mask[v] & inplay; pm && !ok; pm &= pm - 1) {
                 int q = __builtin_ctzll(pm);
                 ok = (reserve >> q) & 1 ? (int)((left >> q) & 1) : !(above[q] & ~left);
@@ -1491,6 +1499,9 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     for (int x = 0; x < MAXV; x++) {
         g->lower[x] = ((1ULL << (x % 13)) - 1) << (x - x % 13);
         for (int q = 0; q < g->nparents[x]; q++) g->parent_mask[x] |= 1ULL << g->parents[x][q];
+        for (int i = 0; i < g->npiles; i++)
+            for (int y = 0; y < MAXV; y++)
+                if (g->pile_next[i][y] >> x & 1) g->fpred[x] |= 1ULL << y;
     }
     if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != NWEIGHTS) {
         PyErr_SetString(PyExc_ValueError, "weights: a tuple of 8 ints");

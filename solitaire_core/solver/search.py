@@ -308,7 +308,7 @@ def _solve_python(job: _Job) -> SolveResult:
         job.progress,
     )
     check = SuitCheck(engine) if job.suit_check else None
-    order = LeaveOrder(engine.tables) if job.leave_check else None
+    order = LeaveOrder(engine) if job.leave_check else None
     try:
         if ideas.get("search") == "dfs":
             found, positions = dfs(engine, start, scorer, stop, check=check, order=order)
