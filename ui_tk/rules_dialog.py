@@ -200,6 +200,15 @@ def _foundation_text(rules: Rules) -> str:
     return text
 
 
+def _empty_text(rules: Rules) -> str:
+    """What fills an empty column: the rules' description, without the run where one card
+    moves at a time (Fan, PySolFC game 56: ``KingSS_RowStack`` with ``max_move=1``, so
+    only a lone King fills an empty fan)."""
+    if rules.move_limit == "one":
+        return {"king": "a King", "any": "any card"}.get(rules.empty_rule, rules.empty_description)
+    return rules.empty_description
+
+
 def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, str]]:
     """The rules of a variant, made from its definition and resolved :class:`Rules`.
 
@@ -235,7 +244,7 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
             _building_text(rules) + _cell_moves_text(rules),
         ),
         ("heading", "Empty columns"),
-        ("body", f"An empty column takes {rules.empty_description}."),
+        ("body", f"An empty column takes {_empty_text(rules)}."),
         ("heading", "Moving runs"),
         (
             "body",
