@@ -1,6 +1,7 @@
 """The table of the wide and long games of issue 9, in a real Tk window (Xvfb via
 pytest-xvfb), driven with real X input (xdotool) where input matters: Fan's 18 columns
-in several rows, clicked, dragged and walked with the arrow keys across the rows."""
+in several rows, clicked, dragged and walked with the arrow keys across the rows; every
+pile of every game labelled by the key that selects it."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import subprocess
 import time
 
 import pytest
+from solitaire_tk.table import slot_look
 from ui_helpers import card, expected_xy, item_xy, open_app, put, settle
 
 from solitaire_core.moves import PileKind, PileRef
+from solitaire_core.plugins import get_registry
 
 pytestmark = [
     pytest.mark.gui,
@@ -128,3 +131,26 @@ def test_arrow_keys_walk_down_and_up_across_the_rows(root, tmp_path):
     xdotool("key", "Up")  # back to the last card of the column above
     assert wait_for(root, lambda: view.cursor.pile == column(1))
     assert view.cursor.index == depth - 1
+
+
+@pytest.mark.parametrize("variant_id", sorted(get_registry().variants))
+def test_every_pile_is_labelled_by_the_key_that_selects_it(root, tmp_path, variant_id):
+    app = open_app(root, tmp_path, variant_id)
+    root.geometry("1100x760")
+    settle(app)
+    view, layout, state = app.view, app.view.layout, app.session.state
+    tops = {s.ref: (s.x + layout.card_w / 2, s.y) for s in layout.slots}
+    for slot in layout.slots:
+        items = view.find_withtag(f"key:{slot.ref}")
+        assert bool(items) == bool(slot.key), slot.ref
+        if items:
+            shown = view.itemcget(items[0], "text")
+            assert view._by_key[shown.lower()] == slot.ref, (shown, slot.ref)
+            # The letter sits just above its own pile: no other pile's top is nearer.
+            x, y = view.coords(items[0])
+            below = {r: (tx - x) ** 2 + (ty - y) ** 2 for r, (tx, ty) in tops.items() if ty > y}
+            assert min(below, key=below.get) == slot.ref, (shown, slot.ref)
+        # Nothing else on the pile reads as a key: an empty pile's mark is a word
+        # (Penguin's empty foundation with key K read "J", its base rank).
+        _, mark = slot_look(state, slot.ref)
+        assert len(mark) != 1 and mark.lower() not in view._by_key, (slot.ref, mark)

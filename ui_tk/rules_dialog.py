@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
+from solitaire_core.cards import RANK_NAMES
 from solitaire_core.variant import BASE_FIRST_PLAYED, BASE_FROM_DEAL, FoundationPile
 
 from .widgets import Dialog, scaled_font, scrolled_text
@@ -141,7 +142,6 @@ def _cell_moves_text(rules: Rules) -> str:
     return " Any top card, and the card in a cell, may go to a free cell."
 
 
-_RANK_NAMES = "Ace Two Three Four Five Six Seven Eight Nine Ten Jack Queen King".split()
 _FOUNDATION_BUILDS = {
     "up-in-suit": "up in suit",
     "up-alternate-colors": "up in alternate colours",
@@ -161,7 +161,7 @@ def _pile_text(count: int, pile: FoundationPile) -> str:
             "foundation's base"
         )
     else:
-        start = f"from {'an' if pile.base == 1 else 'a'} {_RANK_NAMES[pile.base - 1]}"
+        start = f"from {'an' if pile.base == 1 else 'a'} {RANK_NAMES[pile.base - 1]}"
     text = f"{count} build {how} {start}"
     if pile.wrap:
         text += (
