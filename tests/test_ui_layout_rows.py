@@ -154,3 +154,33 @@ def test_every_pile_is_labelled_by_the_key_that_selects_it(root, tmp_path, varia
         # (Penguin's empty foundation with key K read "J", its base rank).
         _, mark = slot_look(state, slot.ref)
         assert len(mark) != 1 and mark.lower() not in view._by_key, (slot.ref, mark)
+
+
+@pytest.mark.parametrize("variant_id", ["der-katzenschwanz", "die-schlange"])
+def test_each_further_fan_of_a_wrapped_column_names_the_column_it_continues(
+    root, tmp_path, variant_id
+):
+    app = open_app(root, tmp_path, variant_id)
+    root.geometry("1024x768")
+    settle(app)
+    view, layout, state = app.view, app.view.layout, app.session.state
+    wrapped = 0
+    for i, pile in enumerate(state.columns):
+        slot, n = layout.columns[i], len(pile)
+        fans = sorted({layout.card_xy(slot.ref, j, n)[0] for j in range(n)})
+        items = view.find_withtag(f"continued:{slot.ref}")
+        assert len(items) == len(fans) - 1, slot.ref  # one label per further fan
+        for x, item in zip(fans[1:], sorted(items, key=lambda it: view.coords(it)[0])):
+            wrapped += 1
+            text = view.itemcget(item, "text")
+            assert text.startswith(slot.key.upper()) and len(text) > 1  # "E cont."
+            lx, ly = view.coords(item)
+            assert abs(lx - (x + layout.card_w / 2)) <= 1 and ly == slot.label_y
+            x0, _, x1, _ = view.bbox(item)
+            assert x1 - x0 <= layout.card_w + 2  # within its fan's width
+    assert wrapped  # deal 1 has a column longer than one fan at 1024x768
+    # A short column again: its continuation labels go.
+    put(app, state.__class__.from_text(state.rules, " | ".join(
+        [" ".join(["-"] * len(state.columns)), " ".join(["-"] * len(state.cells)),
+         " ".join(["-"] * len(state.foundations))])))  # fmt: skip
+    assert not view.find_withtag("continued")
