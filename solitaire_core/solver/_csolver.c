@@ -91,9 +91,14 @@ typedef struct {
     uint32_t pile_group[MAXPILES];
     uint64_t pile_start[MAXPILES];
     uint64_t pile_next[MAXPILES][MAXV];
-    /* only_child[y]: the one value that may be built on y, or EMPTY: lets the key store
-       such a card in 1 bit. */
-    uint8_t only_child[MAXV];
+    /* The key stores a card built on the card y below it (one of y's children) as 1 and
+       its index among them in child_bits[y] bits (none when y has one child, 1 for
+       FreeCell's two cards of the other colour); child_index[y][x]: x's index among y's
+       children, or EMPTY. code[y][x]: the code of x on y, its bits (at most 7) in the low
+       byte, their number in the high one. */
+    uint8_t child_bits[MAXV];
+    uint8_t child_index[MAXV][MAXV];
+    uint16_t code[MAXV][MAXV];
     int score_lo, score_hi;
 } Game;
 
@@ -403,8 +408,9 @@ static void cell_order(const Game *g, const Pos *p, int *order) {
     }
 }
 
-/* A column: its length (4 bits, or 15 and 8 more), then per card either 1 (the only card
-   that may be built on the card below) or 0 and the card's 6 bits. The first card: 6 bits. */
+/* A column: its length (4 bits, or 15 and 8 more), then per card either 1 and its index
+   among the cards that may be built on the card below (Game.child_bits: none when only one
+   may be) or 0 and the card's 6 bits. The first card: 6 bits. */
 /* With general foundations each pile follows: its length (6 bits), then its first and top
    cards (6 bits each) when it holds any. With g->order and `extra` given, the real place
    of each column and cell in key order goes there (g->extra bytes, not part of the key). */
@@ -412,7 +418,6 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
     int order[MAXCOLS], corder[MAXCELLS];
     uint64_t acc = 0;
     int bits = 0, len = 0;
-    const uint8_t *only = g->only_child;
 #define FLUSH()                                                                            \
     if (bits >= 32) {                                                                      \
         uint32_t word = (uint32_t)acc;                                                     \
@@ -438,10 +443,9 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
         bits += 6;
         FLUSH();
         for (int k = 1; k < n; k++) {
-            int built = only[c[k - 1]] == c[k];
-            uint32_t code = built ? 1u : (uint32_t)c[k] << 1;
-            acc |= (uint64_t)code << bits;
-            bits += built ? 1 : 7;
+            uint32_t code = g->code[c[k - 1]][c[k]];
+            acc |= (uint64_t)(code & 255) << bits;
+            bits += (int)(code >> 8);
             FLUSH();
         }
     }
@@ -500,7 +504,7 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
         count[c[0]]++;
         for (int k = 1; k < n; k++) {
             if (br_get(&r, 1))
-                c[k] = g->only_child[c[k - 1]];
+                c[k] = g->children[c[k - 1]][br_get(&r, g->child_bits[c[k - 1]])];
             else
                 c[k] = (uint8_t)br_get(&r, 6);
             count[c[k]]++;
@@ -1430,8 +1434,18 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
             }
         }
     }
-    for (int y = 0; y < MAXV; y++)
-        g->only_child[y] = g->nchildren[y] == 1 ? g->children[y][0] : EMPTY;
+    memset(g->child_index, EMPTY, sizeof g->child_index);
+    for (int y = 0; y < MAXV; y++) {
+        int bits = 0;
+        while ((1 << bits) < g->nchildren[y]) bits++;
+        g->child_bits[y] = (uint8_t)bits;
+        for (int i = 0; i < g->nchildren[y]; i++) g->child_index[y][g->children[y][i]] = (uint8_t)i;
+        for (int x = 0; x < MAXV; x++) {
+            int idx = g->child_index[y][x];
+            g->code[y][x] = (uint16_t)(idx == EMPTY ? (x << 1) | (7 << 8)
+                                                    : (1 | idx << 1) | ((1 + bits) << 8));
+        }
+    }
     if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != NWEIGHTS) {
         PyErr_SetString(PyExc_ValueError, "weights: a tuple of 8 ints");
         return 0;
