@@ -97,6 +97,7 @@ def shoot(out: Path) -> list[Path]:
         )
         launcher.pack(fill="both", expand=True)
         launcher.select("my-seahaven")
+        launcher.tree.yview_moveto(0)  # the Recent and Yours groups in view
         _wait(root, lambda: True)
         grab(root, out / "launcher-groups.png")
         written.append(out / "launcher-groups.png")

@@ -15,6 +15,9 @@ import attrs
 RANK_TEXT = "A23456789TJQK"
 """One character per rank, index ``rank - 1``; ``T`` stands for ten."""
 
+RANK_NAMES = tuple("Ace Two Three Four Five Six Seven Eight Nine Ten Jack Queen King".split())
+"""The name of each rank, index ``rank - 1``, for sentences and marks a player reads."""
+
 ACE = 1
 KING = 13
 

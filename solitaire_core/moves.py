@@ -33,6 +33,10 @@ class PileKind(enum.Enum):
     CELL = "c"
     FOUNDATION = "f"
 
+    # Singletons compared by identity: hashed by identity, in C, as Suit is (the legality
+    # check looks piles up by kind on every move).
+    __hash__ = object.__hash__
+
 
 @attrs.frozen(cache_hash=True, repr=False)
 class PileRef:

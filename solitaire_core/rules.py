@@ -196,6 +196,13 @@ PileNamer = Callable[[PileRef], str]
 ``c2``, ``f3``; a table passes the names it shows (``"column A"``, ``"cell 2"``)."""
 
 
+_KIND_NAMES = {
+    PileKind.TABLEAU: "columns",
+    PileKind.CELL: "cells",
+    PileKind.FOUNDATION: "foundations",
+}
+
+
 def _check(
     state: GameState, move: Move, cheat: bool, name: PileNamer = str
 ) -> tuple[Move | None, str | None]:
@@ -208,11 +215,7 @@ def _check(
         PileKind.CELL: rules.cells,
         PileKind.FOUNDATION: rules.foundations,
     }
-    names = {
-        PileKind.TABLEAU: "columns",
-        PileKind.CELL: "cells",
-        PileKind.FOUNDATION: "foundations",
-    }
+    names = _KIND_NAMES
     for ref in (src, dst):
         if ref.index is not None and not 0 <= ref.index < sizes[ref.kind]:
             return (
@@ -693,31 +696,18 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
                         progress = True
                         break
         return state, made
-    standard = state.rules.standard_foundations
+    if state.rules.standard_foundations:
+        return _autoplay_classic(state, policy)
     progress = True
     while progress:
         progress = False
         sources: Iterable[tuple[PileRef, Card | None]] = [
             (_T[i], col[-1] if col else None) for i, col in enumerate(state.columns)
         ] + [(_C[i], c) for i, c in enumerate(state.cells)]
-        if standard:
-            # Classic piles (foundation_accepts): an Ace goes to the first empty pile, any
-            # other card to the first pile whose top is the card below it in suit.
-            wanted: dict[tuple[Suit, int], int] = {}
-            first_empty = None
-            for j, pile in enumerate(state.foundations):
-                if not pile:
-                    if first_empty is None:
-                        first_empty = j
-                else:
-                    wanted.setdefault((pile[-1].suit, pile[-1].rank + 1), j)
         for src, card in sources:
             if card is None:
                 continue
-            if standard:
-                target = first_empty if card.rank == ACE else wanted.get((card.suit, card.rank))
-            else:
-                target = next((j for j in range(nf) if _pile_reason(state, j, card) is None), None)
+            target = next((j for j in range(nf) if _pile_reason(state, j, card) is None), None)
             if target is None:
                 continue
             if policy == "all" or is_safe_to_foundation(state, card, target):
@@ -727,6 +717,87 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
                 progress = True
                 break
     return state, made
+
+
+def _autoplay_classic(state: GameState, policy: str) -> tuple[GameState, list[Move]]:
+    """:func:`autoplay_moves` with the classic foundation piles (``standard_foundations``):
+    the same sweeps in the same order, each card to the same pile (an Ace to the first
+    empty pile, any other card to the first pile whose top is the card below it in suit),
+    on lists rather than a new state per card (the solver replays every solution through
+    it)."""
+    rules, bases = state.rules, state.bases
+    columns, cells, founds = list(state.columns), list(state.cells), list(state.foundations)
+    made: list[Move] = []
+    safe_only = policy != "all"
+    while True:
+        # The pile each card would go to: (suit, rank) of the card it waits for.
+        wanted: dict[tuple[Suit, int], int] = {}
+        first_empty = None
+        for j, pile in enumerate(founds):
+            if not pile:
+                if first_empty is None:
+                    first_empty = j
+            else:
+                top = pile[-1]
+                wanted.setdefault((top.suit, top.rank + 1), j)
+        source = target = None
+        for i, col in enumerate(columns):
+            if col:
+                card = col[-1]
+                target = first_empty if card.rank == ACE else wanted.get((card.suit, card.rank))
+                if target is not None and (
+                    not safe_only
+                    or _classic_safe(rules, bases, columns, cells, founds, card, target)
+                ):
+                    source = _T[i]
+                    columns[i] = col[:-1]
+                    break
+        else:
+            for i, held in enumerate(cells):
+                if held is not None:
+                    card = held
+                    target = first_empty if card.rank == ACE else wanted.get((card.suit, card.rank))
+                    if target is not None and (
+                        not safe_only
+                        or _classic_safe(rules, bases, columns, cells, founds, card, target)
+                    ):
+                        source = _C[i]
+                        cells[i] = None
+                        break
+        if source is None or target is None:
+            break
+        made.append(Move(source, _F[target], 1))
+        founds[target] = founds[target] + (card,)
+    if not made:
+        return state, made
+    after = GameState(
+        rules=rules,
+        columns=tuple(columns),
+        cells=tuple(cells),
+        foundations=tuple(founds),
+        bases=bases,
+    )
+    return after, made
+
+
+def _classic_safe(
+    rules: Rules,
+    bases: tuple[int, ...],
+    columns: list[tuple[Card, ...]],
+    cells: list[Card | None],
+    founds: list[tuple[Card, ...]],
+    card: Card,
+    target: int,
+) -> bool:
+    """:func:`is_safe_to_foundation` on the piles :func:`_autoplay_classic` holds."""
+    state = GameState(
+        rules=rules,
+        columns=tuple(columns),
+        cells=tuple(cells),
+        foundations=tuple(founds),
+        bases=bases,
+    )
+    return is_safe_to_foundation(state, card, target)
 
 
 def canonical_key(state: GameState) -> tuple[Any, ...]:

@@ -38,6 +38,23 @@ class Turn:
     cheated_cards: int = 0
 
 
+def play_move(
+    state: GameState, move: Move, policy: str, *, cheat: bool = False
+) -> tuple[Move, list[Move], GameState]:
+    """One player move and the autoplay after it: what :meth:`Session.play` does to its
+    state (the solver checks its solutions with it, without a session's history).
+
+    :param move: a move, its target pile possibly unnumbered (see
+        :func:`~solitaire_core.rules.resolve`).
+    :param policy: the autoplay policy (``"off"``, ``"safe"``, ``"all"``).
+    :return: the move with both piles numbered, the autoplay moves after it, the new state.
+    :raises IllegalMoveError: with the reason, when the move is illegal.
+    """
+    concrete = resolve(state, move, cheat=cheat)
+    after, auto = autoplay_moves(_play(state, concrete), policy)
+    return concrete, auto, after
+
+
 class Session:
     """A game in progress.
 
@@ -126,14 +143,13 @@ class Session:
         """
         if isinstance(move, str):
             move = Move.parse(move)
-        concrete = resolve(self.state, move, cheat=self.cheat)
+        concrete, auto, after = play_move(self.state, move, self.autoplay_policy, cheat=self.cheat)
         cheated = 0
         if self.cheat:
             try:
                 resolve(self.state, concrete, cheat=False)
             except IllegalMoveError:
                 cheated = concrete.count
-        after, auto = autoplay_moves(_play(self.state, concrete), self.autoplay_policy)
         turn = Turn(concrete, tuple(auto), self.state, after, cheated)
         self.history.append(turn)
         self.redo_stack.clear()

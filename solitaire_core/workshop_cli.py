@@ -101,5 +101,8 @@ def _cmd_package(args: argparse.Namespace) -> int:
 
     folder = package_variant(get_registry(), args.file, args.name, args.output)
     print(f"wrote {folder}")
-    print(f"install it: pip install {folder}   then run its tests: cd {folder} && pytest")
+    print(
+        f"install it with its test extra: pip install '{folder}[test]'"
+        f"   then run its tests: cd {folder} && pytest"
+    )
     return 0

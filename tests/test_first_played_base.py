@@ -163,7 +163,7 @@ def test_empty_foundations_show_any_then_the_base(chessboard) -> None:
     )
     assert slot_look(board(chessboard, "9H - - - - - - - - - |  | TD - - -"), ref) == (
         "foundation",
-        "10",
+        "Ten",
     )
 
 
@@ -183,7 +183,7 @@ def test_the_table_marks_the_base_once_the_first_card_is_up(root, chessboard) ->
     first = apply(start, Move.parse("t1>f1"))  # 2H: every pile now starts with a Two
     view.show(first)
     root.update()
-    assert view.itemcget(f2, "image") == str(view._slot_image("foundation", "2"))
+    assert view.itemcget(f2, "image") == str(view._slot_image("foundation", "Two"))
     view.show(start)  # undone: any rank again
     root.update()
     assert view.itemcget(f2, "image") == any_image

@@ -250,3 +250,59 @@ def test_king_started_columns_show_every_card_index_at_their_longest(variant, si
             for index in range(n):
                 x, y = layout.card_xy(column.ref, index, n)
                 assert layout.card_at(x + 3, y + 3, {column.ref: n}) == (column.ref, index)
+
+
+def _rows(layout):
+    """The tableau's rows of columns, top first (lists of slots, left to right)."""
+    ys = sorted({s.y for s in layout.columns})
+    return [[s for s in layout.columns if s.y == y] for y in ys]
+
+
+@pytest.mark.parametrize("size", [(1100, 690), (1024, 700), (800, 560), (1920, 1000)])
+@pytest.mark.parametrize("shape", [(18, 0, 4, 3), (16, 2, 4, 4), (13, 0, 4, 4), (24, 4, 8, 3)])
+def test_a_wide_tableau_takes_several_rows_each_fitting_its_columns(shape, size):
+    *piles, dealt = shape
+    layout = compute_layout(counts(*piles, longest=dealt), *size)
+    check_sane(layout, *size)
+    rows = _rows(layout)
+    assert len(rows) == layout.bands
+    if layout.bands == 1:
+        return
+    # Filled left to right, row by row, on one grid: the letters read a, b, c ...
+    assert [s.ref.index for row in rows for s in row] == list(range(piles[0]))
+    assert all(s.x == top.x for row in rows[1:] for s, top in zip(row, rows[0], strict=False))
+    # A column's dealt cards and EXTRA_ROWS more stay above the next row's letters,
+    # showing their corner index.
+    for upper, lower in itertools.pairwise(rows):
+        for slot in upper:
+            n = dealt + EXTRA_ROWS
+            assert layout.fan_step(n, slot.ref) >= PLAN_FAN * layout.card_h - 1
+            bottom = layout.cards_box(slot.ref, 0, n)[3]
+            assert bottom < lower[0].label_y - layout.font_px // 2
+            # Longer columns are compressed into their row, not into the next one.
+            assert layout.pile_box(slot.ref, dealt + RUN_ON_TOP)[3] <= lower[0].label_y
+    # Rows win only where they give larger cards than one row would.
+    assert layout.card_w > compute_layout(counts(*piles, longest=dealt), *size, bands=1).card_w
+
+
+def test_fan_gets_two_rows_and_larger_cards_in_the_default_window():
+    # One row of 18 columns gave 49 px cards in the 1100x690 canvas of the default window.
+    fan = rules("fan")
+    layout = compute_layout(fan, 1100, 690)
+    assert layout.bands >= 2 and layout.card_w >= 80
+    assert compute_layout(fan, 1100, 690, bands=1).card_w < 55
+    with pytest.raises(ValueError):
+        compute_layout(rules("freecell"), 1100, 690, bands=2)  # 8 columns keep one row
+
+
+def test_hit_testing_and_drops_find_the_columns_of_the_second_row():
+    layout = compute_layout(rules("fan"), 1100, 690)
+    lower = _rows(layout)[1]
+    cnt = {s.ref: 3 for s in layout.columns}
+    for slot in lower:
+        for index in range(3):
+            x, y = layout.card_xy(slot.ref, index, 3)
+            assert layout.card_at(x + 5, y + 3, cnt) == (slot.ref, index)
+        x, y = layout.card_xy(slot.ref, 2, 3)
+        box = (x + 4, y + 10, x + 4 + layout.card_w, y + 10 + layout.card_h)
+        assert layout.drop_target(box, cnt) == slot.ref

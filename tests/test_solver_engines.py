@@ -321,3 +321,13 @@ def native_engine(rules: Rules):  # type: ignore[no-untyped-def]
     from solitaire_core.solver.engine import Engine
 
     return Engine(native_tables(rules), rules.autoplay)
+
+
+def test_a_freecell_position_is_stored_in_under_50_bytes() -> None:
+    """Two cards (of the other colour) may lie on each FreeCell card: the key stores such
+    a card as its index among them, 2 bits, not the card's 7 (issue 10, bytes per
+    position)."""
+    state = deal(get_variant("freecell").resolve(), 9)
+    result = solve(state, max_states=50_000, engine="c")
+    assert result.verdict is Verdict.UNDECIDED and result.positions >= 50_000
+    assert result.peak_bytes / result.positions < 50, result.peak_bytes / result.positions

@@ -333,7 +333,7 @@ def test_quitting_the_play_command_keeps_the_game_and_the_settings(tmp_path):
 
 def test_a_long_message_pushes_the_game_name_out_and_shows_whole(root, tmp_path, board, seahaven):
     app = open_app(root, tmp_path, "double-sea-towers")
-    root.geometry("1100x760")
+    root.geometry("1300x760")
     settle(app)
     status = app.status
     assert status["variant"].winfo_ismapped()
@@ -345,6 +345,7 @@ def test_a_long_message_pushes_the_game_name_out_and_shows_whole(root, tmp_path,
     settle(app)
     assert status["message"].cget("text") == sentence  # whole, not "…"
     assert not status["variant"].winfo_ismapped()  # the title bar still names the game
+    assert status["score"].winfo_ismapped() and status["cards"].winfo_ismapped()
     app.set_message("Restarted.")
     settle(app)
     assert status["variant"].winfo_ismapped()
@@ -484,3 +485,25 @@ def test_hints_and_the_demo_flag_survive_quit_and_resume(root, tmp_path, seahave
         app2.quit()
     finally:
         close(again)
+
+
+@pytest.mark.parametrize("width", [640, 1024])
+def test_a_long_message_never_pushes_the_figures_out_of_the_status_bar(root, tmp_path, width):
+    app = open_app(root, tmp_path, "fan")
+    root.geometry(f"{width}x600")
+    settle(app)
+    status = app.status
+    long = "Ten of Hearts can only go to a foundation, where its rank becomes every column's. " * 3
+    app.set_message(long.strip(), warn=True)
+    settle(app)
+    bar = app.status_bar.frame
+    for name in ("deal", "moves", "score", "time", "cards", "cheats"):
+        label = status[name]
+        assert label.winfo_ismapped(), name
+        # Whole and inside the bar: not clipped at either edge, not squeezed.
+        assert label.winfo_x() >= 0 and label.winfo_x() + label.winfo_width() <= bar.winfo_width()
+        assert label.winfo_width() >= label.winfo_reqwidth(), name
+    assert status["score"].cget("text") == "Score 0"
+    shown = status["message"]
+    assert shown.cget("text").endswith("…")  # the message gives way, shortened
+    assert shown.winfo_x() + shown.winfo_width() <= status["deal"].winfo_x()

@@ -88,7 +88,9 @@ def test_rules_text_describes_every_variant_from_its_definition(variant_id):
         assert "never built on the tableau" in text
     else:
         assert rules.build_description in text
-    assert rules.empty_description in text
+    assert rules_dialog._empty_text(rules) in text
+    if rules.move_limit == "one":  # no run moves, so none fills an empty column
+        assert "or run" not in text and "or a run" not in text
     pieces = [piece for _, piece in rules_dialog.rules_text(definition, rules)]
     layout = pieces[pieces.index("Layout") + 1]
     building = pieces[pieces.index("Building") + 1]
@@ -102,6 +104,8 @@ def test_rules_text_describes_every_variant_from_its_definition(variant_id):
     ("variant_id", "says"),
     [
         ("fan", "18 tableau columns, no cells and 4 foundations."),
+        ("fan", "An empty column takes a King."),  # PySolFC 56: KingSS_RowStack, max_move 1
+        ("fortress", "An empty column takes any card."),  # PySolFC 147: one card at a time
         ("king-albert", "a reserve of 7 cards"),
         ("king-albert", "no card goes back to the reserve"),
         ("bisley", "4 build up in suit from an Ace; 4 build down in suit from a King."),

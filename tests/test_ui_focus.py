@@ -149,8 +149,8 @@ def test_empty_foundations_show_their_base_rank_and_keys_sit_on_keycaps(root, tm
         x0, y0, x1, y1 = view.bbox(cap[0])
         tx0, ty0, tx1, ty1 = view.bbox(text[0])
         assert x0 <= tx0 and tx1 <= x1 and y0 <= ty0 + 2 and ty1 - 2 <= y1
-    # The empty foundations' outlines carry an "A"; the empty columns' do not.
+    # The empty foundations' outlines carry "Ace"; the empty columns' do not.
     foundation = view.find_withtag("slot:f1")[0]
     column = view.find_withtag("slot:t1")[0]
     assert view.itemcget(foundation, "image") != view.itemcget(column, "image")
-    assert ("foundation", "A") in view._slots
+    assert ("foundation", "Ace") in view._slots

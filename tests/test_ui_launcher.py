@@ -295,3 +295,20 @@ def test_launcher_groups_put_unknown_families_before_two_deck_and_other():
     titles = {key: title for key, title, _ids in launcher_groups(variants)}
     assert titles["klondike-like"] == "Klondike like"
     assert launcher_groups(variants, (), "zzz") == []
+
+
+def test_every_heading_and_game_name_shows_whole_in_the_list(root):
+    """With every built-in installed, no family heading ("Beleaguered Castle type (5)",
+    bold) and no game name is cut off by the Game column's edge."""
+    from tkinter import font as tkfont
+
+    launcher, _played = make(root)
+    root.update()
+    width = int(launcher.tree.column("name", "width"))
+    plain = tkfont.nametofont("TkDefaultFont", root=root)
+    bold = plain.copy()
+    bold.configure(weight="bold")
+    for group in launcher.tree.get_children():
+        assert bold.measure(launcher.tree.set(group, "name")) < width - 8, group
+        for row in launcher.tree.get_children(group):
+            assert plain.measure(launcher.tree.set(row, "name")) < width - 8, row

@@ -26,16 +26,16 @@ def test_reserve_slots_are_labelled_and_free_cells_are_not() -> None:
     freecell = get_variant("freecell").resolve()
     state = GameState.from_text(freecell, "- - - - - - - - | - - - - | - - - -")
     assert slot_look(state, PileRef(C, 0)) == ("cell", "")
-    assert slot_look(state, PileRef(F, 0)) == ("foundation", "A")
+    assert slot_look(state, PileRef(F, 0)) == ("foundation", "Ace")
 
 
 def test_foundations_show_their_base_rank() -> None:
     bisley = state_of("bisley-like", " ".join(["-"] * 13) + " | | " + " ".join(["-"] * 8))
-    assert slot_look(bisley, PileRef(F, 0)) == ("foundation", "A")
-    assert slot_look(bisley, PileRef(F, 4)) == ("foundation", "K")
+    assert slot_look(bisley, PileRef(F, 0)) == ("foundation", "Ace")
+    assert slot_look(bisley, PileRef(F, 4)) == ("foundation", "King")
     penguin = state_of("penguin-like", "- - - - - - - | - - - - - - - | - - - - | T")
-    assert slot_look(penguin, PileRef(F, 3)) == ("foundation", "10")
-    assert slot_look(penguin, PileRef(T, 0)) == ("tableau", "9")  # the rank below the base
+    assert slot_look(penguin, PileRef(F, 3)) == ("foundation", "Ten")
+    assert slot_look(penguin, PileRef(T, 0)) == ("tableau", "Nine")  # the rank below the base
     unknown = state_of("penguin-like", "- - - - - - - | - - - - - - - | - - - -")
     assert slot_look(unknown, PileRef(F, 0)) == ("foundation", "")
 

@@ -104,7 +104,10 @@ def test_done_when_a_file_goes_to_the_folder_listed_played_solved_packaged_insta
         ["variant", "package", str(source), "--name", "solitaire-packed", "--output", str(project)]
     )
     assert code == 0, capsys.readouterr().err
-    assert f"wrote {project}" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert f"wrote {project}" in said
+    # The printed next step installs the test extra, without which the kit cannot run.
+    assert f"pip install '{project}[test]'" in said
     shipped = project / "src" / "solitaire_packed" / "packed-towers.toml"
     assert shipped.read_text("utf-8") == source.read_text("utf-8")
     assert 'solitaire-packed = "solitaire_packed"' in (project / "pyproject.toml").read_text()

@@ -4,7 +4,9 @@ KPatience's model).
 * The arrow keys move the focus: Left and Right go to the next pile of the same area
   (tableau columns, cells, foundations; they wrap round), Up and Down go from card to
   card in a column, and from the top of a column up to the cell or foundation above it
-  (and back down).
+  (and back down). Where the tableau is laid out in several rows (Fan's 18 columns),
+  Down from a column's last card goes to the column below it, Up from a column's
+  first card to the last card of the column above it.
 * Tab and Shift+Tab go to the next and previous area: tableau, cells, foundations.
 * Space or Enter picks up the focused card with the cards on it (they are outlined);
   Space or Enter again puts them on the focused pile, if the rules allow (else the
@@ -156,8 +158,10 @@ class KeyboardFocus:
                 return
 
     def vertical(self, delta: int) -> None:
-        """Up (-1) or Down (+1): the card above or below in a column; past the top of a
-        column, the pile above it; from the top row, the column below."""
+        """Up (-1) or Down (+1): the card above or below in a column; past either end of
+        a column, the column above or below it in a tableau of several rows; past the
+        top of the top row's column, the pile above it; from the top row, the column
+        below."""
         layout = self.view.layout
         assert layout is not None
         if self.pile.kind is PileKind.TABLEAU:
@@ -166,9 +170,15 @@ class KeyboardFocus:
             if 0 <= index < n:
                 self.index = index
                 return
+            here = layout.slot(self.pile)
+            rows = [s for s in layout.columns if s.x == here.x and (s.y - here.y) * delta > 0]
+            if rows:  # the next row of columns, the nearest first
+                column = min(rows, key=lambda s: abs(s.y - here.y)).ref
+                self.go(column, 0 if delta > 0 else None)
+                return
             if delta > 0:
                 return
-            x = layout.slot(self.pile).x
+            x = here.x
             top = [s for s in layout.cells + layout.foundations if s.y < layout.columns[0].y]
             if not top:
                 return
@@ -187,7 +197,8 @@ class KeyboardFocus:
             self.go(min(below, key=lambda s: abs(s.y - slot.y)).ref)
             return
         if delta > 0 and layout.columns:
-            column = min(layout.columns, key=lambda s: abs(s.x - slot.x))
+            first_row = [s for s in layout.columns if s.y == layout.columns[0].y]
+            column = min(first_row, key=lambda s: abs(s.x - slot.x))
             self.go(column.ref, 0 if self._cards(column.ref) else None)
 
     # ------------------------------------------------------------------ picking up and dropping

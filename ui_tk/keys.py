@@ -38,7 +38,8 @@ SHORTCUTS: list[tuple[str, str]] = [
     (
         "Arrow keys",
         "Move the keyboard focus: Left and Right to the next pile, Up and Down from card to "
-        "card in a column and between a column and the pile above it.",
+        "card in a column, between a column and the pile above it, and between the rows of "
+        "a tableau laid out in several (Fan).",
     ),
     ("Tab, Shift+Tab", "Focus the next area: tableau, cells, foundations."),
     (

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable, Mapping
+from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Any
 
@@ -41,6 +42,7 @@ OnPlay = Callable[[str, dict[str, str], "int | None"], Any]
 
 _PREVIEW_DELAY_MS = 250  # wait this long after typing before redrawing the picture
 _LIST_ROWS = 22  # rows the game list shows; more scroll
+_CELL_PADDING = 12  # pixels a Treeview cell takes beside its text
 
 FAMILY_LABELS: dict[str, str] = {
     "freecell": "FreeCell type",
@@ -241,9 +243,8 @@ class Launcher(ttk.Frame):
         self.tree.column("plugin", width=90, anchor="w", stretch=False)
         self.tree.tag_configure("builtin", foreground="")
         self.tree.tag_configure("plugin", foreground="#1d4f91")
-        self.tree.tag_configure(
-            "group", font=dialogs.scaled_font(self, "TkDefaultFont", 0, bold=True)
-        )
+        self._group_font = dialogs.scaled_font(self, "TkDefaultFont", 0, bold=True)
+        self.tree.tag_configure("group", font=self._group_font)
         self._populate()
         bar = ttk.Scrollbar(left, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=bar.set)
@@ -351,6 +352,20 @@ class Launcher(ttk.Frame):
         self.filter_message.configure(
             text="" if groups else "No game matches: clear the box to see every game."
         )
+        self._fit_name_column()
+
+    def _fit_name_column(self) -> None:
+        """Widen the Game column so that its longest row shows whole (a family heading
+        such as "Beleaguered Castle type (5)" in bold, or a long plugin game's name); it
+        never shrinks, so the list does not jump while the filter changes."""
+        plain = tkfont.nametofont("TkDefaultFont", root=self)
+        needed = 0
+        for group in self.tree.get_children():
+            needed = max(needed, self._group_font.measure(self.tree.set(group, "name")))
+            for row in self.tree.get_children(group):
+                needed = max(needed, plain.measure(self.tree.set(row, "name")))
+        width = max(needed + _CELL_PADDING, int(self.tree.column("name", "width")))
+        self.tree.column("name", width=width)
 
     def visible_variants(self) -> list[str]:
         """The variant ids the list shows, in the list's order, each once (a game in

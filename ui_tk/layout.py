@@ -20,6 +20,16 @@ arrangements are tried and the one that gives the largest cards wins:
 * ``"side"``: cells in a row above the tableau, foundations in a column at the right
   (Eight Off: 8 cells over 8 columns).
 
+A wide tableau may be laid out in several rows of columns (:attr:`Layout.bands`): from
+:data:`BANDS_FROM` columns on, plans with 2 and 3 rows compete too (in every
+arrangement), each row as high as its columns' dealt cards and :data:`EXTRA_ROWS` more
+need, and win where they give clearly larger cards (:data:`BAND_PREFERENCE`). Fan and
+Scotch Patience (18 fans of 3) get 2 rows of 9 with the foundations at the side (85 px
+cards instead of 49 in the default window), as PySolFC lays out its Fan (game 56) in
+several rows; Baker's Dozen's 13 columns get rows of 7 and 6, as in PySolFC, where the
+window is too narrow for one row. The columns keep their order and letters, left to
+right, row by row.
+
 Pile keys (the program help: "pressing the letter corresponding to its position"):
 tableau columns are lettered ``a, b, c, ...`` from the left; cells are numbered ``1`` to
 ``9`` (then ``0``), the number row of the keyboard for the top row of the table;
@@ -104,6 +114,21 @@ counts plans for fewer, and keeps its single fans."""
 MAX_SEGMENTS = 3
 """The most segments one column is wrapped into."""
 
+BANDS_FROM = 10
+"""Tableaus of at least this many columns may be laid out in several rows
+(:attr:`Layout.bands`, up to :data:`MAX_BANDS`)."""
+
+MAX_BANDS = 3
+"""The most rows of columns a tableau is laid out in."""
+
+BAND_GAP = 0.25
+"""Vertical gap between two rows of columns (above the lower row's key letters), in
+card widths."""
+
+BAND_PREFERENCE = 0.9
+"""Each row of columns beyond the first counts the plan's card width by this factor, so
+several rows win only where they give clearly larger cards."""
+
 # Preference between arrangements that give about the same card size: a simple grid
 # reads best, a side column of foundations least.
 _PREFERENCE = {"grid": 1.0, "row": 0.96, "stacked": 0.93, "side": 0.9}
@@ -164,6 +189,11 @@ class Layout:
     :param segment_rows: the cards a segment holds before the column continues in the
         next segment, to the right (0 with one segment).
     :param segment_dx: the horizontal offset from one segment to the next, px.
+    :param bands: how many rows of columns the tableau is laid out in (1: one row);
+        the columns fill the rows left to right, top row first.
+    :param band_span: with several rows, the height (px) from the top of a row's
+        first card to the lowest y its cards may reach before the column is
+        compressed (0 with one row: :attr:`tableau_bottom` is the limit).
     """
 
     width: int
@@ -180,6 +210,8 @@ class Layout:
     segments: int = 1
     segment_rows: int = 0
     segment_dx: int = 0
+    bands: int = 1
+    band_span: int = 0
 
     @property
     def slots(self) -> tuple[PileSlot, ...]:
@@ -203,15 +235,28 @@ class Layout:
             return cards
         return max(self.segment_rows, -(-cards // self.segments))
 
-    def fan_step(self, cards: int) -> float:
-        """Offset (px) between the cards of a column holding ``cards`` cards: the normal
-        :attr:`fan`, or less so the last card of a segment ends above
-        :attr:`tableau_bottom` (never below :data:`FLOOR_FAN` card heights)."""
+    def column_bottom(self, ref: PileRef | None = None) -> int:
+        """The lowest y (px) the cards of column ``ref`` (default the first) may reach:
+        :attr:`tableau_bottom`, or the bottom of its row when the tableau has several
+        (:attr:`bands`)."""
+        if not self.columns:
+            return self.tableau_bottom
+        slot = self.columns[0] if ref is None else self.slot(ref)
+        if self.bands <= 1:
+            return self.tableau_bottom
+        return min(self.tableau_bottom, slot.y + self.band_span)
+
+    def fan_step(self, cards: int, ref: PileRef | None = None) -> float:
+        """Offset (px) between the cards of column ``ref`` (default the first) holding
+        ``cards`` cards: the normal :attr:`fan`, or less so the last card of a segment
+        ends above :meth:`column_bottom` (never below :data:`FLOOR_FAN` card heights)."""
         cards = self.per_segment(cards)
         if cards <= 1:
             return float(self.fan)
-        top = self.columns[0].y if self.columns else 0
-        room = self.tableau_bottom - top - self.card_h
+        if ref is None or ref.kind is not PileKind.TABLEAU:
+            ref = self.columns[0].ref if self.columns else None
+        top = self.slot(ref).y if ref is not None else 0
+        room = self.column_bottom(ref) - top - self.card_h
         return max(FLOOR_FAN * self.card_h, min(float(self.fan), room / (cards - 1)))
 
     def card_xy(self, ref: PileRef, index: int, cards: int) -> tuple[int, int]:
@@ -223,7 +268,7 @@ class Layout:
         if ref.kind is not PileKind.TABLEAU or index <= 0:
             return slot.x, slot.y
         segment, row = divmod(index, self.per_segment(cards))
-        return slot.x + segment * self.segment_dx, slot.y + round(row * self.fan_step(cards))
+        return slot.x + segment * self.segment_dx, slot.y + round(row * self.fan_step(cards, ref))
 
     def cards_box(self, ref: PileRef, first: int, cards: int) -> tuple[int, int, int, int]:
         """The box ``(x0, y0, x1, y1)`` around the cards from ``first`` to the top of a
@@ -266,7 +311,7 @@ class Layout:
             segment = int((x - x0) // self.segment_dx) if rows < n and self.segment_dx else 0
             segment = min(max(segment, 0), (n - 1) // rows)
             last = min(n, (segment + 1) * rows) - 1  # the top card of that segment
-            step = self.fan_step(n)
+            step = self.fan_step(n, slot.ref)
             row = int((y - y0) // step) if step > 0 else rows
             return slot.ref, max(0, min(last, segment * rows + row))
         return None
@@ -384,11 +429,17 @@ class _Plan:
     design_rows: int  # cards a column should show (the dealt column and EXTRA_ROWS more)
     grow: int = EXTRA_ROWS  # of which beyond the dealt column
     segments: int = 1  # a long column wraps into this many segments side by side
+    bands: int = 1  # rows of columns
 
     @property
     def rows(self) -> int:
         """The cards one segment is planned to show."""
         return -(-self.design_rows // self.segments)
+
+    @property
+    def per_band(self) -> int:
+        """Columns in a row of the tableau (the last row may hold fewer)."""
+        return -(-self.columns // self.bands)
 
 
 def _column_pitch(plan: _Plan, m: _Metrics) -> float:
@@ -399,7 +450,7 @@ def _column_pitch(plan: _Plan, m: _Metrics) -> float:
 def _widths(plan: _Plan, m: _Metrics) -> tuple[float, float]:
     """(width of the whole table, width of the tableau grid) for ``plan`` at ``m``."""
     pitch = m.w + m.gap
-    cols = plan.columns
+    cols = plan.per_band
     grid = cols * _column_pitch(plan, m) - m.gap if cols else 0.0
     c, f = plan.cells, plan.foundations
     sep = 0.5 * m.w if c and f else 0.0
@@ -445,7 +496,14 @@ def _tableau_height(plan: _Plan, m: _Metrics) -> float:
     if plan.segments > 1:
         return m.h + (plan.rows - 1) * PLAN_FAN * m.h
     dealt = max(1, plan.design_rows - plan.grow)
-    return m.h + max((dealt - 1) * FAN, (plan.design_rows - 1) * PLAN_FAN) * m.h
+    band = m.h + max((dealt - 1) * FAN, (plan.design_rows - 1) * PLAN_FAN) * m.h
+    return plan.bands * band + (plan.bands - 1) * _band_gap(m)
+
+
+def _band_gap(m: _Metrics) -> float:
+    """From the lowest card of a row of columns to the top of the next row's cards: a
+    gap and the strip of the key letters."""
+    return BAND_GAP * m.w + m.label
 
 
 def _height(plan: _Plan, m: _Metrics) -> float:
@@ -461,7 +519,7 @@ def _fits(plan: _Plan, w: int, width: int, height: int) -> bool:
     if plan.name == "side":
         k = _side_columns(plan, m, height)
         pitch = m.w + m.gap
-        total = plan.columns * pitch - m.gap + 0.35 * m.w + k * pitch + 2 * m.margin
+        total = plan.per_band * pitch - m.gap + 0.35 * m.w + k * pitch + 2 * m.margin
         rows = math.ceil(plan.foundations / k) if k else 0
         tall = _tableau_y(plan, m) + _tableau_height(plan, m) + m.margin
         tall = max(tall, 2 * m.margin + rows * (m.h + m.label + m.gap))
@@ -492,6 +550,13 @@ def _plans(counts: PileCounts, design_rows: int, grow: int = EXTRA_ROWS) -> list
         names.append("side")
     if c <= 2 and f <= 2:
         names.remove("stacked")
+    banded = [
+        _Plan(name, c, f, n, design_rows, grow, bands=k)
+        for k in range(2, MAX_BANDS + 1)
+        if n >= BANDS_FROM and -(-n // k) >= 4
+        for name in names
+        if (name != "grid" or c + f <= -(-n // k)) and (name != "side" or c <= -(-n // k))
+    ]
     plans = [_Plan(name, c, f, n, design_rows, grow) for name in names]
     if design_rows >= WRAP_FROM:  # long columns may wrap (the top row keeps its own pitch)
         plans += [
@@ -500,7 +565,7 @@ def _plans(counts: PileCounts, design_rows: int, grow: int = EXTRA_ROWS) -> list
             for p in plans
             if p.name in ("row", "stacked")
         ]
-    return plans
+    return plans + banded
 
 
 def compute_layout(
@@ -511,6 +576,7 @@ def compute_layout(
     longest: int | None = None,
     grow: int = EXTRA_ROWS,
     arrangement: str | None = None,
+    bands: int | None = None,
 ) -> Layout:
     """Lay out a variant's piles in a ``width`` x ``height`` px canvas.
 
@@ -528,7 +594,10 @@ def compute_layout(
         shows its corner index at :data:`PLAN_FAN` card heights or more.
     :param arrangement: force one of :data:`ARRANGEMENTS` (for tests and screenshots);
         by default the one giving the largest cards (ties favour the simpler).
-    :raises ValueError: for an unknown or impossible ``arrangement``.
+    :param bands: force the tableau into this many rows of columns (for tests and
+        screenshots); by default the plans of 1 to :data:`MAX_BANDS` rows compete from
+        :data:`BANDS_FROM` columns on (module docstring).
+    :raises ValueError: for an unknown or impossible ``arrangement`` or ``bands``.
     """
     width, height = max(1, int(width)), max(1, int(height))
     if longest is None:
@@ -541,11 +610,18 @@ def compute_layout(
         plans = [p for p in plans if p.name == arrangement]
         if not plans:
             raise ValueError(f"arrangement {arrangement!r} does not fit these piles")
+    if bands is not None:
+        plans = [p for p in plans if p.bands == bands]
+        if not plans:
+            raise ValueError(f"{bands} rows of columns do not fit these piles")
     scored = [(_best_width(p, width, height), p) for p in plans]
     _, plan = max(
         scored,
         key=lambda s: (
-            s[0] * _PREFERENCE[s[1].name] * 0.97 ** (s[1].segments - 1),
+            s[0]
+            * _PREFERENCE[s[1].name]
+            * 0.97 ** (s[1].segments - 1)
+            * BAND_PREFERENCE ** (s[1].bands - 1),
             -plans.index(s[1]),
         ),
     )
@@ -556,10 +632,16 @@ def compute_layout(
 def _fan(plan: _Plan, m: _Metrics, tab_y: float, height: int) -> float:
     """The normal fan offset: :data:`FAN` card heights, more (up to :data:`MAX_FAN`) when
     the window has room for the planned column length."""
-    room = height - m.margin - tab_y - m.h
+    room = _band_span(plan, m, tab_y, height) - m.h
     if plan.rows <= 1:
         return FAN * m.h
     return max(FAN * m.h, min(MAX_FAN * m.h, room / (plan.rows - 1)))
+
+
+def _band_span(plan: _Plan, m: _Metrics, tab_y: float, height: int) -> float:
+    """Height (px) of one row of columns: the room below ``tab_y``, shared by the rows."""
+    room = height - m.margin - tab_y
+    return (room - (plan.bands - 1) * _band_gap(m)) / plan.bands
 
 
 def _place(
@@ -570,7 +652,7 @@ def _place(
     total_w, grid_w = _widths(plan, m)
     side_k = _side_columns(plan, m, height) if plan.name == "side" else 0
     if plan.name == "side":
-        grid_w = n * pitch - m.gap
+        grid_w = plan.per_band * pitch - m.gap
         total_w = max(grid_w + 0.35 * m.w + side_k * pitch, c * pitch - m.gap) + 2 * m.margin
     left = (width - total_w) / 2 + m.margin  # left edge of the used area
     inner_w = total_w - 2 * m.margin
@@ -590,7 +672,18 @@ def _place(
         )
 
     col_pitch = _column_pitch(plan, m)
-    columns = tuple(slot(PileKind.TABLEAU, i, grid_left + i * col_pitch, tab_y) for i in range(n))
+    span = _band_span(plan, m, tab_y, height)
+    band_dy = span + _band_gap(m)
+    per_band = plan.per_band
+    columns = tuple(
+        slot(
+            PileKind.TABLEAU,
+            i,
+            grid_left + (i % per_band) * col_pitch,
+            tab_y + (i // per_band) * band_dy,
+        )
+        for i in range(n)
+    )
     segment_rows = 0
     if plan.segments > 1:  # as many cards per segment as fit at PLAN_FAN
         room = height - m.margin - tab_y - m.h
@@ -600,7 +693,8 @@ def _place(
     if plan.name == "grid":
         cells = [slot(PileKind.CELL, i, grid_left + i * pitch, top_y) for i in range(c)]
         founds = [
-            slot(PileKind.FOUNDATION, i, grid_left + (n - f + i) * pitch, top_y) for i in range(f)
+            slot(PileKind.FOUNDATION, i, grid_left + (per_band - f + i) * pitch, top_y)
+            for i in range(f)
         ]
     elif plan.name == "row":
         row_w = (c + f) * pitch - m.gap + (0.5 * m.w if c and f else 0)
@@ -650,6 +744,8 @@ def _place(
         segments=plan.segments,
         segment_rows=segment_rows,
         segment_dx=round(m.w + SEGMENT_GAP * m.w) if plan.segments > 1 else 0,
+        bands=plan.bands,
+        band_span=math.floor(span) if plan.bands > 1 else 0,
     )
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
+from solitaire_core.cards import RANK_NAMES
 from solitaire_core.variant import BASE_FIRST_PLAYED, BASE_FROM_DEAL, FoundationPile
 
 from .widgets import Dialog, scaled_font, scrolled_text
@@ -141,7 +142,6 @@ def _cell_moves_text(rules: Rules) -> str:
     return " Any top card, and the card in a cell, may go to a free cell."
 
 
-_RANK_NAMES = "Ace Two Three Four Five Six Seven Eight Nine Ten Jack Queen King".split()
 _FOUNDATION_BUILDS = {
     "up-in-suit": "up in suit",
     "up-alternate-colors": "up in alternate colours",
@@ -161,7 +161,7 @@ def _pile_text(count: int, pile: FoundationPile) -> str:
             "foundation's base"
         )
     else:
-        start = f"from {'an' if pile.base == 1 else 'a'} {_RANK_NAMES[pile.base - 1]}"
+        start = f"from {'an' if pile.base == 1 else 'a'} {RANK_NAMES[pile.base - 1]}"
     text = f"{count} build {how} {start}"
     if pile.wrap:
         text += (
@@ -200,6 +200,15 @@ def _foundation_text(rules: Rules) -> str:
     return text
 
 
+def _empty_text(rules: Rules) -> str:
+    """What fills an empty column: the rules' description, without the run where one card
+    moves at a time (Fan, PySolFC game 56: ``KingSS_RowStack`` with ``max_move=1``, so
+    only a lone King fills an empty fan)."""
+    if rules.move_limit == "one":
+        return {"king": "a King", "any": "any card"}.get(rules.empty_rule, rules.empty_description)
+    return rules.empty_description
+
+
 def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, str]]:
     """The rules of a variant, made from its definition and resolved :class:`Rules`.
 
@@ -235,7 +244,7 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
             _building_text(rules) + _cell_moves_text(rules),
         ),
         ("heading", "Empty columns"),
-        ("body", f"An empty column takes {rules.empty_description}."),
+        ("body", f"An empty column takes {_empty_text(rules)}."),
         ("heading", "Moving runs"),
         (
             "body",

@@ -2,11 +2,13 @@
 refused...) and the game's figures at the right (variant, deal, moves, score, time,
 cards left, cheats).
 
-The message takes the room the fields leave, and comes first: while it does not fit
-(or gets less than :data:`MIN_MESSAGE_WIDTH` pixels) the fields of
-:data:`OPTIONAL_FIELDS` give way, in that order (the game's name is in the title bar
-too); a message still too long is shown shortened with an ellipsis, and the whole text
-appears in a tooltip over it (:attr:`StatusBar.message` keeps it whole).
+The message takes the room the fields leave. Only the game's name (also in the title
+bar) gives way to a message that does not fit or would get less than
+:data:`MIN_MESSAGE_WIDTH` pixels; the figures of the game (deal, moves, score, time,
+cards left, cheats) stay, and a message still too long is shown shortened with an
+ellipsis, the whole text in a tooltip over it (:attr:`StatusBar.message` keeps it
+whole). In a window too narrow for the figures themselves, the score and the cards
+left give way too (:data:`OPTIONAL_FIELDS`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,14 @@ from .widgets import Tooltip, clock_text, elide
 if TYPE_CHECKING:
     from solitaire_core.session import Session
 
-__all__ = ["FIELDS", "MIN_MESSAGE_WIDTH", "OPTIONAL_FIELDS", "StatusBar", "style_status"]
+__all__ = [
+    "FIELDS",
+    "MIN_MESSAGE_WIDTH",
+    "MESSAGE_ROOM",
+    "OPTIONAL_FIELDS",
+    "StatusBar",
+    "style_status",
+]
 
 MIN_MESSAGE_WIDTH = 240
 """Pixels the status bar keeps for the message before it hides optional fields."""
@@ -31,7 +40,11 @@ FIELDS = ("cheats", "cards", "time", "score", "moves", "deal", "variant")
 
 OPTIONAL_FIELDS = ("variant", "score", "cards")
 """Fields hidden, in this order, when the window is too narrow (the variant's name is
-also in the window title)."""
+also in the window title); only the first gives way to a long message."""
+
+MESSAGE_ROOM = 60
+"""Pixels a message keeps at least (a few words and "…") before the score and the cards
+left give way in a narrow window."""
 
 BACKGROUND = "#e9ece6"
 
@@ -120,9 +133,11 @@ class StatusBar:
         self.labels["time"].configure(text=f"Time {clock_text(elapsed)}")
 
     def fit(self) -> None:
-        """Fit the bar to the window: hide the fields of :data:`OPTIONAL_FIELDS` (in
-        that order) while the message does not fit, or would get less than
-        :data:`MIN_MESSAGE_WIDTH` pixels, and shorten the message to the room it has."""
+        """Fit the bar to the window: hide the game's name while the message does not
+        fit, or would get less than :data:`MIN_MESSAGE_WIDTH` pixels; hide the other
+        fields of :data:`OPTIONAL_FIELDS` only while the figures leave the message less
+        than :data:`MESSAGE_ROOM` pixels (whatever it says); shorten the message to the
+        room it has."""
         bar = self.frame
         message = self.labels["message"]
         total = bar.winfo_width()
@@ -133,8 +148,8 @@ class StatusBar:
             hidden = [n for n in OPTIONAL_FIELDS if not self.labels[n].winfo_manager()]
             room = total - sum(w.winfo_reqwidth() for w in others)
             room -= sum(self._field_width(name) for name in hidden)  # as if all were shown
-            for name in OPTIONAL_FIELDS:
-                wanted = room >= wanted_room
+            for i, name in enumerate(OPTIONAL_FIELDS):
+                wanted = room >= (wanted_room if i == 0 else MESSAGE_ROOM)
                 self._show_field(name, wanted)
                 if not wanted:
                     room += self._field_width(name)

@@ -21,11 +21,12 @@ from __future__ import annotations
 import time
 import tkinter as tk
 from collections.abc import Callable, Iterable, Sequence
+from tkinter import font as tkfont
 from typing import Any
 
 from PIL import Image, ImageTk
 
-from solitaire_core.cards import RANK_TEXT, Card
+from solitaire_core.cards import RANK_NAMES, Card
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation
 from solitaire_core.rules import PileNamer, apply, explain, legal_moves, resolve, run_length
@@ -70,12 +71,13 @@ animation is on), so the eye follows where it went; autoplay cards then fly on."
 
 def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     """How the empty pile ``ref`` is drawn: the slot kind (``cardfaces.SLOT_KINDS``) and
-    the mark in it. An empty column shows the rank that may fill it (``K`` for King-only
-    columns, the rank below the foundations' base with ``below-base``, ``None`` where
-    nothing fills it); a cell that never
-    takes a card (``cells.receive = false``) is a ``Reserve`` slot; a foundation's base rank
-    is shown (``A``, Bisley's ``K``, Penguin's dealt rank) once known, ``Any`` while the
-    first card played sets it (Chessboard) and nothing is on a foundation yet."""
+    the mark in it (a rank by its name, :func:`_rank_mark`). An empty column shows the
+    rank that may fill it (``King`` for King-only columns, the rank below the
+    foundations' base with ``below-base``, ``None`` where nothing fills it); a cell that
+    never takes a card (``cells.receive = false``) is a ``Reserve`` slot; a foundation's
+    base rank is shown (``Ace``, Bisley's ``King``, Penguin's dealt rank) once known,
+    ``Any`` while the first card played sets it (Chessboard) and nothing is on a
+    foundation yet."""
     kind = {PileKind.TABLEAU: "tableau", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
     if state is None:
         return kind, ""
@@ -83,7 +85,7 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     known = bool(state.bases) or not rules.base_from_deal  # the base ranks are known
     if ref.kind is PileKind.TABLEAU:
         if rules.empty_rule == "king":
-            return kind, "K"
+            return kind, _rank_mark(13)
         if rules.empty_rule == "none":  # nothing ever fills it (Baker's Dozen, Bisley)
             return kind, "None"
         if rules.empty_rule == "below-base" and known:
@@ -100,7 +102,11 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
 
 
 def _rank_mark(rank: int) -> str:
-    return "10" if rank == 10 else RANK_TEXT[rank - 1]
+    """The mark of a rank in an empty pile: its name (``"Ace"``, ``"Jack"``, ``"Five"``),
+    never one letter or digit, which would read as a pile key (Penguin's empty
+    foundation with key K read "J" when the Jacks were its base; Fan's foundations with
+    keys S-V read "A", column A's key)."""
+    return RANK_NAMES[rank - 1]
 
 
 def pile_counts(state: GameState) -> dict[PileRef, int]:
@@ -353,6 +359,8 @@ class TableView(tk.Canvas):
         self._shown: GameState | None = None  # what the canvas shows (mid-animation too)
         self._slot_items: dict[PileRef, int] = {}
         self._key_items: dict[PileRef, int] = {}
+        # The continuation labels of wrapped columns: what is drawn, to redraw on change.
+        self._continued: dict[tuple[PileRef, int], tuple[int, int, str, int]] = {}
         self._faces: dict[tuple[int, str], ImageTk.PhotoImage] = {}
         self._slots: dict[tuple[str, str], ImageTk.PhotoImage] = {}
         self._felt_photo: ImageTk.PhotoImage | None = None
@@ -398,6 +406,7 @@ class TableView(tk.Canvas):
         self._drawn.clear()
         self._slot_items.clear()
         self._key_items.clear()
+        self._continued.clear()
         self._felt_item = None
         self._shown = None
         self.layout = None
@@ -814,8 +823,55 @@ class TableView(tk.Canvas):
                 for card in cards:
                     self.tag_raise(items[card])
                 drawn[ref] = cards
+        self._label_continuations(state)
         if self.cursor.visible:
             self.cursor.draw()
+
+    def continuation_labels(
+        self, state: GameState
+    ) -> dict[tuple[PileRef, int], tuple[int, int, str]]:
+        """The labels over the second and third fans of the long columns of ``state``
+        (:attr:`Layout.segments`: Der Katzenschwanz, Die Schlange): ``(column, fan)`` ->
+        ``(x, y, text)``, the fan counted from 1 for the second, centred in the key
+        letters' strip above it. The text names the column it continues, ``"D cont."``
+        (``"D…"`` where that does not fit a card's width), so it never reads as a key of
+        its own."""
+        layout = self.layout
+        if layout is None or layout.segments <= 1:
+            return {}
+        font = tkfont.Font(root=self, family="DejaVu Sans", size=-self._continuation_px())
+        labels: dict[tuple[PileRef, int], tuple[int, int, str]] = {}
+        for i, column in enumerate(state.columns):
+            n = len(column)
+            slot = layout.columns[i]
+            fans = -(-n // max(1, layout.per_segment(n))) if n else 0
+            key = slot.key.upper() if slot.key else str(i + 1)
+            text = f"{key} cont."
+            if font.measure(text) > layout.card_w:
+                text = f"{key}\u2026"
+            for fan in range(1, fans):
+                x = slot.label_x + fan * layout.segment_dx
+                labels[(slot.ref, fan)] = (x, slot.label_y, text)
+        return labels
+
+    def _continuation_px(self) -> int:
+        assert self.layout is not None
+        return max(10, self.layout.font_px)
+
+    def _label_continuations(self, state: GameState) -> None:
+        """Draw :meth:`continuation_labels` (items tagged ``continued`` and
+        ``continued:<pile>``), redrawing only what changed."""
+        size = self._continuation_px() if self.layout is not None else 0
+        wanted = {k: (*v, size) for k, v in self.continuation_labels(state).items()}
+        if wanted == self._continued:
+            return
+        self.delete("continued")
+        for (ref, _fan), (x, y, text, px) in wanted.items():
+            self.create_text(
+                x, y, text=text, fill=_LABEL_DIM, font=("DejaVu Sans", -px),
+                tags=("continued", f"continued:{ref}"),
+            )  # fmt: skip
+        self._continued = wanted
 
     def _animate_next(self) -> None:
         """Start flying the next autoplay card, or finish."""

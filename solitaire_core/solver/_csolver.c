@@ -96,9 +96,23 @@ typedef struct {
     uint32_t pile_group[MAXPILES];
     uint64_t pile_start[MAXPILES];
     uint64_t pile_next[MAXPILES][MAXV];
-    /* only_child[y]: the one value that may be built on y, or EMPTY: lets the key store
-       such a card in 1 bit. */
-    uint8_t only_child[MAXV];
+    /* The key stores a card built on the card y below it (one of y's children) as 1 and
+       its index among them in child_bits[y] bits (none when y has one child, 1 for
+       FreeCell's two cards of the other colour); child_index[y][x]: x's index among y's
+       children, or EMPTY. code[y][x]: the code of x on y, its bits (at most 7) in the low
+       byte, their number in the high one. */
+    uint8_t child_bits[MAXV];
+    uint8_t child_index[MAXV][MAXV];
+    uint16_t code[MAXV][MAXV];
+    /* The start position's columns (in card kinds): a column that begins as one of them
+       is keyed by its number and how many of its cards it still holds (ref_bits and
+       len_bits bits), when that is shorter than its cards. ref_first[v]: the columns that
+       begin with kind v (nref_first[v] of them). */
+    int ref_bits, len_bits;
+    uint8_t ref_len[MAXCOLS];
+    uint8_t ref[MAXCOLS][MAXLEN];
+    uint8_t nref_first[MAXV];
+    uint8_t ref_first[MAXV][MAXCOLS];
     int score_lo, score_hi;
 } Game;
 
@@ -408,8 +422,11 @@ static void cell_order(const Game *g, const Pos *p, int *order) {
     }
 }
 
-/* A column: its length (4 bits, or 15 and 8 more), then per card either 1 (the only card
-   that may be built on the card below) or 0 and the card's 6 bits. The first card: 6 bits. */
+/* A column: its length (4 bits, or 15 and 8 more); then either 1, the number of a column
+   of the start position and how many of its first cards begin this one (Game.ref), or 0
+   and the first card (6 bits); then per card either 1 and its index among the cards that
+   may be built on the card below (Game.child_bits: none when only one may be) or 0 and
+   the card's 6 bits. */
 /* With general foundations each pile follows: its length (6 bits), then its first and top
    cards (6 bits each) when it holds any. With g->order and `extra` given, the real place
    of each column and cell in key order goes there (g->extra bytes, not part of the key). */
@@ -417,7 +434,6 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
     int order[MAXCOLS], corder[MAXCELLS];
     uint64_t acc = 0;
     int bits = 0, len = 0;
-    const uint8_t *only = g->only_child;
 #define FLUSH()                                                                            \
     if (bits >= 32) {                                                                      \
         uint32_t word = (uint32_t)acc;                                                     \
@@ -439,14 +455,37 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
         }
         FLUSH();
         if (!n) continue;
-        acc |= (uint64_t)c[0] << bits;
-        bits += 6;
+        /* The longest start of a column of the start position, if coding it so is shorter
+           than coding its cards. */
+        int from = 1, best = 0, best_r = 0, best_bits = 0;
+        for (int q = 0; q < g->nref_first[c[0]]; q++) {
+            int r = g->ref_first[c[0]][q], lim = n < g->ref_len[r] ? n : g->ref_len[r];
+            const uint8_t *ref = g->ref[r];
+            int m = 1, plain = 6;
+            while (m < lim && ref[m] == c[m]) {
+                plain += g->code[c[m - 1]][c[m]] >> 8;
+                m++;
+            }
+            if (m > best) {
+                best = m;
+                best_r = r;
+                best_bits = plain;
+            }
+        }
+        if (best && g->ref_bits + g->len_bits < best_bits) {
+            acc |= (uint64_t)(1u | (uint32_t)best_r << 1 | (uint32_t)best << (1 + g->ref_bits))
+                   << bits;
+            bits += 1 + g->ref_bits + g->len_bits;
+            from = best;
+        } else {
+            acc |= (uint64_t)c[0] << (bits + 1);
+            bits += 7;
+        }
         FLUSH();
-        for (int k = 1; k < n; k++) {
-            int built = only[c[k - 1]] == c[k];
-            uint32_t code = built ? 1u : (uint32_t)c[k] << 1;
-            acc |= (uint64_t)code << bits;
-            bits += built ? 1 : 7;
+        for (int k = from; k < n; k++) {
+            uint32_t code = g->code[c[k - 1]][c[k]];
+            acc |= (uint64_t)(code & 255) << bits;
+            bits += (int)(code >> 8);
             FLUSH();
         }
     }
@@ -501,11 +540,19 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
         p->n[i] = (uint8_t)n;
         if (!n) continue;
         uint8_t *c = p->c[i];
-        c[0] = (uint8_t)br_get(&r, 6);
-        count[c[0]]++;
-        for (int k = 1; k < n; k++) {
+        int from = 1;
+        if (br_get(&r, 1)) {
+            int q = (int)br_get(&r, g->ref_bits);
+            from = (int)br_get(&r, g->len_bits);
+            memcpy(c, g->ref[q], from);
+            for (int k = 0; k < from; k++) count[c[k]]++;
+        } else {
+            c[0] = (uint8_t)br_get(&r, 6);
+            count[c[0]]++;
+        }
+        for (int k = from; k < n; k++) {
             if (br_get(&r, 1))
-                c[k] = g->only_child[c[k - 1]];
+                c[k] = g->children[c[k - 1]][br_get(&r, g->child_bits[c[k - 1]])];
             else
                 c[k] = (uint8_t)br_get(&r, 6);
             count[c[k]]++;
@@ -1477,7 +1524,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     }
     g->suit_full = 13 * g->copies;
     /* The longest key must fit its length byte. */
-    if (g->ncols * 12 + g->total * 7 + g->ncells * 6 + g->npiles * 18 > 8 * MAXKEY) {
+    if (g->ncols * 13 + g->total * 7 + g->ncells * 6 + g->npiles * 18 > 8 * MAXKEY) {
         PyErr_SetString(PyExc_ValueError, "too many cards and piles for a key");
         return 0;
     }
@@ -1494,8 +1541,18 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
             }
         }
     }
-    for (int y = 0; y < MAXV; y++)
-        g->only_child[y] = g->nchildren[y] == 1 ? g->children[y][0] : EMPTY;
+    memset(g->child_index, EMPTY, sizeof g->child_index);
+    for (int y = 0; y < MAXV; y++) {
+        int bits = 0;
+        while ((1 << bits) < g->nchildren[y]) bits++;
+        g->child_bits[y] = (uint8_t)bits;
+        for (int i = 0; i < g->nchildren[y]; i++) g->child_index[y][g->children[y][i]] = (uint8_t)i;
+        for (int x = 0; x < MAXV; x++) {
+            int idx = g->child_index[y][x];
+            g->code[y][x] = (uint16_t)(idx == EMPTY ? (x << 1) | (7 << 8)
+                                                    : (1 | idx << 1) | ((1 + bits) << 8));
+        }
+    }
     for (int x = 0; x < MAXV; x++) {
         g->lower[x] = ((1ULL << (x % 13)) - 1) << (x - x % 13);
         for (int q = 0; q < g->nparents[x]; q++) g->parent_mask[x] |= 1ULL << g->parents[x][q];
@@ -1548,6 +1605,25 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     g->score_lo = (int)lo;
     g->score_hi = (int)hi;
     return 1;
+}
+
+/* The start position's columns, for the keys (Game.ref). */
+static void set_refs(Game *g, const Pos *start) {
+    int longest = 0;
+    g->ref_bits = 0;
+    while ((1 << g->ref_bits) < g->ncols) g->ref_bits++;
+    memset(g->nref_first, 0, sizeof g->nref_first);
+    for (int i = 0; i < g->ncols; i++) {
+        int n = start->n[i];
+        g->ref_len[i] = (uint8_t)n;
+        if (n > longest) longest = n;
+        if (!n) continue;
+        memcpy(g->ref[i], start->c[i], n);
+        int v = start->c[i][0];
+        g->ref_first[v][g->nref_first[v]++] = (uint8_t)i;
+    }
+    g->len_bits = 0;
+    while ((1 << g->len_bits) <= longest) g->len_bits++;
 }
 
 static int read_pos(const Game *g, PyObject *cols, PyObject *cells, PyObject *found, Pos *p) {
@@ -1645,6 +1721,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
     }
     if (!read_game(g, spec, &build, &run, &empty, piles, weights)) goto done;
     if (!read_pos(g, cols, cells, found, start)) goto done;
+    set_refs(g, start);
     Pos *p = start + 1;
     s->g = g;
     s->flags.go_home = g->go_home;

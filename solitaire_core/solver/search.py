@@ -2,7 +2,7 @@
 
 A call compiles the variant's rules (cached per Rules object), turns the core state into
 the engine's compact position, searches, and translates a win back into core moves, which
-it then replays through a :class:`~solitaire_core.session.Session` before returning them:
+it then replays as a :class:`~solitaire_core.session.Session` would before returning them:
 a solution that does not win when played is never handed out.
 """
 
@@ -19,7 +19,8 @@ import attrs
 
 from ..errors import IllegalMoveError
 from ..moves import Move, PileKind, PileRef
-from ..session import Session
+from ..rules import autoplay_moves
+from ..session import play_move
 from ..state import GameState
 from ..variant import Rules
 from . import native
@@ -385,20 +386,26 @@ class SolutionError(AssertionError):
 
 
 def replay(state: GameState, imoves: list[IMove], policy: str, tables: Tables) -> tuple[Move, ...]:
-    """Translate internal moves into core moves and play them through a session.
+    """Translate internal moves into core moves and play them as a session would: the
+    autoplay a new :class:`~solitaire_core.session.Session` makes on ``state``, then each
+    move through :func:`~solitaire_core.session.play_move` (the rules' legality check,
+    the move, the autoplay after it), the steps of :meth:`Session.play` without its
+    history.
 
     :return: the concrete moves (numbered piles), which win from ``state``.
     :raises SolutionError: when a move is illegal or the game is not won at the end.
     """
-    session = Session(state.rules, 1, state=state, autoplay=policy)
+    current, _ = autoplay_moves(state, policy)
     out: list[Move] = []
     try:
         for what, a, b, k in imoves:
-            move = _core_move(session.state, what, a, b, k, tables)
-            out.append(session.play(move).move)
+            move, _, current = play_move(
+                current, _core_move(current, what, a, b, k, tables), policy
+            )
+            out.append(move)
     except IllegalMoveError as exc:
         raise SolutionError(f"solution move {len(out) + 1} is illegal: {exc}") from None
-    if not session.is_won:
+    if not current.is_won:
         raise SolutionError("the solution does not win when played")
     return tuple(out)
 
