@@ -51,10 +51,10 @@ DECIDED = {
     "bakers-dozen": (1, 5), "beleaguered-castle": (1, 2), "bisley": (2, 9), "chessboard": (1, 4),
     "challenge-freecell": (3,), "citadel": (1, 3), "der-katzenschwanz": (2, 8),
     "die-schlange": (12, 18), "double-freecell": (17, 44), "fan": (1, 3),
-    "flower-garden": (2, 18), "forecell": (1, 2), "fortress": (1, 2), "good-measure": (1, 5),
+    "flower-garden": (2, 3), "forecell": (1, 2), "fortress": (1, 2), "good-measure": (1, 4),
     "king-albert": (1, 2), "kings-only-bakers-game": (1, 2), "penguin": (1, 2),
     "raglan": (2, 3), "relaxed-freecell": (1, 2), "scotch-patience": (2, 8),
-    "simple-simon": (6, 18), "stalactites": (3, 4), "streets-and-alleys": (1, 7),
+    "simple-simon": (6, 18), "stalactites": (3, 4), "streets-and-alleys": (1, 8),
     "super-challenge-freecell": (15,), "triple-freecell": (12, 21),
 }  # fmt: skip
 """The other built-ins (issue 9 games), with deals both engines decide within 10,000
