@@ -105,7 +105,9 @@ typedef struct {
        begin with kind v (nref_first[v] of them). */
     int ref_bits, len_bits;
     uint8_t ref_len[MAXCOLS];
-    uint8_t ref[MAXCOLS][MAXLEN];
+    uint8_t ref[MAXCOLS][MAXLEN + 8];
+    /* plain[r][m]: the bits of column r's first m cards coded card by card. */
+    uint16_t plain[MAXCOLS][MAXLEN + 1];
     uint8_t nref_first[MAXV];
     uint8_t ref_first[MAXV][MAXCOLS];
     int score_lo, score_hi;
@@ -122,7 +124,7 @@ typedef struct {
        each value are up (what a pile can take next depends on nothing else). */
     uint8_t fn[MAXPILES], ffirst[MAXPILES], ftop[MAXPILES];
     uint8_t upc[MAXV];
-    uint8_t c[MAXCOLS][MAXLEN];
+    uint8_t c[MAXCOLS][MAXLEN + 8]; /* 8 bytes to spare: common_prefix reads past n */
 } Pos;
 
 typedef struct {
@@ -392,9 +394,14 @@ static inline int col_cmp(const Pos *p, int a, int b) {
 static void col_order(const Game *g, const Pos *p, int *order) {
     for (int i = 0; i < g->ncols; i++) order[i] = i;
     if (!g->canonical) return;
+    /* First by the first card (empty columns first), which decides unless two first
+       cards are equal: then by col_cmp. */
+    int first[MAXCOLS];
+    for (int i = 0; i < g->ncols; i++) first[i] = p->n[i] ? p->c[i][0] + 1 : 0;
     for (int i = 1; i < g->ncols; i++) {
-        int x = order[i], j = i - 1;
-        while (j >= 0 && col_cmp(p, order[j], x) > 0) {
+        int x = order[i], fx = first[x], j = i - 1;
+        while (j >= 0 && (first[order[j]] > fx ||
+                          (first[order[j]] == fx && fx && col_cmp(p, order[j], x) > 0))) {
             order[j + 1] = order[j];
             j--;
         }
@@ -425,49 +432,62 @@ static void cell_order(const Game *g, const Pos *p, int *order) {
 /* With general foundations each pile follows: its length (6 bits), then its first and top
    cards (6 bits each) when it holds any. With g->order and `extra` given, the real place
    of each column and cell in key order goes there (g->extra bytes, not part of the key). */
-static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
-    int order[MAXCOLS], corder[MAXCELLS];
+/* How many first bytes of a and b (each with 8 bytes readable past lim) agree, at most
+   lim. */
+static inline int common_prefix(const uint8_t *a, const uint8_t *b, int lim) {
+    int m = 0;
+    while (m < lim) {
+        uint64_t x, y;
+        memcpy(&x, a + m, 8);
+        memcpy(&y, b + m, 8);
+        x ^= y;
+        if (x) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__GNUC__)
+            m += __builtin_ctzll(x) >> 3;
+#else
+            while (a[m] == b[m]) m++;
+#endif
+            return m < lim ? m : lim;
+        }
+        m += 8;
+    }
+    return lim;
+}
+
+/* 32-bit pieces of the longest column's code. */
+#define PIECES ((12 + 14 + 7 * MAXLEN) / 32 + 2)
+
+/* The code of one column (described above encode), in 32-bit pieces, least significant
+   bit first, the last one padded with 0; returns its number of bits. */
+static int col_code(const Game *g, const uint8_t *c, int n, uint32_t *out) {
     uint64_t acc = 0;
     int bits = 0, len = 0;
 #define FLUSH()                                                                            \
     if (bits >= 32) {                                                                      \
-        uint32_t word = (uint32_t)acc;                                                     \
-        memcpy(out + len, &word, 4);                                                       \
-        len += 4;                                                                          \
+        out[len++] = (uint32_t)acc;                                                        \
         acc >>= 32;                                                                        \
         bits -= 32;                                                                        \
     }
-    col_order(g, p, order);
-    for (int o = 0; o < g->ncols; o++) {
-        int i = order[o], n = p->n[i];
-        const uint8_t *c = p->c[i];
-        if (n < 15) {
-            acc |= (uint64_t)n << bits;
-            bits += 4;
-        } else {
-            acc |= (uint64_t)(15 | ((n - 15) << 4)) << bits;
-            bits += 12;
-        }
-        FLUSH();
-        if (!n) continue;
+    if (n < 15) {
+        acc = (uint64_t)n;
+        bits = 4;
+    } else {
+        acc = (uint64_t)(15 | ((n - 15) << 4));
+        bits = 12;
+    }
+    if (n) {
         /* The longest start of a column of the start position, if coding it so is shorter
            than coding its cards. */
-        int from = 1, best = 0, best_r = 0, best_bits = 0;
+        int from = 1, best = 0, best_r = 0;
         for (int q = 0; q < g->nref_first[c[0]]; q++) {
             int r = g->ref_first[c[0]][q], lim = n < g->ref_len[r] ? n : g->ref_len[r];
-            const uint8_t *ref = g->ref[r];
-            int m = 1, plain = 6;
-            while (m < lim && ref[m] == c[m]) {
-                plain += g->code[c[m - 1]][c[m]] >> 8;
-                m++;
-            }
+            int m = common_prefix(g->ref[r], c, lim);
             if (m > best) {
                 best = m;
                 best_r = r;
-                best_bits = plain;
             }
         }
-        if (best && g->ref_bits + g->len_bits < best_bits) {
+        if (best && g->ref_bits + g->len_bits < g->plain[best_r][best]) {
             acc |= (uint64_t)(1u | (uint32_t)best_r << 1 | (uint32_t)best << (1 + g->ref_bits))
                    << bits;
             bits += 1 + g->ref_bits + g->len_bits;
@@ -483,6 +503,69 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
             bits += (int)(code >> 8);
             FLUSH();
         }
+    }
+#undef FLUSH
+    out[len] = (uint32_t)acc;
+    return 32 * len + bits;
+}
+
+/* The codes of a position's columns (the parent being expanded): a child's column of the
+   same length is the same column (moves and autoplay only take cards from the top of a
+   column or put them there), so its code is copied, not made again. */
+typedef struct {
+    const Pos *parent;
+    uint8_t known[MAXCOLS]; /* whether nbits and pieces hold column i's code yet */
+    int nbits[MAXCOLS];
+    uint32_t pieces[MAXCOLS][PIECES];
+} ColCodes;
+
+/* Forget the codes: p is the next position expanded; its columns are coded when a child
+   first needs them. */
+static void col_codes(ColCodes *cc, const Pos *p) {
+    cc->parent = p;
+    memset(cc->known, 0, sizeof cc->known);
+}
+
+/* The key of p into out (MAXKEY + 8 bytes), its length returned. cc: the codes of the
+   columns of p's parent, or NULL. */
+static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, ColCodes *cc) {
+    int order[MAXCOLS], corder[MAXCELLS];
+    uint64_t acc = 0;
+    int bits = 0, len = 0;
+    uint32_t tmp[PIECES];
+#define FLUSH()                                                                            \
+    if (bits >= 32) {                                                                      \
+        uint32_t word = (uint32_t)acc;                                                     \
+        memcpy(out + len, &word, 4);                                                       \
+        len += 4;                                                                          \
+        acc >>= 32;                                                                        \
+        bits -= 32;                                                                        \
+    }
+    col_order(g, p, order);
+    for (int o = 0; o < g->ncols; o++) {
+        int i = order[o], nb;
+        const uint32_t *pc;
+        if (cc && cc->parent->n[i] == p->n[i]) {
+            if (!cc->known[i]) {
+                cc->nbits[i] = col_code(g, p->c[i], p->n[i], cc->pieces[i]);
+                cc->known[i] = 1;
+            }
+            pc = cc->pieces[i];
+            nb = cc->nbits[i];
+        } else {
+            pc = tmp;
+            nb = col_code(g, p->c[i], p->n[i], tmp);
+        }
+        for (; nb >= 32; nb -= 32) {
+            acc |= (uint64_t)*pc++ << bits;
+            uint32_t word = (uint32_t)acc;
+            memcpy(out + len, &word, 4);
+            len += 4;
+            acc >>= 32;
+        }
+        acc |= (uint64_t)*pc << bits;
+        bits += nb;
+        FLUSH();
     }
     cell_order(g, p, corder);
     for (int i = 0; i < g->ncells; i++) {
@@ -1119,13 +1202,14 @@ typedef struct {
     int sub_result;
     uint8_t key[MAXKEY + 16];
     uint8_t extra[MAXCOLS + MAXCELLS];
+    ColCodes codes; /* of the position being expanded */
 } Search;
 
 /* Sub-search emit: depth-first over a single-suit position (deadends.py _unwinnable). */
 static int emit_sub(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
-    int fresh, len = encode(g, ch, s->key, NULL);
+    int fresh, len = encode(g, ch, s->key, NULL, NULL);
     (void)parent; (void)what; (void)a; (void)b; (void)k;
     if (is_won(g, ch)) {
         s->sub_result = 0;
@@ -1155,7 +1239,7 @@ static int unwinnable(Search *s, const Pos *start) {
         s->sub_ready = 1;
     }
     table_clear(&s->sub);
-    int fresh, len = encode(g, start, s->key, NULL);
+    int fresh, len = encode(g, start, s->key, NULL, NULL);
     uint32_t addr = table_put(&s->sub, s->key, len, NULL, 0, &fresh);
     if (addr == UINT32_MAX) return -1;
     s->subdepth = 0;
@@ -1236,7 +1320,7 @@ static int dead(Search *s, const Pos *p, int suit) {
         s->cache_ready = 1;
     }
     uint8_t key[MAXKEY + 16];
-    int fresh, len = encode(g, &sub, key, NULL);
+    int fresh, len = encode(g, &sub, key, NULL, NULL);
     uint32_t addr = table_put(&s->cache, key, len, NULL, 2, &fresh);
     if (addr == UINT32_MAX) return -1;
     if (!fresh) {
@@ -1268,7 +1352,7 @@ static int dead_somewhere(Search *s, const Pos *p) {
 static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
-    int fresh, len = encode(g, ch, s->key, s->extra);
+    int fresh, len = encode(g, ch, s->key, s->extra, &s->codes);
     (void)b;
     uint32_t addr = table_put(&s->tt, s->key, len, s->extra, s->parent, &fresh);
     if (addr == UINT32_MAX) {
@@ -1319,7 +1403,7 @@ typedef struct {
 static int emit_match(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Match *m = ctx;
     uint8_t key[MAXKEY + 16], extra[MAXCOLS + MAXCELLS];
-    int len = encode(m->g, ch, key, extra);
+    int len = encode(m->g, ch, key, extra, NULL);
     (void)parent;
     if (len != m->want_len || memcmp(key, m->want, len)) return 0;
     if (m->g->extra && memcmp(extra, m->want + len, m->g->extra)) return 0;
@@ -1548,6 +1632,10 @@ static void set_refs(Game *g, const Pos *start) {
         if (n > longest) longest = n;
         if (!n) continue;
         memcpy(g->ref[i], start->c[i], n);
+        g->plain[i][1] = 6;
+        for (int k = 1; k < n; k++)
+            g->plain[i][k + 1] =
+                (uint16_t)(g->plain[i][k] + (g->code[start->c[i][k - 1]][start->c[i][k]] >> 8));
         int v = start->c[i][0];
         g->ref_first[v][g->nref_first[v]++] = (uint8_t)i;
     }
@@ -1682,7 +1770,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
             queue_ready = 1;
     }
     if (s->status == ST_RUNNING) {
-        int fresh, len = encode(g, start, s->key, s->extra);
+        int fresh, len = encode(g, start, s->key, s->extra, NULL);
         uint32_t addr = table_put(&s->tt, s->key, len, s->extra, UINT32_MAX, &fresh);
         if (addr == UINT32_MAX)
             s->status = ST_MEMORY;
@@ -1745,6 +1833,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
         }
         uint8_t *node = node_at(&s->tt, at);
         decode(g, node + 5, node[4], node + 5 + node[4], p);
+        col_codes(&s->codes, p);
         s->parent = at;
         generate(g, &s->flags, p, emit_search, s);
     }
