@@ -608,36 +608,73 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, Col
     return len;
 }
 
+static inline uint64_t load64le(const uint8_t *at) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, at, 8);
+    return v;
+#else
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v |= (uint64_t)at[i] << (8 * i);
+    return v;
+#endif
+}
+
 static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
-    BitR r = {key, 0, 0, 0, len};
+    /* The key, with 8 zero bytes after it: the next 57 bits at bit `at` are one load. */
+    uint8_t buf[MAXKEY + 16];
+    size_t at = 0;
+    memcpy(buf, key, len);
+    memset(buf + len, 0, 8);
+#define PEEK() (load64le(buf + (at >> 3)) >> (at & 7))
+#define GET(v, nbits)                                                                      \
+    do {                                                                                   \
+        v = (int)(PEEK() & ((1u << (nbits)) - 1));                                         \
+        at += (nbits);                                                                     \
+    } while (0)
     uint8_t count[MAXV];
     memset(count, 0, sizeof count);
     for (int i = 0; i < g->ncols; i++) {
-        int n = br_get(&r, 4);
-        if (n == 15) n += br_get(&r, 8);
+        uint64_t w = PEEK();
+        int n = (int)(w & 15);
+        if (n == 15) {
+            n += (int)((w >> 4) & 255);
+            at += 12;
+        } else
+            at += 4;
         p->n[i] = (uint8_t)n;
         if (!n) continue;
         uint8_t *c = p->c[i];
         int from = 1;
-        if (br_get(&r, 1)) {
-            int q = (int)br_get(&r, g->ref_bits);
-            from = (int)br_get(&r, g->len_bits);
+        w = PEEK();
+        if (w & 1) {
+            int q = (int)((w >> 1) & ((1u << g->ref_bits) - 1));
+            from = (int)((w >> (1 + g->ref_bits)) & ((1u << g->len_bits) - 1));
+            at += 1 + g->ref_bits + g->len_bits;
             memcpy(c, g->ref[q], from);
             for (int k = 0; k < from; k++) count[c[k]]++;
         } else {
-            c[0] = (uint8_t)br_get(&r, 6);
+            c[0] = (uint8_t)((w >> 1) & 63);
+            at += 7;
             count[c[0]]++;
         }
         for (int k = from; k < n; k++) {
-            if (br_get(&r, 1))
-                c[k] = g->children[c[k - 1]][br_get(&r, g->child_bits[c[k - 1]])];
-            else
-                c[k] = (uint8_t)br_get(&r, 6);
+            w = PEEK();
+            int below = c[k - 1];
+            if (w & 1) {
+                int cb = g->child_bits[below];
+                c[k] = g->children[below][(w >> 1) & ((1u << cb) - 1)];
+                at += 1 + cb;
+            } else {
+                c[k] = (uint8_t)((w >> 1) & 63);
+                at += 7;
+            }
             count[c[k]]++;
         }
     }
     for (int i = 0; i < g->ncells; i++) {
-        int v = br_get(&r, 6);
+        int v;
+        GET(v, 6);
         p->cells[i] = v == 63 ? EMPTY : (uint8_t)v;
         if (v != 63) count[v]++;
     }
@@ -645,16 +682,22 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
     p->need = 0;
     if (g->general) {
         for (int i = 0; i < g->npiles; i++) {
-            p->fn[i] = (uint8_t)br_get(&r, 6);
-            if (p->fn[i]) {
-                p->ffirst[i] = (uint8_t)br_get(&r, 6);
-                p->ftop[i] = (uint8_t)br_get(&r, 6);
+            int v;
+            GET(v, 6);
+            p->fn[i] = (uint8_t)v;
+            if (v) {
+                GET(v, 6);
+                p->ffirst[i] = (uint8_t)v;
+                GET(v, 6);
+                p->ftop[i] = (uint8_t)v;
             }
         }
         for (int v = 0; v < MAXV; v++) p->upc[v] = (uint8_t)(g->copies - count[v]);
         general_need(g, p);
         return;
     }
+#undef GET
+#undef PEEK
     for (int s = 0; s < 4; s++) {
         for (int i = 0; i < g->copies; i++) {
             int h = 0;
