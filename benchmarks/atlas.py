@@ -87,7 +87,10 @@ def main(argv: list[str] | None = None) -> int:
         print(" ".join(command), flush=True)
         if args.list:
             continue
-        status = subprocess.call(command)
+        # Run outside the source checkout: the survey's workers start with the current
+        # folder on their import path, and a checkout's solitaire_core (without the
+        # compiled solver when the venv installed a wheel) would shadow the installed one.
+        status = subprocess.call(command, cwd=RESULTS)
         if status:
             return status
     return 0

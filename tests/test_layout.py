@@ -289,7 +289,7 @@ def test_fan_gets_two_rows_and_larger_cards_in_the_default_window():
     # One row of 18 columns gave 49 px cards in the 1100x690 canvas of the default window.
     fan = rules("fan")
     layout = compute_layout(fan, 1100, 690)
-    assert layout.bands >= 2 and layout.card_w >= 65
+    assert layout.bands >= 2 and layout.card_w >= 80
     assert compute_layout(fan, 1100, 690, bands=1).card_w < 55
     with pytest.raises(ValueError):
         compute_layout(rules("freecell"), 1100, 690, bands=2)  # 8 columns keep one row

@@ -21,12 +21,14 @@ arrangements are tried and the one that gives the largest cards wins:
   (Eight Off: 8 cells over 8 columns).
 
 A wide tableau may be laid out in several rows of columns (:attr:`Layout.bands`): from
-:data:`BANDS_FROM` columns on, plans with 2 and 3 rows compete too (the grid, row and
-stacked arrangements), each row as high as its columns' dealt cards and
-:data:`EXTRA_ROWS` more need. Fan and Scotch Patience (18 fans of 3) get 2 rows of 9 or
-3 of 6 instead of 18 tiny columns, as PySolFC lays out its Fan (game 56) in several
-rows; Baker's Dozen's 13 columns get 2 rows where the window is wide and low. The
-columns keep their order and letters, left to right, row by row.
+:data:`BANDS_FROM` columns on, plans with 2 and 3 rows compete too (in every
+arrangement), each row as high as its columns' dealt cards and :data:`EXTRA_ROWS` more
+need, and win where they give clearly larger cards (:data:`BAND_PREFERENCE`). Fan and
+Scotch Patience (18 fans of 3) get 2 rows of 9 with the foundations at the side (85 px
+cards instead of 49 in the default window), as PySolFC lays out its Fan (game 56) in
+several rows; Baker's Dozen's 13 columns get rows of 7 and 6, as in PySolFC, where the
+window is too narrow for one row. The columns keep their order and letters, left to
+right, row by row.
 
 Pile keys (the program help: "pressing the letter corresponding to its position"):
 tableau columns are lettered ``a, b, c, ...`` from the left; cells are numbered ``1`` to
@@ -517,7 +519,7 @@ def _fits(plan: _Plan, w: int, width: int, height: int) -> bool:
     if plan.name == "side":
         k = _side_columns(plan, m, height)
         pitch = m.w + m.gap
-        total = plan.columns * pitch - m.gap + 0.35 * m.w + k * pitch + 2 * m.margin
+        total = plan.per_band * pitch - m.gap + 0.35 * m.w + k * pitch + 2 * m.margin
         rows = math.ceil(plan.foundations / k) if k else 0
         tall = _tableau_y(plan, m) + _tableau_height(plan, m) + m.margin
         tall = max(tall, 2 * m.margin + rows * (m.h + m.label + m.gap))
@@ -544,17 +546,17 @@ def _plans(counts: PileCounts, design_rows: int, grow: int = EXTRA_ROWS) -> list
     names = ["row", "stacked"]
     if c + f <= n:
         names.insert(0, "grid")
+    if f and c <= n:
+        names.append("side")
+    if c <= 2 and f <= 2:
+        names.remove("stacked")
     banded = [
         _Plan(name, c, f, n, design_rows, grow, bands=k)
         for k in range(2, MAX_BANDS + 1)
         if n >= BANDS_FROM and -(-n // k) >= 4
         for name in names
-        if name != "grid" or c + f <= -(-n // k)
+        if (name != "grid" or c + f <= -(-n // k)) and (name != "side" or c <= -(-n // k))
     ]
-    if f and c <= n:
-        names.append("side")
-    if c <= 2 and f <= 2:
-        names.remove("stacked")
     plans = [_Plan(name, c, f, n, design_rows, grow) for name in names]
     if design_rows >= WRAP_FROM:  # long columns may wrap (the top row keeps its own pitch)
         plans += [
@@ -650,7 +652,7 @@ def _place(
     total_w, grid_w = _widths(plan, m)
     side_k = _side_columns(plan, m, height) if plan.name == "side" else 0
     if plan.name == "side":
-        grid_w = n * pitch - m.gap
+        grid_w = plan.per_band * pitch - m.gap
         total_w = max(grid_w + 0.35 * m.w + side_k * pitch, c * pitch - m.gap) + 2 * m.margin
     left = (width - total_w) / 2 + m.margin  # left edge of the used area
     inner_w = total_w - 2 * m.margin

@@ -66,6 +66,11 @@ typedef struct {
     int ncols, ncells, copies, total, nv;
     int limit, policy;
     int whole_runs, whole_runs_empty, go_home, king_home, canonical, suit_check;
+    /* leave_check: the leave-order dead-end test (deadends.py LeaveOrder); lower[v]: the
+       cards of v's suit below it, parent_mask[v]: the cards v may be built on, fpred[v]: the
+       cards v may follow on some general foundation pile. */
+    int leave_check;
+    uint64_t lower[MAXV], parent_mask[MAXV], fpred[MAXV];
     /* receive: the cells take cards (0: a reserve, cards only leave it). general: the
        variant's own foundation piles (below), not one pile per suit and deck. complete:
        only complete suits go up. order: positions keep their real column and cell order
@@ -1392,6 +1397,63 @@ static int dead_somewhere(Search *s, const Pos *p) {
     return 0;
 }
 
+/* The leave-order test (deadends.py LeaveOrder, docs/solver.md): 1 when some card in play
+   can never leave its place, so the position cannot be won. Only for one deck, no cards back
+   from the foundations, no cells that take cards and moves that are single cards or decompose into
+   them (native.py decides). */
+static int stranded(const Game *g, const Pos *p) {
+    uint64_t above[MAXV], cols[MAXCOLS], inplay = 0, reserve = 0, left = 0;
+    int any_empty = 0, ncols = 0;
+    for (int i = 0; i < g->ncols; i++) {
+        uint64_t acc = 0;
+        for (int k = p->n[i] - 1; k >= 0; k--) {
+            above[p->c[i][k]] = acc;
+            acc |= 1ULL << p->c[i][k];
+        }
+        if (acc)
+            cols[ncols++] = acc;
+        else
+            any_empty = 1;
+        inplay |= acc;
+    }
+    for (int c = 0; c < g->ncells; c++)
+        if (p->cells[c] != EMPTY) {
+            above[p->cells[c]] = 0;
+            reserve |= 1ULL << p->cells[c];
+        }
+    inplay |= reserve;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        uint64_t todo = inplay & ~left;
+        while (todo) {
+            int v = __builtin_ctzll(todo);
+            todo &= todo - 1;
+            if (above[v] & ~left) continue;
+            int ok;
+            if (g->general) {
+                /* Onto a pile's top now, a pile's first card, or after a card that left. */
+                ok = (g->fpred[v] & inplay & left) != 0;
+                for (int i = 0; i < g->npiles && !ok; i++)
+                    ok = (int)((p->fn[i] ? g->pile_next[i][p->ftop[i]] : g->pile_start[i]) >> v & 1);
+            } else
+                ok = !(g->lower[v] & inplay & ~left);
+            for (uint64_t pm = g->parent_mask[v] & inplay; pm && !ok; pm &= pm - 1) {
+                int q = __builtin_ctzll(pm);
+                ok = (reserve >> q) & 1 ? (int)((left >> q) & 1) : !(above[q] & ~left);
+            }
+            if (!ok && g->empty_ok[v]) {
+                ok = any_empty;
+                for (int i = 0; i < ncols && !ok; i++) ok = !(cols[i] & ~left);
+            }
+            if (ok) {
+                left |= 1ULL << v;
+                changed = 1;
+            }
+        }
+    }
+    return left != inplay;
+}
+
 static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
@@ -1416,6 +1478,7 @@ static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, i
         }
         if (d) return 0;
     }
+    if (g->leave_check && stranded(g, ch)) return 0;
     if (!queue_push(&s->queue, score(g, ch) - g->score_lo, addr)) {
         s->status = ST_MEMORY;
         return 1;
@@ -1506,14 +1569,14 @@ static PyObject *translate(Search *s, const Pos *start, int *ok) {
 
 /* ---- the module function -------------------------------------------------------------- */
 
-#define NSPEC 18
+#define NSPEC 19
 
 static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
                      Py_buffer *empty, PyObject *piles, PyObject *weights) {
     memset(g, 0, sizeof *g);
     long v[NSPEC];
     if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != NSPEC) {
-        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 18 ints");
+        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 19 ints");
         return 0;
     }
     for (int i = 0; i < NSPEC; i++) {
@@ -1541,6 +1604,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     g->extra_bits = g->ncols > 16 || g->ncells > 16 ? 5 : 4;
     g->extra = g->order ? (g->extra_bits * (g->ncols + g->ncells) + 7) / 8 : 0;
     g->first_played = v[17] != 0 && g->general;
+    g->leave_check = v[18] != 0;
     if (g->ncols < 1 || g->ncols > MAXCOLS || g->ncells < 0 || g->ncells > MAXCELLS ||
         g->copies < 1 || g->copies > MAXCOPIES || g->nv != MAXV || g->limit < 0 ||
         g->limit > LIM_UNLIM || g->policy < 0 || g->policy > AUTO_ALL) {
@@ -1615,6 +1679,13 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
             g->code[y][x] = (uint16_t)(idx == EMPTY ? (x << 1) | (7 << 8)
                                                     : (1 | idx << 1) | ((1 + bits) << 8));
         }
+    }
+    for (int x = 0; x < MAXV; x++) {
+        g->lower[x] = ((1ULL << (x % 13)) - 1) << (x - x % 13);
+        for (int q = 0; q < g->nparents[x]; q++) g->parent_mask[x] |= 1ULL << g->parents[x][q];
+        for (int i = 0; i < g->npiles; i++)
+            for (int y = 0; y < MAXV; y++)
+                if (g->pile_next[i][y] >> x & 1) g->fpred[x] |= 1ULL << y;
     }
     if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != NWEIGHTS) {
         PyErr_SetString(PyExc_ValueError, "weights: a tuple of 8 ints");
@@ -1824,7 +1895,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
             int d = g->suit_check ? dead_somewhere(s, start) : 0;
             if (d < 0)
                 s->status = ST_MEMORY;
-            else if (d)
+            else if (d || (g->leave_check && stranded(g, start)))
                 s->status = ST_UNWINNABLE;
             else if (!queue_push(&s->queue, score(g, start) - g->score_lo, addr))
                 s->status = ST_MEMORY;

@@ -161,3 +161,113 @@ def applies(tables: Tables) -> bool:
         and rules.standard_foundations
         and rules.cells_receive
     )
+
+
+class LeaveOrder:
+    """The leave-order dead-end test: a position is lost when some card in play can never
+    leave its place (docs/solver.md, "Leave order"); only where :func:`leave_order_applies`.
+
+    Every card must leave its place before the game is won. A card can leave first only
+    when the cards above it have left, and then only to its foundation (classic
+    foundations: when every lower card of its suit in play has left; the variant's own
+    piles: when a pile's top or an empty pile takes it now, or a card it may follow there
+    has left), onto a card it may be built on (one in play whose cards above it have left,
+    or one that has left a reserve), or into an empty column (when it may fill one and a
+    column is empty or every card of one has left). The cards that can leave in some order
+    under these conditions are found as a least fixed point; a card outside it never leaves
+    in any line of play, so the position cannot be won.
+
+    :param engine: the search's engine (one deck: values are the card kinds).
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        tables = engine.tables
+        self.engine = engine
+        self.general = engine.general
+        self.lower = [((1 << (v % 13)) - 1) << (v - v % 13) for v in range(52)]
+        self.fpred = [0] * 52
+        if engine.general:
+            for row in engine.pile_next:
+                for y, mask in enumerate(row):
+                    for v in range(52):
+                        if mask >> v & 1:
+                            self.fpred[v] |= 1 << y
+        self.parents = [sum(1 << p for p in tables.parents[v]) for v in range(52)]
+        self.empty_ok = tables.empty_ok
+
+    def stranded(self, pos: Position) -> bool:
+        """Whether some card in play in ``pos`` can never leave its place."""
+        cols, cells, found = pos[0], pos[1], pos[2]
+        above = [0] * 52
+        masks = []
+        any_empty = False
+        for col in cols:
+            acc = 0
+            for v in reversed(col):
+                above[v] = acc
+                acc |= 1 << v
+            if acc:
+                masks.append(acc)
+            else:
+                any_empty = True
+        reserve = 0
+        for v in cells:
+            if v != EMPTY:
+                reserve |= 1 << v
+        inplay = reserve
+        for m in masks:
+            inplay |= m
+        lower, parents, empty_ok, eng = self.lower, self.parents, self.empty_ok, self.engine
+        left = 0
+        changed = True
+        while changed:
+            changed = False
+            for v in range(52):
+                bit = 1 << v
+                if not inplay & bit or left & bit or above[v] & ~left:
+                    continue
+                if self.general:
+                    ok = bool(self.fpred[v] & inplay & left) or any(
+                        (eng.pile_next[i][pile[-1]] if pile else eng.pile_start[i]) >> v & 1
+                        for i, pile in enumerate(found)
+                    )
+                else:
+                    ok = not lower[v] & inplay & ~left
+                if not ok:
+                    pm = parents[v] & inplay
+                    while pm and not ok:
+                        q = (pm & -pm).bit_length() - 1
+                        pm &= pm - 1
+                        ok = bool(left >> q & 1) if reserve >> q & 1 else not above[q] & ~left
+                if not ok and empty_ok[v]:
+                    ok = any_empty or any(not m & ~left for m in masks)
+                if ok:
+                    left |= bit
+                    changed = True
+        return left != inplay
+
+
+def leave_order_applies(tables: Tables) -> bool:
+    """Whether the leave-order test is sound for the variant: one deck, no cards back from
+    the foundations, cards going up one at a time (not only complete suits), no cells that
+    take cards (none, or a reserve that only gives), and every move a single card or one
+    that single-card moves can make: move limit "one", "free cells plus one" (one card
+    without free cells), or "supermove" when any card may fill an empty column and runs
+    follow the build (a run then moves card by card through the empty columns)."""
+    rules = tables.rules
+    if (
+        rules.decks != 1
+        or tables.values != 52
+        or rules.foundation_return
+        or rules.complete_suits
+        or (rules.cells and rules.cells_receive)
+    ):
+        return False
+    if rules.move_limit in ("one", "free-cells-plus-one"):
+        return True
+    runs_build = all(
+        not run[y] or tables.can_build[x][y]
+        for x, run in enumerate(tables.can_run or tables.can_build)
+        for y in range(52)
+    )
+    return rules.move_limit == "supermove" and all(tables.empty_ok) and runs_build

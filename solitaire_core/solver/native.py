@@ -229,6 +229,7 @@ def search(
     weights: Mapping[str, int] | None,
     *,
     suit_check: bool,
+    leave_check: bool = False,
     max_states: int,
     max_bytes: int | None,
     timeout: float | None,
@@ -266,6 +267,7 @@ def search(
         int(engine.complete),
         int(in_real_order(engine)),
         int(engine.general and engine.first_played),
+        int(leave_check),
     )
     piles: tuple[tuple[int, int, int, int, bytes], ...] = ()
     if engine.general:

@@ -24,7 +24,7 @@ from ..session import play_move
 from ..state import GameState
 from ..variant import Rules
 from . import native
-from .deadends import SuitCheck, applies
+from .deadends import LeaveOrder, SuitCheck, applies, leave_order_applies
 from .engine import CF, CT, FC, FT, TC, TF, TT, Budget, Engine, IMove, Position
 from .heuristic import Scorer
 from .tables import Tables, compile_rules
@@ -146,10 +146,10 @@ def solve(
     :param autoplay: the autoplay policy the moves will be played with (``"off"``,
         ``"safe"``, ``"all"``); defaults to the variant's, as a session does.
     :param ideas: switches for measuring each idea (see docs/solver.md): ``"go_home"``,
-        ``"freeze"``, ``"canonical"``, ``"twins"``, ``"suit_check"`` (default on), ``"search"``
-        (``"best-first"``, the default, or ``"dfs"``), ``"ties"`` (``"lifo"``, the default,
-        or ``"fifo"``), ``"weights"`` (a dict of heuristic weights, see
-        :data:`~solitaire_core.solver.heuristic.WEIGHTS` and
+        ``"freeze"``, ``"canonical"``, ``"twins"``, ``"suit_check"`` and ``"leave_order"``
+        (the dead-end tests, default on), ``"search"`` (``"best-first"``, the default, or
+        ``"dfs"``), ``"ties"`` (``"lifo"``, the default, or ``"fifo"``), ``"weights"`` (a
+        dict of heuristic weights, see :data:`~solitaire_core.solver.heuristic.WEIGHTS` and
         :func:`~solitaire_core.solver.heuristic.default_weights`).
     :param engine: ``"auto"`` (the C engine when it is built and supports the variant,
         else Python), ``"c"`` (the same, but a fallback to Python is explained in
@@ -187,6 +187,7 @@ def solve(
         start=eng.from_state(state),
         ideas=ideas,
         suit_check=bool(ideas.get("suit_check", True)) and applies(tables),
+        leave_check=bool(ideas.get("leave_order", True)) and leave_order_applies(tables),
         started=started,
         max_states=max_states,
         timeout=timeout,
@@ -215,6 +216,7 @@ class _Job:
     start: Position
     ideas: dict[str, Any]
     suit_check: bool
+    leave_check: bool
     started: float
     max_states: int
     timeout: float | None
@@ -235,6 +237,7 @@ def _solve_c(job: _Job, max_memory: float | None) -> SolveResult:
             job.start,
             job.ideas.get("weights"),
             suit_check=job.suit_check,
+            leave_check=job.leave_check,
             max_states=job.max_states,
             max_bytes=None if max_memory is None else int(max_memory * 1e6),
             timeout=None if job.timeout is None else job.started + job.timeout - time.monotonic(),
@@ -306,12 +309,19 @@ def _solve_python(job: _Job) -> SolveResult:
         job.progress,
     )
     check = SuitCheck(engine) if job.suit_check else None
+    order = LeaveOrder(engine) if job.leave_check else None
     try:
         if ideas.get("search") == "dfs":
-            found, positions = dfs(engine, start, scorer, stop, check=check)
+            found, positions = dfs(engine, start, scorer, stop, check=check, order=order)
         else:
             found, positions = best_first(
-                engine, start, scorer, stop, fifo=ideas.get("ties") == "fifo", check=check
+                engine,
+                start,
+                scorer,
+                stop,
+                fifo=ideas.get("ties") == "fifo",
+                check=check,
+                order=order,
             )
     except Budget as exc:
         return SolveResult(
@@ -457,9 +467,10 @@ def _fresh_children(
     path: _Node | None,
     seen: set[Any],
     check: SuitCheck | None,
+    order: LeaveOrder | None = None,
 ) -> Iterator[tuple[Position, _Node, bool]]:
     """The children of ``pos`` not seen before (each is added to ``seen``), skipping those
-    the dead-suit test rules out; each with its path node and whether it is won (the
+    the dead-suit and leave-order tests rule out; each with its path node and whether it is won (the
     search stops at a won child, so nothing follows it)."""
     key, total = engine.key, engine.total
     for move, child in engine.children_of(pos):
@@ -475,6 +486,8 @@ def _fresh_children(
             suit = check.moved_suit(pos, move)
             if suit >= 0 and check.dead(child, suit):
                 continue
+        if order is not None and order.stranded(child):
+            continue
         yield child, node, False
 
 
@@ -486,12 +499,14 @@ def best_first(
     *,
     fifo: bool = False,
     check: SuitCheck | None = None,
+    order: LeaveOrder | None = None,
 ) -> tuple[list[IMove] | None, int]:
     """Best-first search over positions, lowest score first, with a transposition table
     of keys (columns and cells as multisets).
 
     :param check: the single-suit dead-end test, or ``None``: a new position it finds
         dead is stored but not searched further.
+    :param order: the leave-order dead-end test, or ``None``; used as ``check``.
     :return: ``(moves, positions)``: the internal moves of a win, or ``None`` after every
         position reachable from ``start`` was expanded (the proof that none wins).
     :raises Budget: when a budget ran out.
@@ -500,6 +515,8 @@ def best_first(
     if engine.remaining(start) == 0:
         return [], 1
     if check is not None and check.dead_somewhere(start):
+        return None, 1
+    if order is not None and order.stranded(start):
         return None, 1
     seen = {key(start)}
     counter = 0
@@ -513,7 +530,7 @@ def best_first(
         expanded += 1
         if not expanded & 255 or len(seen) >= limit:
             stop.check(len(seen))
-        for child, node, won in _fresh_children(engine, pos, path, seen, check):
+        for child, node, won in _fresh_children(engine, pos, path, seen, check, order):
             if won:
                 return _unwind(node), len(seen)
             counter += step
@@ -528,6 +545,7 @@ def dfs(
     stop: _Stop,
     *,
     check: SuitCheck | None = None,
+    order: LeaveOrder | None = None,
 ) -> tuple[list[IMove] | None, int]:
     """Depth-first search, children tried best score first, with the same transposition
     table; same contract as :func:`best_first`."""
@@ -535,6 +553,8 @@ def dfs(
     if engine.remaining(start) == 0:
         return [], 1
     if check is not None and check.dead_somewhere(start):
+        return None, 1
+    if order is not None and order.stranded(start):
         return None, 1
     seen = {key(start)}
     stack: list[list[tuple[int, Position, _Node | None]]] = [[(0, start, None)]]
@@ -550,7 +570,7 @@ def dfs(
         if not expanded & 255 or len(seen) >= limit:
             stop.check(len(seen))
         kids: list[tuple[int, Position, _Node | None]] = []
-        for child, node, won in _fresh_children(engine, pos, path, seen, check):
+        for child, node, won in _fresh_children(engine, pos, path, seen, check, order):
             if won:
                 return _unwind(node), len(seen)
             kids.append((-score(child), child, node))
