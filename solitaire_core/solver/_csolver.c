@@ -437,6 +437,18 @@ static void cell_order(const Game *g, const Pos *p, int *order) {
 /* With general foundations each pile follows: its length (6 bits), then its first and top
    cards (6 bits each) when it holds any. With g->order and `extra` given, the real place
    of each column and cell in key order goes there (g->extra bytes, not part of the key). */
+static inline uint64_t load64le(const uint8_t *at) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, at, 8);
+    return v;
+#else
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v |= (uint64_t)at[i] << (8 * i);
+    return v;
+#endif
+}
+
 /* How many first bytes of a and b (each with 8 bytes readable past lim) agree, at most
    lim. */
 static inline int common_prefix(const uint8_t *a, const uint8_t *b, int lim) {
@@ -514,26 +526,22 @@ static int col_code(const Game *g, const uint8_t *c, int n, uint32_t *out) {
     return 32 * len + bits;
 }
 
-/* The codes of a position's columns (the parent being expanded): a child's column of the
-   same length is the same column (moves and autoplay only take cards from the top of a
-   column or put them there), so its code is copied, not made again. */
+/* What a child may take from its parent, the position being expanded: a child's column of
+   the same length is the same column (moves and autoplay only take cards from the top of a
+   column or put them there), so its code is copied from the parent's key (key: the key,
+   with 8 bytes of 0 after it; column i's code: nbits[i] bits from bit at[i]) and its part
+   of the score is reused. */
 typedef struct {
     const Pos *parent;
-    uint8_t known[MAXCOLS]; /* whether nbits and pieces hold column i's code yet */
-    int nbits[MAXCOLS];
-    uint32_t pieces[MAXCOLS][PIECES];
+    uint8_t scored[MAXCOLS]; /* whether part[i] holds column i's part of the score yet */
+    int part[MAXCOLS];
+    uint16_t at[MAXCOLS], nbits[MAXCOLS];
+    uint8_t key[MAXKEY + 16];
 } ColCodes;
-
-/* Forget the codes: p is the next position expanded; its columns are coded when a child
-   first needs them. */
-static void col_codes(ColCodes *cc, const Pos *p) {
-    cc->parent = p;
-    memset(cc->known, 0, sizeof cc->known);
-}
 
 /* The key of p into out (MAXKEY + 8 bytes), its length returned. cc: the codes of the
    columns of p's parent, or NULL. */
-static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, ColCodes *cc) {
+static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, const ColCodes *cc) {
     int order[MAXCOLS], corder[MAXCELLS];
     uint64_t acc = 0;
     int bits = 0, len = 0;
@@ -551,16 +559,21 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, Col
         int i = order[o], nb;
         const uint32_t *pc;
         if (cc && cc->parent->n[i] == p->n[i]) {
-            if (!cc->known[i]) {
-                cc->nbits[i] = col_code(g, p->c[i], p->n[i], cc->pieces[i]);
-                cc->known[i] = 1;
+            size_t from = cc->at[i];
+            for (nb = cc->nbits[i]; nb >= 32; nb -= 32, from += 32) {
+                acc |= (uint64_t)(uint32_t)(load64le(cc->key + (from >> 3)) >> (from & 7)) << bits;
+                uint32_t word = (uint32_t)acc;
+                memcpy(out + len, &word, 4);
+                len += 4;
+                acc >>= 32;
             }
-            pc = cc->pieces[i];
-            nb = cc->nbits[i];
-        } else {
-            pc = tmp;
-            nb = col_code(g, p->c[i], p->n[i], tmp);
+            acc |= ((load64le(cc->key + (from >> 3)) >> (from & 7)) & ((1ull << nb) - 1)) << bits;
+            bits += nb;
+            FLUSH();
+            continue;
         }
+        pc = tmp;
+        nb = col_code(g, p->c[i], p->n[i], tmp);
         for (; nb >= 32; nb -= 32) {
             acc |= (uint64_t)*pc++ << bits;
             uint32_t word = (uint32_t)acc;
@@ -613,19 +626,11 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, Col
     return len;
 }
 
-static inline uint64_t load64le(const uint8_t *at) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t v;
-    memcpy(&v, at, 8);
-    return v;
-#else
-    uint64_t v = 0;
-    for (int i = 0; i < 8; i++) v |= (uint64_t)at[i] << (8 * i);
-    return v;
-#endif
-}
 
-static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
+/* The position of a key. col_at, col_nbits (or NULL): where each column's code lies in the
+   key (its first bit, its number of bits). */
+static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint16_t *col_at,
+                       uint16_t *col_nbits) {
     /* The key, with 8 zero bytes after it: the next 57 bits at bit `at` are one load. */
     uint8_t buf[MAXKEY + 16];
     size_t at = 0;
@@ -640,6 +645,7 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
     uint8_t count[MAXV];
     memset(count, 0, sizeof count);
     for (int i = 0; i < g->ncols; i++) {
+        size_t start = at;
         uint64_t w = PEEK();
         int n = (int)(w & 15);
         if (n == 15) {
@@ -648,7 +654,13 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
         } else
             at += 4;
         p->n[i] = (uint8_t)n;
-        if (!n) continue;
+        if (!n) {
+            if (col_at) {
+                col_at[i] = (uint16_t)start;
+                col_nbits[i] = (uint16_t)(at - start);
+            }
+            continue;
+        }
         uint8_t *c = p->c[i];
         int from = 1;
         w = PEEK();
@@ -675,6 +687,10 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
                 at += 7;
             }
             count[c[k]]++;
+        }
+        if (col_at) {
+            col_at[i] = (uint16_t)start;
+            col_nbits[i] = (uint16_t)(at - start);
         }
     }
     for (int i = 0; i < g->ncells; i++) {
@@ -714,19 +730,26 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
 }
 
 /* A stored position: its key, in the real order `extra` gives (NULL: key order). */
-static void decode(const Game *g, const uint8_t *key, int len, const uint8_t *extra, Pos *p) {
+/* cc (or NULL): the parent's ColCodes to fill with where each column's code lies. */
+static void decode(const Game *g, const uint8_t *key, int len, const uint8_t *extra, Pos *p,
+                   ColCodes *cc) {
     if (!extra || !g->order) {
-        decode_key(g, key, len, p);
+        decode_key(g, key, len, p, cc ? cc->at : NULL, cc ? cc->nbits : NULL);
         return;
     }
     Pos q;
     BitR r = {extra, 0, 0, 0, g->extra};
-    decode_key(g, key, len, &q);
+    uint16_t at[MAXCOLS], nbits[MAXCOLS];
+    decode_key(g, key, len, &q, at, nbits);
     pos_copy(g, p, &q);
     for (int o = 0; o < g->ncols; o++) {
         int i = (int)br_get(&r, g->extra_bits);
         p->n[i] = q.n[o];
         if (q.n[o]) memcpy(p->c[i], q.c[o], q.n[o]);
+        if (cc) {
+            cc->at[i] = at[o];
+            cc->nbits[i] = nbits[o];
+        }
     }
     for (int k = 0; k < g->ncells; k++) p->cells[br_get(&r, g->extra_bits)] = q.cells[k];
 }
@@ -1002,7 +1025,17 @@ static int column_score(const Game *g, const uint8_t *c, int n) {
            g->w[W_HOMELESS] * homeless;
 }
 
-static int score(const Game *g, const Pos *p) {
+/* A column's part of the score: its blockers, unsettled, homeless and loose cards, or the
+   bonus of an empty column. */
+static int column_part(const Game *g, const uint8_t *c, int n) {
+    if (!n) return -g->w[W_EMPTY];
+    int part = column_score(g, c, n);
+    if (g->w[W_LOOSE]) part += g->w[W_LOOSE] * loose_cards(g, c, n);
+    return part;
+}
+
+/* cc: the column codes (and parts of the score) of p's parent, or NULL. */
+static int score(const Game *g, const Pos *p, ColCodes *cc) {
     int up = 0;
     if (g->general)
         for (int i = 0; i < g->npiles; i++) up += p->fn[i];
@@ -1016,11 +1049,16 @@ static int score(const Game *g, const Pos *p) {
         sc += g->w[W_CELLS];
         if (!g->nparents[v]) sc += g->w[W_HOMELESS];
     }
-    for (int i = 0; i < g->ncols; i++)
-        sc += p->n[i] ? column_score(g, p->c[i], p->n[i]) : -g->w[W_EMPTY];
-    if (g->w[W_LOOSE]) /* 0 unless some card may be built on another without a run */
-        for (int i = 0; i < g->ncols; i++)
-            sc += g->w[W_LOOSE] * loose_cards(g, p->c[i], p->n[i]);
+    for (int i = 0; i < g->ncols; i++) {
+        if (cc && cc->parent->n[i] == p->n[i]) { /* the parent's column (see ColCodes) */
+            if (!cc->scored[i]) {
+                cc->part[i] = column_part(g, p->c[i], p->n[i]);
+                cc->scored[i] = 1;
+            }
+            sc += cc->part[i];
+        } else
+            sc += column_part(g, p->c[i], p->n[i]);
+    }
     if (g->w[W_DEPTH]) {
         uint64_t need = p->need;
         while (need) {
@@ -1298,7 +1336,7 @@ static int unwinnable(Search *s, const Pos *start) {
     while (s->subdepth) {
         uint32_t at = s->substack[--s->subdepth];
         uint8_t *node = node_at(&s->sub, at);
-        decode(g, node + 5, node[4], NULL, &p);
+        decode(g, node + 5, node[4], NULL, &p, NULL);
         int r = generate(g, &s->flags, &p, emit_sub, s);
         if (r) {
             result = r == 2 ? -1 : s->sub_result;
@@ -1479,7 +1517,7 @@ static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, i
         if (d) return 0;
     }
     if (g->leave_check && stranded(g, ch)) return 0;
-    if (!queue_push(&s->queue, score(g, ch) - g->score_lo, addr)) {
+    if (!queue_push(&s->queue, score(g, ch, &s->codes) - g->score_lo, addr)) {
         s->status = ST_MEMORY;
         return 1;
     }
@@ -1897,7 +1935,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
                 s->status = ST_MEMORY;
             else if (d || (g->leave_check && stranded(g, start)))
                 s->status = ST_UNWINNABLE;
-            else if (!queue_push(&s->queue, score(g, start) - g->score_lo, addr))
+            else if (!queue_push(&s->queue, score(g, start, NULL) - g->score_lo, addr))
                 s->status = ST_MEMORY;
         }
     }
@@ -1946,8 +1984,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
             }
         }
         uint8_t *node = node_at(&s->tt, at);
-        decode(g, node + 5, node[4], node + 5 + node[4], p);
-        col_codes(&s->codes, p);
+        /* The parent of the children made next: its key (padded), its columns' codes. */
+        memcpy(s->codes.key, node + 5, node[4]);
+        memset(s->codes.key + node[4], 0, 8);
+        decode(g, node + 5, node[4], node + 5 + node[4], p, &s->codes);
+        s->codes.parent = p;
+        memset(s->codes.scored, 0, sizeof s->codes.scored);
         s->parent = at;
         generate(g, &s->flags, p, emit_search, s);
     }
