@@ -110,7 +110,9 @@ typedef struct {
        begin with kind v (nref_first[v] of them). */
     int ref_bits, len_bits;
     uint8_t ref_len[MAXCOLS];
-    uint8_t ref[MAXCOLS][MAXLEN];
+    uint8_t ref[MAXCOLS][MAXLEN + 8];
+    /* plain[r][m]: the bits of column r's first m cards coded card by card. */
+    uint16_t plain[MAXCOLS][MAXLEN + 1];
     uint8_t nref_first[MAXV];
     uint8_t ref_first[MAXV][MAXCOLS];
     int score_lo, score_hi;
@@ -127,7 +129,7 @@ typedef struct {
        each value are up (what a pile can take next depends on nothing else). */
     uint8_t fn[MAXPILES], ffirst[MAXPILES], ftop[MAXPILES];
     uint8_t upc[MAXV];
-    uint8_t c[MAXCOLS][MAXLEN];
+    uint8_t c[MAXCOLS][MAXLEN + 8]; /* 8 bytes to spare: common_prefix reads past n */
 } Pos;
 
 typedef struct {
@@ -397,9 +399,14 @@ static inline int col_cmp(const Pos *p, int a, int b) {
 static void col_order(const Game *g, const Pos *p, int *order) {
     for (int i = 0; i < g->ncols; i++) order[i] = i;
     if (!g->canonical) return;
+    /* First by the first card (empty columns first), which decides unless two first
+       cards are equal: then by col_cmp. */
+    int first[MAXCOLS];
+    for (int i = 0; i < g->ncols; i++) first[i] = p->n[i] ? p->c[i][0] + 1 : 0;
     for (int i = 1; i < g->ncols; i++) {
-        int x = order[i], j = i - 1;
-        while (j >= 0 && col_cmp(p, order[j], x) > 0) {
+        int x = order[i], fx = first[x], j = i - 1;
+        while (j >= 0 && (first[order[j]] > fx ||
+                          (first[order[j]] == fx && fx && col_cmp(p, order[j], x) > 0))) {
             order[j + 1] = order[j];
             j--;
         }
@@ -430,49 +437,74 @@ static void cell_order(const Game *g, const Pos *p, int *order) {
 /* With general foundations each pile follows: its length (6 bits), then its first and top
    cards (6 bits each) when it holds any. With g->order and `extra` given, the real place
    of each column and cell in key order goes there (g->extra bytes, not part of the key). */
-static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
-    int order[MAXCOLS], corder[MAXCELLS];
+static inline uint64_t load64le(const uint8_t *at) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, at, 8);
+    return v;
+#else
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v |= (uint64_t)at[i] << (8 * i);
+    return v;
+#endif
+}
+
+/* How many first bytes of a and b (each with 8 bytes readable past lim) agree, at most
+   lim. */
+static inline int common_prefix(const uint8_t *a, const uint8_t *b, int lim) {
+    int m = 0;
+    while (m < lim) {
+        uint64_t x, y;
+        memcpy(&x, a + m, 8);
+        memcpy(&y, b + m, 8);
+        x ^= y;
+        if (x) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__GNUC__)
+            m += __builtin_ctzll(x) >> 3;
+#else
+            while (a[m] == b[m]) m++;
+#endif
+            return m < lim ? m : lim;
+        }
+        m += 8;
+    }
+    return lim;
+}
+
+/* 32-bit pieces of the longest column's code. */
+#define PIECES ((12 + 14 + 7 * MAXLEN) / 32 + 2)
+
+/* The code of one column (described above encode), in 32-bit pieces, least significant
+   bit first, the last one padded with 0; returns its number of bits. */
+static int col_code(const Game *g, const uint8_t *c, int n, uint32_t *out) {
     uint64_t acc = 0;
     int bits = 0, len = 0;
 #define FLUSH()                                                                            \
     if (bits >= 32) {                                                                      \
-        uint32_t word = (uint32_t)acc;                                                     \
-        memcpy(out + len, &word, 4);                                                       \
-        len += 4;                                                                          \
+        out[len++] = (uint32_t)acc;                                                        \
         acc >>= 32;                                                                        \
         bits -= 32;                                                                        \
     }
-    col_order(g, p, order);
-    for (int o = 0; o < g->ncols; o++) {
-        int i = order[o], n = p->n[i];
-        const uint8_t *c = p->c[i];
-        if (n < 15) {
-            acc |= (uint64_t)n << bits;
-            bits += 4;
-        } else {
-            acc |= (uint64_t)(15 | ((n - 15) << 4)) << bits;
-            bits += 12;
-        }
-        FLUSH();
-        if (!n) continue;
+    if (n < 15) {
+        acc = (uint64_t)n;
+        bits = 4;
+    } else {
+        acc = (uint64_t)(15 | ((n - 15) << 4));
+        bits = 12;
+    }
+    if (n) {
         /* The longest start of a column of the start position, if coding it so is shorter
            than coding its cards. */
-        int from = 1, best = 0, best_r = 0, best_bits = 0;
+        int from = 1, best = 0, best_r = 0;
         for (int q = 0; q < g->nref_first[c[0]]; q++) {
             int r = g->ref_first[c[0]][q], lim = n < g->ref_len[r] ? n : g->ref_len[r];
-            const uint8_t *ref = g->ref[r];
-            int m = 1, plain = 6;
-            while (m < lim && ref[m] == c[m]) {
-                plain += g->code[c[m - 1]][c[m]] >> 8;
-                m++;
-            }
+            int m = common_prefix(g->ref[r], c, lim);
             if (m > best) {
                 best = m;
                 best_r = r;
-                best_bits = plain;
             }
         }
-        if (best && g->ref_bits + g->len_bits < best_bits) {
+        if (best && g->ref_bits + g->len_bits < g->plain[best_r][best]) {
             acc |= (uint64_t)(1u | (uint32_t)best_r << 1 | (uint32_t)best << (1 + g->ref_bits))
                    << bits;
             bits += 1 + g->ref_bits + g->len_bits;
@@ -488,6 +520,70 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
             bits += (int)(code >> 8);
             FLUSH();
         }
+    }
+#undef FLUSH
+    out[len] = (uint32_t)acc;
+    return 32 * len + bits;
+}
+
+/* What a child may take from its parent, the position being expanded: a child's column of
+   the same length is the same column (moves and autoplay only take cards from the top of a
+   column or put them there), so its code is copied from the parent's key (key: the key,
+   with 8 bytes of 0 after it; column i's code: nbits[i] bits from bit at[i]) and its part
+   of the score is reused. */
+typedef struct {
+    const Pos *parent;
+    uint8_t scored[MAXCOLS]; /* whether part[i] holds column i's part of the score yet */
+    int part[MAXCOLS];
+    uint16_t at[MAXCOLS], nbits[MAXCOLS];
+    uint8_t key[MAXKEY + 16];
+} ColCodes;
+
+/* The key of p into out (MAXKEY + 8 bytes), its length returned. cc: the codes of the
+   columns of p's parent, or NULL. */
+static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, const ColCodes *cc) {
+    int order[MAXCOLS], corder[MAXCELLS];
+    uint64_t acc = 0;
+    int bits = 0, len = 0;
+    uint32_t tmp[PIECES];
+#define FLUSH()                                                                            \
+    if (bits >= 32) {                                                                      \
+        uint32_t word = (uint32_t)acc;                                                     \
+        memcpy(out + len, &word, 4);                                                       \
+        len += 4;                                                                          \
+        acc >>= 32;                                                                        \
+        bits -= 32;                                                                        \
+    }
+    col_order(g, p, order);
+    for (int o = 0; o < g->ncols; o++) {
+        int i = order[o], nb;
+        const uint32_t *pc;
+        if (cc && cc->parent->n[i] == p->n[i]) {
+            size_t from = cc->at[i];
+            for (nb = cc->nbits[i]; nb >= 32; nb -= 32, from += 32) {
+                acc |= (uint64_t)(uint32_t)(load64le(cc->key + (from >> 3)) >> (from & 7)) << bits;
+                uint32_t word = (uint32_t)acc;
+                memcpy(out + len, &word, 4);
+                len += 4;
+                acc >>= 32;
+            }
+            acc |= ((load64le(cc->key + (from >> 3)) >> (from & 7)) & ((1ull << nb) - 1)) << bits;
+            bits += nb;
+            FLUSH();
+            continue;
+        }
+        pc = tmp;
+        nb = col_code(g, p->c[i], p->n[i], tmp);
+        for (; nb >= 32; nb -= 32) {
+            acc |= (uint64_t)*pc++ << bits;
+            uint32_t word = (uint32_t)acc;
+            memcpy(out + len, &word, 4);
+            len += 4;
+            acc >>= 32;
+        }
+        acc |= (uint64_t)*pc << bits;
+        bits += nb;
+        FLUSH();
     }
     cell_order(g, p, corder);
     for (int i = 0; i < g->ncells; i++) {
@@ -530,36 +626,76 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra) {
     return len;
 }
 
-static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
-    BitR r = {key, 0, 0, 0, len};
+
+/* The position of a key. col_at, col_nbits (or NULL): where each column's code lies in the
+   key (its first bit, its number of bits). */
+static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint16_t *col_at,
+                       uint16_t *col_nbits) {
+    /* The key, with 8 zero bytes after it: the next 57 bits at bit `at` are one load. */
+    uint8_t buf[MAXKEY + 16];
+    size_t at = 0;
+    memcpy(buf, key, len);
+    memset(buf + len, 0, 8);
+#define PEEK() (load64le(buf + (at >> 3)) >> (at & 7))
+#define GET(v, nbits)                                                                      \
+    do {                                                                                   \
+        v = (int)(PEEK() & ((1u << (nbits)) - 1));                                         \
+        at += (nbits);                                                                     \
+    } while (0)
     uint8_t count[MAXV];
     memset(count, 0, sizeof count);
     for (int i = 0; i < g->ncols; i++) {
-        int n = br_get(&r, 4);
-        if (n == 15) n += br_get(&r, 8);
+        size_t start = at;
+        uint64_t w = PEEK();
+        int n = (int)(w & 15);
+        if (n == 15) {
+            n += (int)((w >> 4) & 255);
+            at += 12;
+        } else
+            at += 4;
         p->n[i] = (uint8_t)n;
-        if (!n) continue;
+        if (!n) {
+            if (col_at) {
+                col_at[i] = (uint16_t)start;
+                col_nbits[i] = (uint16_t)(at - start);
+            }
+            continue;
+        }
         uint8_t *c = p->c[i];
         int from = 1;
-        if (br_get(&r, 1)) {
-            int q = (int)br_get(&r, g->ref_bits);
-            from = (int)br_get(&r, g->len_bits);
+        w = PEEK();
+        if (w & 1) {
+            int q = (int)((w >> 1) & ((1u << g->ref_bits) - 1));
+            from = (int)((w >> (1 + g->ref_bits)) & ((1u << g->len_bits) - 1));
+            at += 1 + g->ref_bits + g->len_bits;
             memcpy(c, g->ref[q], from);
             for (int k = 0; k < from; k++) count[c[k]]++;
         } else {
-            c[0] = (uint8_t)br_get(&r, 6);
+            c[0] = (uint8_t)((w >> 1) & 63);
+            at += 7;
             count[c[0]]++;
         }
         for (int k = from; k < n; k++) {
-            if (br_get(&r, 1))
-                c[k] = g->children[c[k - 1]][br_get(&r, g->child_bits[c[k - 1]])];
-            else
-                c[k] = (uint8_t)br_get(&r, 6);
+            w = PEEK();
+            int below = c[k - 1];
+            if (w & 1) {
+                int cb = g->child_bits[below];
+                c[k] = g->children[below][(w >> 1) & ((1u << cb) - 1)];
+                at += 1 + cb;
+            } else {
+                c[k] = (uint8_t)((w >> 1) & 63);
+                at += 7;
+            }
             count[c[k]]++;
+        }
+        if (col_at) {
+            col_at[i] = (uint16_t)start;
+            col_nbits[i] = (uint16_t)(at - start);
         }
     }
     for (int i = 0; i < g->ncells; i++) {
-        int v = br_get(&r, 6);
+        int v;
+        GET(v, 6);
         p->cells[i] = v == 63 ? EMPTY : (uint8_t)v;
         if (v != 63) count[v]++;
     }
@@ -567,16 +703,22 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
     p->need = 0;
     if (g->general) {
         for (int i = 0; i < g->npiles; i++) {
-            p->fn[i] = (uint8_t)br_get(&r, 6);
-            if (p->fn[i]) {
-                p->ffirst[i] = (uint8_t)br_get(&r, 6);
-                p->ftop[i] = (uint8_t)br_get(&r, 6);
+            int v;
+            GET(v, 6);
+            p->fn[i] = (uint8_t)v;
+            if (v) {
+                GET(v, 6);
+                p->ffirst[i] = (uint8_t)v;
+                GET(v, 6);
+                p->ftop[i] = (uint8_t)v;
             }
         }
         for (int v = 0; v < MAXV; v++) p->upc[v] = (uint8_t)(g->copies - count[v]);
         general_need(g, p);
         return;
     }
+#undef GET
+#undef PEEK
     for (int s = 0; s < 4; s++) {
         for (int i = 0; i < g->copies; i++) {
             int h = 0;
@@ -588,19 +730,26 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p) {
 }
 
 /* A stored position: its key, in the real order `extra` gives (NULL: key order). */
-static void decode(const Game *g, const uint8_t *key, int len, const uint8_t *extra, Pos *p) {
+/* cc (or NULL): the parent's ColCodes to fill with where each column's code lies. */
+static void decode(const Game *g, const uint8_t *key, int len, const uint8_t *extra, Pos *p,
+                   ColCodes *cc) {
     if (!extra || !g->order) {
-        decode_key(g, key, len, p);
+        decode_key(g, key, len, p, cc ? cc->at : NULL, cc ? cc->nbits : NULL);
         return;
     }
     Pos q;
     BitR r = {extra, 0, 0, 0, g->extra};
-    decode_key(g, key, len, &q);
+    uint16_t at[MAXCOLS], nbits[MAXCOLS];
+    decode_key(g, key, len, &q, at, nbits);
     pos_copy(g, p, &q);
     for (int o = 0; o < g->ncols; o++) {
         int i = (int)br_get(&r, g->extra_bits);
         p->n[i] = q.n[o];
         if (q.n[o]) memcpy(p->c[i], q.c[o], q.n[o]);
+        if (cc) {
+            cc->at[i] = at[o];
+            cc->nbits[i] = nbits[o];
+        }
     }
     for (int k = 0; k < g->ncells; k++) p->cells[br_get(&r, g->extra_bits)] = q.cells[k];
 }
@@ -876,7 +1025,17 @@ static int column_score(const Game *g, const uint8_t *c, int n) {
            g->w[W_HOMELESS] * homeless;
 }
 
-static int score(const Game *g, const Pos *p) {
+/* A column's part of the score: its blockers, unsettled, homeless and loose cards, or the
+   bonus of an empty column. */
+static int column_part(const Game *g, const uint8_t *c, int n) {
+    if (!n) return -g->w[W_EMPTY];
+    int part = column_score(g, c, n);
+    if (g->w[W_LOOSE]) part += g->w[W_LOOSE] * loose_cards(g, c, n);
+    return part;
+}
+
+/* cc: the column codes (and parts of the score) of p's parent, or NULL. */
+static int score(const Game *g, const Pos *p, ColCodes *cc) {
     int up = 0;
     if (g->general)
         for (int i = 0; i < g->npiles; i++) up += p->fn[i];
@@ -890,11 +1049,16 @@ static int score(const Game *g, const Pos *p) {
         sc += g->w[W_CELLS];
         if (!g->nparents[v]) sc += g->w[W_HOMELESS];
     }
-    for (int i = 0; i < g->ncols; i++)
-        sc += p->n[i] ? column_score(g, p->c[i], p->n[i]) : -g->w[W_EMPTY];
-    if (g->w[W_LOOSE]) /* 0 unless some card may be built on another without a run */
-        for (int i = 0; i < g->ncols; i++)
-            sc += g->w[W_LOOSE] * loose_cards(g, p->c[i], p->n[i]);
+    for (int i = 0; i < g->ncols; i++) {
+        if (cc && cc->parent->n[i] == p->n[i]) { /* the parent's column (see ColCodes) */
+            if (!cc->scored[i]) {
+                cc->part[i] = column_part(g, p->c[i], p->n[i]);
+                cc->scored[i] = 1;
+            }
+            sc += cc->part[i];
+        } else
+            sc += column_part(g, p->c[i], p->n[i]);
+    }
     if (g->w[W_DEPTH]) {
         uint64_t need = p->need;
         while (need) {
@@ -1124,13 +1288,14 @@ typedef struct {
     int sub_result;
     uint8_t key[MAXKEY + 16];
     uint8_t extra[MAXCOLS + MAXCELLS];
+    ColCodes codes; /* of the position being expanded */
 } Search;
 
 /* Sub-search emit: depth-first over a single-suit position (deadends.py _unwinnable). */
 static int emit_sub(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
-    int fresh, len = encode(g, ch, s->key, NULL);
+    int fresh, len = encode(g, ch, s->key, NULL, NULL);
     (void)parent; (void)what; (void)a; (void)b; (void)k;
     if (is_won(g, ch)) {
         s->sub_result = 0;
@@ -1160,7 +1325,7 @@ static int unwinnable(Search *s, const Pos *start) {
         s->sub_ready = 1;
     }
     table_clear(&s->sub);
-    int fresh, len = encode(g, start, s->key, NULL);
+    int fresh, len = encode(g, start, s->key, NULL, NULL);
     uint32_t addr = table_put(&s->sub, s->key, len, NULL, 0, &fresh);
     if (addr == UINT32_MAX) return -1;
     s->subdepth = 0;
@@ -1171,7 +1336,7 @@ static int unwinnable(Search *s, const Pos *start) {
     while (s->subdepth) {
         uint32_t at = s->substack[--s->subdepth];
         uint8_t *node = node_at(&s->sub, at);
-        decode(g, node + 5, node[4], NULL, &p);
+        decode(g, node + 5, node[4], NULL, &p, NULL);
         int r = generate(g, &s->flags, &p, emit_sub, s);
         if (r) {
             result = r == 2 ? -1 : s->sub_result;
@@ -1241,7 +1406,7 @@ static int dead(Search *s, const Pos *p, int suit) {
         s->cache_ready = 1;
     }
     uint8_t key[MAXKEY + 16];
-    int fresh, len = encode(g, &sub, key, NULL);
+    int fresh, len = encode(g, &sub, key, NULL, NULL);
     uint32_t addr = table_put(&s->cache, key, len, NULL, 2, &fresh);
     if (addr == UINT32_MAX) return -1;
     if (!fresh) {
@@ -1330,7 +1495,7 @@ static int stranded(const Game *g, const Pos *p) {
 static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
-    int fresh, len = encode(g, ch, s->key, s->extra);
+    int fresh, len = encode(g, ch, s->key, s->extra, &s->codes);
     (void)b;
     uint32_t addr = table_put(&s->tt, s->key, len, s->extra, s->parent, &fresh);
     if (addr == UINT32_MAX) {
@@ -1352,7 +1517,7 @@ static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, i
         if (d) return 0;
     }
     if (g->leave_check && stranded(g, ch)) return 0;
-    if (!queue_push(&s->queue, score(g, ch) - g->score_lo, addr)) {
+    if (!queue_push(&s->queue, score(g, ch, &s->codes) - g->score_lo, addr)) {
         s->status = ST_MEMORY;
         return 1;
     }
@@ -1382,7 +1547,7 @@ typedef struct {
 static int emit_match(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Match *m = ctx;
     uint8_t key[MAXKEY + 16], extra[MAXCOLS + MAXCELLS];
-    int len = encode(m->g, ch, key, extra);
+    int len = encode(m->g, ch, key, extra, NULL);
     (void)parent;
     if (len != m->want_len || memcmp(key, m->want, len)) return 0;
     if (m->g->extra && memcmp(extra, m->want + len, m->g->extra)) return 0;
@@ -1619,6 +1784,10 @@ static void set_refs(Game *g, const Pos *start) {
         if (n > longest) longest = n;
         if (!n) continue;
         memcpy(g->ref[i], start->c[i], n);
+        g->plain[i][1] = 6;
+        for (int k = 1; k < n; k++)
+            g->plain[i][k + 1] =
+                (uint16_t)(g->plain[i][k] + (g->code[start->c[i][k - 1]][start->c[i][k]] >> 8));
         int v = start->c[i][0];
         g->ref_first[v][g->nref_first[v]++] = (uint8_t)i;
     }
@@ -1753,7 +1922,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
             queue_ready = 1;
     }
     if (s->status == ST_RUNNING) {
-        int fresh, len = encode(g, start, s->key, s->extra);
+        int fresh, len = encode(g, start, s->key, s->extra, NULL);
         uint32_t addr = table_put(&s->tt, s->key, len, s->extra, UINT32_MAX, &fresh);
         if (addr == UINT32_MAX)
             s->status = ST_MEMORY;
@@ -1766,7 +1935,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
                 s->status = ST_MEMORY;
             else if (d || (g->leave_check && stranded(g, start)))
                 s->status = ST_UNWINNABLE;
-            else if (!queue_push(&s->queue, score(g, start) - g->score_lo, addr))
+            else if (!queue_push(&s->queue, score(g, start, NULL) - g->score_lo, addr))
                 s->status = ST_MEMORY;
         }
     }
@@ -1815,7 +1984,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
             }
         }
         uint8_t *node = node_at(&s->tt, at);
-        decode(g, node + 5, node[4], node + 5 + node[4], p);
+        /* The parent of the children made next: its key (padded), its columns' codes. */
+        memcpy(s->codes.key, node + 5, node[4]);
+        memset(s->codes.key + node[4], 0, 8);
+        decode(g, node + 5, node[4], node + 5 + node[4], p, &s->codes);
+        s->codes.parent = p;
+        memset(s->codes.scored, 0, sizeof s->codes.scored);
         s->parent = at;
         generate(g, &s->flags, p, emit_search, s);
     }
