@@ -201,11 +201,13 @@ class LeaveOrder:
         above = [0] * 52
         masks = []
         any_empty = False
+        deep: list[tuple[int, int]] = []  # (depth from the top, value)
         for col in cols:
             acc = 0
-            for v in reversed(col):
+            for depth, v in enumerate(reversed(col)):
                 above[v] = acc
                 acc |= 1 << v
+                deep.append((depth, v))
             if acc:
                 masks.append(acc)
             else:
@@ -214,20 +216,23 @@ class LeaveOrder:
         for v in cells:
             if v != EMPTY:
                 reserve |= 1 << v
+                deep.append((0, v))
         inplay = reserve
         for m in masks:
             inplay |= m
         lower, parents, empty_ok, eng = self.lower, self.parents, self.empty_ok, self.engine
+        general, fpred = self.general, self.fpred
+        # Top cards first: most cards then join in the first pass.
+        pending = [v for _, v in sorted(deep)]
         left = 0
-        changed = True
-        while changed:
-            changed = False
-            for v in range(52):
-                bit = 1 << v
-                if not inplay & bit or left & bit or above[v] & ~left:
+        while pending:
+            rest = []
+            for v in pending:
+                if above[v] & ~left:
+                    rest.append(v)
                     continue
-                if self.general:
-                    ok = bool(self.fpred[v] & inplay & left) or any(
+                if general:
+                    ok = bool(fpred[v] & inplay & left) or any(
                         (eng.pile_next[i][pile[-1]] if pile else eng.pile_start[i]) >> v & 1
                         for i, pile in enumerate(found)
                     )
@@ -242,9 +247,13 @@ class LeaveOrder:
                 if not ok and empty_ok[v]:
                     ok = any_empty or any(not m & ~left for m in masks)
                 if ok:
-                    left |= bit
-                    changed = True
-        return left != inplay
+                    left |= 1 << v
+                else:
+                    rest.append(v)
+            if len(rest) == len(pending):
+                return True
+            pending = rest
+        return False
 
 
 def leave_order_applies(tables: Tables) -> bool:
