@@ -154,7 +154,7 @@ def test_the_c_engine_searches_chessboard_as_python_does(chessboard) -> None:
 
 
 def test_empty_foundations_show_any_then_the_base(chessboard) -> None:
-    from solitaire_tk.table import slot_look
+    from solitaire_tk.marks import slot_look
 
     ref = PileRef(PileKind.FOUNDATION, 2)
     assert slot_look(board(chessboard, "9H - - - - - - - - - |  | - - - -"), ref) == (

@@ -79,3 +79,57 @@ def test_too_small_a_picture_is_refused():
     rules = REGISTRY.variants["seahaven"].resolve()
     with pytest.raises(ValueError, match="at least 16x16"):
         render_preview(deal(rules, 1), 10, 100)
+
+
+def white_bands(image) -> int:
+    """Horizontal bands of the picture that hold card faces, top to bottom (gaps of a few
+    pixels between fanned cards do not split a band)."""
+    rgb = image.convert("RGB")
+    rows = [
+        colour_count(rgb.crop((0, y, rgb.width, y + 1)), is_white) > 3 for y in range(rgb.height)
+    ]
+    bands, gap = 0, 99
+    for has_cards in rows:
+        if has_cards:
+            bands += gap >= 6
+            gap = 0
+        else:
+            gap += 1
+    return bands
+
+
+def test_a_wide_tableau_is_drawn_in_rows_as_the_table_lays_it_out():
+    # Fan's 18 columns of 3 go in two rows of 9 (foundations empty at the side), as on
+    # the table, rather than one row of cards too narrow to read.
+    fan = preview_for(REGISTRY.variants["fan"])
+    assert white_bands(fan) == 2
+    assert white_bands(preview_for(REGISTRY.variants["freecell"])) == 1
+
+
+def near(p, colour, tolerance=12) -> bool:
+    return all(abs(a - b) < tolerance for a, b in zip(p, colour))
+
+
+def slot_text_box(image):
+    """The box around the mark drawn inside an empty pile (pale green text on the darker
+    green of the slot; the slot's pale outline is left out)."""
+    rgb = image.convert("RGB")
+    pixels = [(x, y, rgb.getpixel((x, y))) for y in range(rgb.height) for x in range(rgb.width)]
+    inside = [(x, y) for x, y, p in pixels if near(p, (18, 88, 52), 6)]  # the slot's fill
+    left, right = min(x for x, _ in inside) + 2, max(x for x, _ in inside) - 2
+    top, bottom = min(y for _, y in inside) + 2, max(y for _, y in inside) - 2
+    text = [
+        (x, y)
+        for x, y, p in pixels
+        if left <= x <= right and top <= y <= bottom and near(p, (120, 170, 140))
+    ]
+    xs, ys = [x for x, _ in text], [y for _, y in text]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_empty_foundations_are_marked_with_the_rank_name_as_on_the_table():
+    # "Ace", not a lone "A" that reads like column A's key; Bisley's second row "King".
+    width, height = PREVIEW_SIZE
+    seahaven = render_preview(deal(REGISTRY.variants["seahaven"].resolve(), 1), width, height)
+    x0, y0, x1, y1 = slot_text_box(seahaven.crop((width - width // 9, 0, width, height // 4)))
+    assert (x1 - x0) > 2 * (y1 - y0)  # a word of three letters, not one

@@ -10,7 +10,7 @@ import subprocess
 import time
 
 import pytest
-from solitaire_tk.table import slot_look
+from solitaire_tk.marks import slot_look
 from ui_helpers import card, expected_xy, item_xy, open_app, put, settle
 
 from solitaire_core.moves import PileKind, PileRef

@@ -1,11 +1,12 @@
 """Small pictures of a variant's dealt layout, for the launcher (pure Pillow, no tkinter).
 
 :func:`render_preview` draws any :class:`~solitaire_core.state.GameState` as a thumbnail:
-cells on the left and foundations on the right of the top row (the Seahaven program help's
-"4 reserve slots (on the left), and 4 foundation piles (on the right)"), the tableau
-columns fanned below. Cards are simplified mini-cards whose corner index (rank and suit) is
-drawn large for its size, so the deal stays readable at thumbnail scale where a full card
-face's index would be a few pixels tall. Everything is drawn at 3x supersampling and
+laid out by the table's own :func:`~solitaire_tk.layout.compute_layout` (cells on the left
+and foundations on the right of the top row, as the Seahaven program help's "4 reserve
+slots (on the left), and 4 foundation piles (on the right)"; wide tableaus in rows), with
+the table's marks in empty piles. Cards are simplified mini-cards whose corner index (rank
+and suit) is drawn large for its size, so the deal stays readable at thumbnail scale where
+a full card face's index would be a few pixels tall. Everything is drawn at 3x supersampling and
 scaled down with a Lanczos filter, so edges are anti-aliased.
 
 :func:`preview_for` deals and renders one variant + option set + deal number and caches
@@ -22,10 +23,13 @@ from PIL import Image, ImageDraw
 
 from solitaire_core.cards import Card, Suit
 from solitaire_core.deal import deal
+from solitaire_core.moves import PileKind
 from solitaire_core.state import GameState
 from solitaire_core.variant import VariantDefinition
 
 from .cardfaces import bold_font, cap_ratio
+from .layout import compute_layout
+from .marks import slot_look
 
 __all__ = ["FELT", "PREVIEW_SIZE", "SAMPLE_DEAL", "cache_clear", "preview_for", "render_preview"]
 
@@ -116,64 +120,6 @@ def _suit(
         )
 
 
-class _Geometry:
-    """Where everything goes, in supersampled pixels."""
-
-    def __init__(self, state: GameState, width: int, height: int) -> None:
-        rules = state.rules
-        big_w, big_h = width * _SS, height * _SS
-        margin = max(3.0, 0.035 * min(big_w, big_h))
-        gap = 0.14  # between piles, in card widths
-        columns = max(1, rules.columns)
-        top_slots = rules.cells + rules.foundations
-        longest = max((len(c) for c in state.columns), default=1)
-        fan = 0.36  # ideal offset between fanned cards, in card heights
-        min_fan = 0.26  # below this the corner index would be covered
-
-        inner_w = big_w - 2 * margin
-        inner_h = big_h - 2 * margin
-        card_w = inner_w / (columns * (1 + gap) - gap)
-        # The top row holds cells and foundations with an extra card width between them.
-        top_units = top_slots * (1 + gap) - gap + (0.6 if rules.cells and rules.foundations else 0)
-
-        def top_width(w: float) -> float:
-            return min(w, inner_w / top_units) if top_units > 0 else w
-
-        def needed(w: float) -> float:
-            h = 1.4 * w
-            top_h = 1.4 * top_width(w) if top_units > 0 else 0
-            return top_h + 0.22 * h + h + (longest - 1) * min_fan * h
-
-        for _ in range(3):  # shrink until the longest column fits at the smallest fan
-            if needed(card_w) <= inner_h:
-                break
-            card_w *= inner_h / needed(card_w)
-
-        self.card_w = card_w
-        self.card_h = 1.4 * card_w
-        self.top_w = top_width(card_w)
-        self.top_h = 1.4 * self.top_w
-        tableau_w = columns * card_w * (1 + gap) - gap * card_w
-        self.left = (big_w - tableau_w) / 2
-        self.step = card_w * (1 + gap)
-        top_row_w = top_slots * self.top_w * (1 + gap) - gap * self.top_w
-        top_left = self.left if top_row_w <= tableau_w else (big_w - top_row_w) / 2
-        top_right = big_w - top_left
-        self.top_y = margin
-        self.cell_x = [top_left + i * self.top_w * (1 + gap) for i in range(rules.cells)]
-        self.foundation_x = [
-            top_right - (rules.foundations - i) * self.top_w * (1 + gap) + gap * self.top_w
-            for i in range(rules.foundations)
-        ]
-        self.tableau_y = margin + (self.top_h + 0.22 * self.card_h if top_units > 0 else 0)
-        room = big_h - margin - self.tableau_y - self.card_h
-        self.fan = min(fan * self.card_h, room / (longest - 1)) if longest > 1 else 0.0
-        # Index size: legible, and never taller than the visible strip of a fanned card.
-        strip = self.fan if longest > 1 else self.card_h
-        self.cap = min(0.34 * card_w, 0.62 * strip)
-        self.top_cap = 0.34 * self.top_w
-
-
 def _draw_card(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -205,15 +151,20 @@ def _draw_card(
     _suit(draw, card.suit, x + w / 2, y + h * 0.62, big, colour)
 
 
-def _draw_slot(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, label: str) -> None:
+def _draw_slot(
+    img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, w: float, mark: str
+) -> None:
+    """An empty pile's outline with its mark (:func:`~solitaire_tk.marks.slot_look`:
+    ``"Ace"``, ``"King"``, ``"Reserve"``...) fitted inside it."""
     h = 1.4 * w
     line = max(1, round(0.03 * w))
     draw.rounded_rectangle(
         (x, y, x + w, y + h), radius=0.11 * w, fill=_SLOT_FILL, outline=_SLOT_LINE, width=line
     )
-    if label:
-        font = bold_font(max(4, round(0.42 * w)))
-        draw.text((x + w / 2, y + h / 2), label, font=font, fill=_SLOT_TEXT, anchor="mm")
+    if mark:
+        mask = _text_mask(mark, max(2, round(0.2 * w)), round(0.84 * w))
+        tx, ty = round(x + (w - mask.width) / 2), round(y + (h - mask.height) / 2)
+        img.paste(_SLOT_TEXT, (tx, ty, tx + mask.width, ty + mask.height), mask)
 
 
 def render_preview(
@@ -226,35 +177,40 @@ def render_preview(
     :param width: picture width in pixels (>= 16).
     :param height: picture height in pixels (>= 16).
     :param four_colour: draw clubs green and diamonds blue (the four-colour deck).
-    :return: a new RGB image. Cells are on the left and foundations on the right of the
-        top row, columns fanned below and compressed when long; a foundation shows its
-        top card, an empty one an "A".
+    :return: a new RGB image laid out as the table lays out the game
+        (:func:`~solitaire_tk.layout.compute_layout`, planned for the columns as dealt):
+        cells on the left and foundations on the right of the top row, or foundations at
+        the side; a wide tableau in several rows of columns (Fan, Scotch Patience); a long
+        column wrapped (Der Katzenschwanz). An empty pile shows the mark the table shows
+        (:func:`~solitaire_tk.marks.slot_look`: an empty foundation its base rank by
+        name, a King-only column "King", a give-only reserve "Reserve").
     :raises ValueError: for a size smaller than 16 pixels.
     """
     if width < 16 or height < 16:
         raise ValueError(f"preview size must be at least 16x16 pixels, got {width}x{height}")
-    geo = _Geometry(state, width, height)
+    longest = max((len(c) for c in state.columns), default=1)
+    layout = compute_layout(state.rules, width * _SS, height * _SS, longest=longest, grow=1)
     img = Image.new("RGB", (width * _SS, height * _SS), FELT)
     draw = ImageDraw.Draw(img)
     colours = _FOUR_COLOUR if four_colour else _TWO_COLOUR
-    for x, card in zip(geo.cell_x, state.cells):
-        if card is None:
-            _draw_slot(draw, x, geo.top_y, geo.top_w, "")
-        else:
-            _draw_card(img, draw, card, x, geo.top_y, geo.top_w, geo.top_cap, colours)
-    for x, pile in zip(geo.foundation_x, state.foundations):
-        if pile:
-            _draw_card(img, draw, pile[-1], x, geo.top_y, geo.top_w, geo.top_cap, colours)
-        else:
-            _draw_slot(draw, x, geo.top_y, geo.top_w, "A")
-    for i, column in enumerate(state.columns):
-        x = geo.left + i * geo.step
-        if not column:
-            _draw_slot(draw, x, geo.tableau_y, geo.card_w, "")
-        for j, card in enumerate(column):
-            _draw_card(
-                img, draw, card, x, geo.tableau_y + j * geo.fan, geo.card_w, geo.cap, colours
-            )
+    w = layout.card_w
+    top_cap = 0.34 * w
+    for slot in layout.slots:
+        ref = slot.ref
+        pile = state.pile(ref)
+        if not pile:
+            _draw_slot(img, draw, slot.x, slot.y, w, slot_look(state, ref)[1])
+            continue
+        if ref.kind is not PileKind.TABLEAU:  # a cell or foundation shows its top card
+            _draw_card(img, draw, pile[-1], slot.x, slot.y, w, top_cap, colours)
+            continue
+        n = len(pile)
+        # Index size: legible, and never taller than the visible strip of a fanned card.
+        strip = layout.fan_step(n, ref) if n > 1 else 1.4 * w
+        cap = min(0.34 * w, 0.62 * strip)
+        for j, card in enumerate(pile):
+            x, y = layout.card_xy(ref, j, n)
+            _draw_card(img, draw, card, x, y, w, cap, colours)
     return img.resize((width, height), Image.Resampling.LANCZOS)
 
 

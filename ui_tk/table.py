@@ -26,7 +26,7 @@ from typing import Any
 
 from PIL import Image, ImageTk
 
-from solitaire_core.cards import RANK_NAMES, Card
+from solitaire_core.cards import Card
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation
 from solitaire_core.rules import PileNamer, apply, explain, legal_moves, resolve, run_length
@@ -37,6 +37,7 @@ from solitaire_core.variant import Rules
 from . import cardfaces
 from .focus import KeyboardFocus
 from .layout import Layout, column_plan, compute_layout, pile_keys, pile_name
+from .marks import slot_look
 
 __all__ = [
     "FELT",
@@ -67,46 +68,6 @@ animation is on), so the eye follows where it went; autoplay cards then fly on."
 
 
 # --------------------------------------------------------------------------- choosing moves
-
-
-def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
-    """How the empty pile ``ref`` is drawn: the slot kind (``cardfaces.SLOT_KINDS``) and
-    the mark in it (a rank by its name, :func:`_rank_mark`). An empty column shows the
-    rank that may fill it (``King`` for King-only columns, the rank below the
-    foundations' base with ``below-base``, ``None`` where nothing fills it); a cell that
-    never takes a card (``cells.receive = false``) is a ``Reserve`` slot; a foundation's
-    base rank is shown (``Ace``, Bisley's ``King``, Penguin's dealt rank) once known,
-    ``Any`` while the first card played sets it (Chessboard) and nothing is on a
-    foundation yet."""
-    kind = {PileKind.TABLEAU: "tableau", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
-    if state is None:
-        return kind, ""
-    rules = state.rules
-    known = bool(state.bases) or not rules.base_from_deal  # the base ranks are known
-    if ref.kind is PileKind.TABLEAU:
-        if rules.empty_rule == "king":
-            return kind, _rank_mark(13)
-        if rules.empty_rule == "none":  # nothing ever fills it (Baker's Dozen, Bisley)
-            return kind, "None"
-        if rules.empty_rule == "below-base" and known:
-            return kind, _rank_mark((state.base_rank(0) - 2) % 13 + 1)
-        return kind, ""
-    if ref.kind is PileKind.CELL:
-        return ("cell", "") if rules.cells_receive else ("reserve", "Reserve")
-    assert ref.index is not None
-    if not known:
-        return kind, ""
-    base = state.base_rank(ref.index)
-    # foundations.base_rank = "first-played": any rank until the first card goes up.
-    return kind, "Any" if base is None else _rank_mark(base)
-
-
-def _rank_mark(rank: int) -> str:
-    """The mark of a rank in an empty pile: its name (``"Ace"``, ``"Jack"``, ``"Five"``),
-    never one letter or digit, which would read as a pile key (Penguin's empty
-    foundation with key K read "J" when the Jacks were its base; Fan's foundations with
-    keys S-V read "A", column A's key)."""
-    return RANK_NAMES[rank - 1]
 
 
 def pile_counts(state: GameState) -> dict[PileRef, int]:
