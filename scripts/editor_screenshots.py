@@ -2,7 +2,7 @@
 
 Usage::
 
-    python scripts/editor_screenshots.py   # editor.png, editor-checks.png, launcher-groups.png
+    python scripts/editor_screenshots.py   # editor.png, editor-checks.png, launcher*.png
     python scripts/editor_screenshots.py --out /tmp/shots
 
 * ``editor.png``: "Edit a copy" of Sea Towers, the Building tab, after the quick checks
@@ -10,7 +10,9 @@ Usage::
 * ``editor-checks.png``: a copy of Seahaven Towers with six cards per column typed in the
   Deal tab: the loader's message beside the field;
 * ``launcher-groups.png``: the launcher with its family groups, a Recent game and one of
-  the player's own files.
+  the player's own files;
+* ``launcher.png``: the launcher with Fan chosen: its picture of deal 1 laid out as the
+  table lays it out (two rows of nine columns).
 
 Real windows on the X display (without ``DISPLAY`` a virtual one is started, as
 scripts/screenshots.py does), with a throw-away home folder.
@@ -101,6 +103,11 @@ def shoot(out: Path) -> list[Path]:
         _wait(root, lambda: True)
         grab(root, out / "launcher-groups.png")
         written.append(out / "launcher-groups.png")
+        launcher.select("fan")
+        launcher.tree.see("fan")
+        _wait(root, lambda: True)
+        grab(root, out / "launcher.png")
+        written.append(out / "launcher.png")
         root.destroy()
     return written
 

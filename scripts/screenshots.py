@@ -5,6 +5,7 @@ Usage::
     python scripts/screenshots.py                  # every built-in variant, 1100x760, deal 1
     python scripts/screenshots.py --size 800x560 --out /tmp/shots seahaven freecell
     python scripts/screenshots.py --moves 6 --focus --name keyboard-focus seahaven
+    python scripts/screenshots.py --moves 2 --hint --name hint seahaven
     python scripts/screenshots.py --theme /usr/share/aisleriot/cards/anglo.svgz \
         --name svg-theme seahaven
 
@@ -58,6 +59,7 @@ def shoot(
     moves: int,
     *,
     focus: bool = False,
+    hint: bool = False,
     theme: str | None = None,
     name: str | None = None,
 ) -> list[Path]:
@@ -66,6 +68,8 @@ def shoot(
     :param moves: play this many moves first (the first legal ones a click gives), to show
         a game under way.
     :param focus: show the keyboard focus with a card picked up (arrow keys and Space).
+    :param hint: ask for a hint (Game > Hint) and wait until the table shows it (its arrow
+        and the status bar's "Hint: ..."), at most 60 s.
     :param theme: use this card theme (Options > Card theme), waiting until it is drawn.
     :param name: the picture's file name (without ``.png``; default the variant's id).
     """
@@ -114,7 +118,16 @@ def shoot(
                 for keysym in ("Right", "Right", "space", "Right", "Right", "Right"):
                     view.event_generate("<KeyPress>", keysym=keysym)
                     root.update()
-            app.set_message("")
+            if hint:
+                app.hint()
+                deadline = time.monotonic() + 60
+                while not app.message.startswith("Hint:"):
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"no hint within 60 s: {app.message!r}")
+                    root.update()
+                    time.sleep(0.05)
+            else:
+                app.set_message("")
             root.update()
             time.sleep(0.2)
             root.update()
@@ -134,6 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deal", type=int, default=1)
     parser.add_argument("--moves", type=int, default=0, help="play this many moves first")
     parser.add_argument("--focus", action="store_true", help="show the keyboard focus")
+    parser.add_argument("--hint", action="store_true", help="show a hint (Game > Hint)")
     parser.add_argument("--theme", help="card theme: a built-in name or an SVG deck's path")
     parser.add_argument("--name", help="file name of the picture (one variant)")
     args = parser.parse_args(argv)
@@ -144,8 +158,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         display = Display(visible=False, size=(args.size[0] + 100, args.size[1] + 100))
         display.start()
     try:
-        shots = shoot(args.variants, args.size, args.out, args.deal, args.moves,
-                      focus=args.focus, theme=args.theme, name=args.name)  # fmt: skip
+        shots = shoot(
+            args.variants,
+            args.size,
+            args.out,
+            args.deal,
+            args.moves,
+            focus=args.focus,
+            hint=args.hint,
+            theme=args.theme,
+            name=args.name,
+        )
         for path in shots:
             print(path)
     finally:
