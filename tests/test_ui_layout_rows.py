@@ -6,12 +6,10 @@ pile of every game labelled by the key that selects it."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import time
 
 import pytest
 from solitaire_tk.marks import slot_look
-from ui_helpers import card, expected_xy, item_xy, open_app, put, settle
+from ui_helpers import card, expected_xy, item_xy, open_app, put, settle, wait_for, xdotool
 
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.plugins import get_registry
@@ -21,20 +19,6 @@ pytestmark = [
     pytest.mark.usefixtures("solitaire_home"),
     pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed"),
 ]
-
-
-def xdotool(*args: str) -> None:
-    subprocess.run(["xdotool", *args], check=True, timeout=20)
-
-
-def wait_for(root, condition) -> bool:
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
-        root.update()
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def column(i: int) -> PileRef:

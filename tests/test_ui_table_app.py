@@ -9,7 +9,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 import tkinter as tk
 from tkinter import font as tkfont
 from tkinter import ttk
@@ -31,6 +30,8 @@ from ui_helpers import (
     settle,
     start_play,
     toplevels,
+    wait_for,
+    xdotool,
 )
 from ui_helpers import (
     click_button as press,
@@ -253,27 +254,15 @@ def test_real_x_click_and_keys_with_xdotool(root, tmp_path, board, seahaven):
     x, y = view.card_center(card("5H"))
     sx, sy = view.winfo_rootx() + x, view.winfo_rooty() + y
 
-    def xdotool(*args: str) -> None:
-        subprocess.run(["xdotool", *args], check=True, timeout=20)
-
-    def wait_for(condition) -> bool:
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            root.update()
-            if condition():
-                return True
-            time.sleep(0.02)
-        return False
-
     xdotool("mousemove", "--sync", str(sx), str(sy))
     xdotool("click", "1")
-    assert wait_for(lambda: app.session.moves == 1)
+    assert wait_for(root, lambda: app.session.moves == 1)
     assert app.session.state.columns[1][-1] == card("5H")
     assert item_xy(view, "5H") == expected_xy(view, "t2", 1)
     xdotool("key", "c")  # column c's 4D fits nowhere: to a cell
-    assert wait_for(lambda: app.session.state.cells[0] == card("4D"))
+    assert wait_for(root, lambda: app.session.state.cells[0] == card("4D"))
     xdotool("key", "ctrl+z")
-    assert wait_for(lambda: app.session.moves == 1)
+    assert wait_for(root, lambda: app.session.moves == 1)
     assert item_xy(view, "4D") == expected_xy(view, "t3", 1)
 
 

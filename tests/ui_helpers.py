@@ -185,3 +185,19 @@ def pump(root: tk.Misc, until: Callable[[], bool], seconds: float = 20.0) -> Non
         assert time.monotonic() < deadline, "timed out waiting for the window"
         root.update()
         time.sleep(0.005)
+
+
+def xdotool(*args: str) -> None:
+    """Send real X input (``xdotool mousemove --sync X Y``, ``click 1``, ``key c``...)."""
+    subprocess.run(["xdotool", *args], check=True, timeout=20)
+
+
+def wait_for(root: tk.Misc, condition: Callable[[], bool], seconds: float = 5) -> bool:
+    """Let Tk handle events until ``condition()`` holds (True) or ``seconds`` pass (False)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        root.update()
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
