@@ -770,14 +770,24 @@ def _autoplay_classic(state: GameState, policy: str) -> tuple[GameState, list[Mo
         founds[target] = founds[target] + (card,)
     if not made:
         return state, made
-    after = GameState(
+    return _piles_state(rules, bases, columns, cells, founds), made
+
+
+def _piles_state(
+    rules: Rules,
+    bases: tuple[int, ...],
+    columns: list[tuple[Card, ...]],
+    cells: list[Card | None],
+    founds: list[tuple[Card, ...]],
+) -> GameState:
+    """The position of the piles :func:`_autoplay_classic` holds in lists."""
+    return GameState(
         rules=rules,
         columns=tuple(columns),
         cells=tuple(cells),
         foundations=tuple(founds),
         bases=bases,
     )
-    return after, made
 
 
 def _classic_safe(
@@ -790,14 +800,7 @@ def _classic_safe(
     target: int,
 ) -> bool:
     """:func:`is_safe_to_foundation` on the piles :func:`_autoplay_classic` holds."""
-    state = GameState(
-        rules=rules,
-        columns=tuple(columns),
-        cells=tuple(cells),
-        foundations=tuple(founds),
-        bases=bases,
-    )
-    return is_safe_to_foundation(state, card, target)
+    return is_safe_to_foundation(_piles_state(rules, bases, columns, cells, founds), card, target)
 
 
 def canonical_key(state: GameState) -> tuple[Any, ...]:
