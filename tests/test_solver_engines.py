@@ -272,6 +272,8 @@ def test_without_the_extension_python_solves() -> None:
     assert run.returncode == 0, run.stderr
     assert "winnable" in run.stdout
     assert "engine: Python (the C extension is not available" in run.stdout
+    # It says why in words a player can act on, not Python's import error.
+    assert "it was not built when the package was installed" in run.stdout
     run = subprocess.run(
         [sys.executable, "-c", BLOCKED, "solve", "seahaven", "--deal", "1"],
         capture_output=True,

@@ -13,6 +13,7 @@ side learns it.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -27,7 +28,13 @@ try:
     from . import _csolver
 except ImportError as exc:  # no compiler at install time, or the import is blocked
     _csolver = None  # type: ignore[assignment]
-    IMPORT_ERROR = f"the C extension is not available ({exc})"
+    if importlib.util.find_spec(f"{__package__}._csolver") is None:
+        IMPORT_ERROR = (
+            "the C extension is not available: it was not built when the package was "
+            "installed (no C compiler or Python headers then)"
+        )
+    else:  # built, but it does not load (another Python's build, a broken file...)
+        IMPORT_ERROR = f"the C extension is not available ({exc})"
 else:
     IMPORT_ERROR = ""
 
