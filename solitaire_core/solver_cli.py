@@ -112,6 +112,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_false",
         help="leave the solution column empty (a row then takes about 45 bytes, not 250)",
     )
+    p.add_argument(
+        "--retry-undecided",
+        action="store_true",
+        help="solve again the deals --csv holds as undecided (e.g. with a larger "
+        "--max-states); their new rows replace the old",
+    )
     _add_engine(p)
     p.set_defaults(func=_cmd_survey)
 
@@ -189,6 +195,7 @@ def _cmd_survey(args: argparse.Namespace) -> int:
             progress=progress,
             engine=args.engine,
             solutions=args.solutions,
+            retry_undecided=args.retry_undecided,
         )
     except SurveyInterrupted as exc:
         print(f"solitaire: {exc}", file=__import__("sys").stderr)

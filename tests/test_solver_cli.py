@@ -207,3 +207,31 @@ def test_survey_on_a_dask_cluster(tmp_path: Path) -> None:
     assert [r.deal for r in rows] == [19, 20, 21]
     assert rows[2].verdict == "unwinnable"  # as with worker processes
     assert [int(r["deal"]) for r in _rows(out)] == [19, 20, 21]
+
+
+def test_survey_retries_undecided_deals_with_a_larger_budget(tmp_path: Path) -> None:
+    # Seahaven #73 needs 130,920 positions to be proved lost: undecided at 5,000 (#72 is
+    # won in about 1,500).
+    out = tmp_path / "s.csv"
+    argv = ["survey", "seahaven", "--deals", "72-73", "--jobs", "1", "--csv", str(out)]
+    assert main([*argv, "--quiet", "--max-states", "5000"]) == 0
+    assert [r["verdict"] for r in _rows(out)] == ["winnable", "undecided"]
+    winnable = _rows(out)[0]
+    # Without the flag the file's rows stand; with it only the undecided deal is solved.
+    assert main([*argv, "--quiet"]) == 0
+    assert [r["verdict"] for r in _rows(out)] == ["winnable", "undecided"]
+    solved: list[int] = []
+    rows = run_survey(
+        "seahaven",
+        {},
+        [72, 73],
+        jobs=1,
+        csv_path=out,
+        retry_undecided=True,
+        on_row=lambda r: solved.append(r.deal),
+    )
+    assert solved == [73]
+    assert [r.verdict for r in rows] == ["winnable", "unwinnable"]
+    # One row per deal, sorted; #72's row untouched.
+    assert [r["verdict"] for r in _rows(out)] == ["winnable", "unwinnable"]
+    assert _rows(out)[0] == winnable

@@ -449,11 +449,13 @@ def run_survey(
     on_row: Callable[[SurveyRow], None] | None = None,
     engine: str = "auto",
     solutions: bool = True,
+    retry_undecided: bool = False,
 ) -> list[SurveyRow]:
     """Solve ``deals`` of a variant in parallel.
 
     :param variant: variant id; ``options`` its option choices.
-    :param deals: deal numbers; those already in ``csv_path`` are skipped.
+    :param deals: deal numbers; those already in ``csv_path`` are skipped (but see
+        ``retry_undecided``).
     :param jobs: worker processes (default: the number of CPUs); ignored with Dask.
     :param timeout: seconds per deal (``None``: no limit).
     :param max_states: state budget per deal (default: the solver's).
@@ -466,6 +468,9 @@ def run_survey(
     :param engine: the solver engine (``"auto"``, ``"c"`` or ``"python"``).
     :param solutions: write each solution's moves (``False`` keeps a large survey's CSV
         small: about 45 bytes a row instead of 250).
+    :param retry_undecided: solve again the deals of ``deals`` that ``csv_path`` holds
+        as undecided (with this call's budgets, typically a larger ``max_states``); the
+        new row replaces the old one in the file.
     :return: every row of the surveyed deals (from the file and new), sorted by deal.
     :raises SolitaireError: for a bad CSV file, a missing Dask, an unreachable scheduler.
     :raises SurveyInterrupted: on Ctrl+C, after stopping the workers; rows are kept.
@@ -476,9 +481,14 @@ def run_survey(
     text = options_text(options)
     wanted = deals if isinstance(deals, DealRanges) else set(deals)
     known = read_rows(csv_path, variant, text) if csv_path else {}
+    retry = {
+        d for d, r in known.items() if retry_undecided and r.verdict == "undecided" and d in wanted
+    }
+    for d in retry:
+        del known[d]
     rows = {d: r for d, r in known.items()}
     todo = (d for d in deals if d not in known)  # lazy: deals may be a billion numbers
-    has_todo = any(d not in known for d in itertools.islice(deals, len(known) + 1))
+    has_todo = bool(retry) or any(d not in known for d in itertools.islice(deals, len(known) + 1))
     tally = Tally()
     for d, row in sorted(known.items()):
         if d in wanted:
