@@ -1064,13 +1064,21 @@ static int score(const Game *g, const Pos *p, ColCodes *cc) {
         while (need) {
             int v = __builtin_ctzll(need);
             need &= need - 1;
-            for (int i = 0; i < g->ncols; i++) {
-                const uint8_t *at = memchr(p->c[i], v, p->n[i]);
-                if (at) {
-                    sc += g->w[W_DEPTH] * (int)(p->n[i] - 1 - (at - p->c[i]));
-                    break;
+            /* heuristic.py's Scorer.dig: the fewest cards on any copy, 0 in a cell. */
+            int best = -1;
+            for (int c = 0; c < g->ncells && best; c++)
+                if (p->cells[c] == v) best = 0;
+            for (int i = 0; i < g->ncols && best; i++) {
+                for (int j = p->n[i] - 1; j >= 0; j--) {
+                    if (p->c[i][j] == v) {
+                        int above = p->n[i] - 1 - j;
+                        if (best < 0 || above < best) best = above;
+                        break;
+                    }
                 }
+                if (best >= 0 && g->copies == 1) break; /* the only copy */
             }
+            if (best > 0) sc += g->w[W_DEPTH] * best;
         }
     }
     return sc;

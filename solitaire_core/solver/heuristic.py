@@ -8,7 +8,8 @@ time, never a wrong verdict. Its terms, each weighted (:data:`WEIGHTS`):
   one must reach its foundation first, so the upper one has to move away);
 * ``unsettled`` -- cards above the settled part of a column (a run from a card that may
   fill an empty column: in Seahaven Towers, a King and the cards built on it);
-* ``depth`` -- for each card that fits a foundation now, how many cards lie on it;
+* ``depth`` -- for each card that fits a foundation now, how many cards lie on it (on
+  its most easily reached copy, in games of several decks);
 * ``cells`` -- occupied cells; ``empty`` -- empty columns (a bonus);
 * ``homeless`` -- parentless cards (Kings) in cells or above the bottom of a column;
 * ``loose`` -- cards built on the card below them but not in a run with it (in Simple
@@ -185,10 +186,23 @@ class Scorer:
         while need and w_depth:
             low = need & -need
             need ^= low
-            for v in self.of_kind[low.bit_length() - 1]:
-                for col in cols:
-                    i = col.find(v)
-                    if i >= 0:
-                        score += w_depth * (len(col) - 1 - i)
-                        break
+            score += w_depth * self.dig(cols, cells, self.of_kind[low.bit_length() - 1])
         return score
+
+    @staticmethod
+    def dig(cols: tuple[bytes, ...], cells: bytes, values: tuple[int, ...]) -> int:
+        """The ``depth`` of one card a foundation takes next: the fewest cards lying on a
+        copy of it (``values``: its values, one per copy or one for merged twins), 0 when
+        a copy is in a cell or none is in play. In a game of two or three decks either copy
+        will do, so only the easiest to dig out counts (issue 9)."""
+        best = -1
+        for v in values:
+            if v in cells:
+                return 0
+            for col in cols:
+                i = col.rfind(v)
+                if i >= 0:
+                    above = len(col) - 1 - i
+                    if above < best or best < 0:
+                        best = above
+        return max(best, 0)
