@@ -49,8 +49,8 @@ CLASSIC = frozenset(
 
 DECIDED = {
     "bakers-dozen": (1, 5), "beleaguered-castle": (1, 2), "bisley": (2, 9), "chessboard": (1, 4),
-    "challenge-freecell": (1, 6), "citadel": (1, 3), "der-katzenschwanz": (2, 5),
-    "die-schlange": (2, 5), "double-freecell": (16, 18), "fan": (1, 3),
+    "challenge-freecell": (1, 6), "citadel": (1, 3), "der-katzenschwanz": (2, 8),
+    "die-schlange": (12, 18), "double-freecell": (16, 18), "fan": (1, 3),
     "flower-garden": (2, 3), "forecell": (1, 3), "fortress": (1, 2), "good-measure": (1, 4),
     "king-albert": (1, 2), "kings-only-bakers-game": (1, 2), "penguin": (1, 2),
     "raglan": (2, 3), "relaxed-freecell": (1, 2), "scotch-patience": (2, 8),
