@@ -341,3 +341,16 @@ def test_a_freecell_position_is_stored_in_under_50_bytes() -> None:
     result = solve(state, max_states=50_000, engine="c", ideas=OLD_SCORE)
     assert result.verdict is Verdict.UNDECIDED and result.positions >= 50_000
     assert result.peak_bytes / result.positions < 50, result.peak_bytes / result.positions
+
+
+def test_games_without_cells_try_the_plain_score_first() -> None:
+    """Raglan #68 drowns under its own score (the depth term of games without cells) but
+    the plain score wins it at once: the short first search with the plain score decides
+    it, on both engines (docs/solver.md, "Two scores"). Passing weights turns it off."""
+    rules = get_variant("raglan").resolve()
+    for engine in ENGINES:
+        own = solve_deal(rules, 68, max_states=200_000, engine=engine, ideas={"weights": {}})
+        assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
+        both = solve_deal(rules, 68, max_states=200_000, engine=engine)
+        assert both.verdict is Verdict.WINNABLE and both.positions < 10_000
+        assert replay_wins(deal(rules, 68), both.moves)

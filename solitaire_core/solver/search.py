@@ -197,11 +197,46 @@ def solve(
     note = "" if engine == "python" else native.unsupported(tables, policy, ideas)
     if engine != "python" and not note:
         note = native.position_unsupported(job.start, eng.copies, eng.general)
-    if engine != "python" and not note:
+    use_c = engine != "python" and not note
+    if "weights" not in ideas and plain_first(tables) and max_states >= PLAIN_FIRST_SHARE:
+        # A short first search with the plain score (docs/solver.md, "Two scores").
+        quick = attrs.evolve(
+            job, max_states=max_states // PLAIN_FIRST_SHARE, ideas={**ideas, "weights": PLAIN}
+        )
+        first = _dispatch(quick, use_c, note, max_memory)
+        if first.decided or first.reason != "state budget":
+            return first
+        rest = attrs.evolve(job, max_states=max(1, max_states - first.positions))
+        second = _dispatch(rest, use_c, note, max_memory)
+        return attrs.evolve(second, positions=second.positions + first.positions)
+    return _dispatch(job, use_c, note, max_memory)
+
+
+PLAIN_FIRST_SHARE = 20
+"""Where no cell takes a card (the games of :data:`~.heuristic.NO_CELL_WEIGHTS`),
+:func:`solve` first searches with the plain score (no depth term) for 1/20 of the position
+budget, then, if that did not decide, with the game's own score for the rest: each score
+decides deals the other drowns in (docs/solver.md, "Two scores")."""
+
+PLAIN = {"depth": 0}
+"""The weights of the first, short search (over the game's defaults): the plain score."""
+
+
+def plain_first(tables: Tables) -> bool:
+    """Whether :func:`solve` starts with a short search with the plain score: in games
+    where no cell takes a card and cards go up one at a time (those whose default score
+    is :data:`~.heuristic.NO_CELL_WEIGHTS`)."""
+    rules = tables.rules
+    return not rules.complete_suits and not (rules.cells and rules.cells_receive)
+
+
+def _dispatch(job: _Job, use_c: bool, note: str, max_memory: float | None) -> SolveResult:
+    """Run ``job`` on the C engine (``use_c``) or the Python one, ``note`` saying why not C."""
+    if use_c:
         return _solve_c(job, max_memory)
     if max_memory is not None:
         limit = max(1, int(max_memory * 1e6 / PYTHON_BYTES_PER_POSITION))
-        job = attrs.evolve(job, max_states=min(max_states, limit))
+        job = attrs.evolve(job, max_states=min(job.max_states, limit))
     result = _solve_python(job)
     return attrs.evolve(result, note=note) if note else result
 
