@@ -210,18 +210,19 @@ def _check(
     (None, reason), the reason naming piles with ``name``."""
     rules = state.rules
     src, dst, count = move.source, move.target, move.count
-    sizes = {
-        PileKind.TABLEAU: rules.columns,
-        PileKind.CELL: rules.cells,
-        PileKind.FOUNDATION: rules.foundations,
-    }
-    names = _KIND_NAMES
     for ref in (src, dst):
-        if ref.index is not None and not 0 <= ref.index < sizes[ref.kind]:
-            return (
-                None,
-                f"{name(ref)} does not exist: this game has {sizes[ref.kind]} {names[ref.kind]}",
-            )
+        if ref.index is None:
+            continue
+        kind = ref.kind
+        size = (
+            rules.columns
+            if kind is PileKind.TABLEAU
+            else rules.cells
+            if kind is PileKind.CELL
+            else rules.foundations
+        )
+        if not 0 <= ref.index < size:
+            return None, f"{name(ref)} does not exist: this game has {size} {_KIND_NAMES[kind]}"
     if src.index is None:
         return None, "the source pile needs its number"
     if dst.kind is PileKind.TABLEAU and dst.index is None:
@@ -270,7 +271,7 @@ def _check(
             dst = _C[free[0]]
         elif state.cells[dst.index] is not None:
             return None, f"{name(dst)} is occupied: a cell holds one card"
-        return Move(src, dst, count), None
+        return _same(move, dst), None
 
     if dst.kind is PileKind.FOUNDATION and not rules.standard_foundations:
         return _check_pile(state, src, dst, moving)
@@ -297,7 +298,7 @@ def _check(
                 return None, (
                     f"{top.label} cannot go on {found[-1].label}: foundations build up in suit"
                 )
-        return Move(src, dst, count), None
+        return _same(move, dst), None
 
     dest = state.columns[dst.index]  # type: ignore[index]
     if dest:
@@ -312,7 +313,12 @@ def _check(
         allowed = max_run_move(state, not dest, cheat=cheat)
         if count > allowed:
             return None, _limit_reason(state, allowed)
-    return Move(src, dst, count), None
+    return _same(move, dst), None
+
+
+def _same(move: Move, target: PileRef) -> Move:
+    """``move`` with its target numbered as ``target`` (``move`` itself when it was)."""
+    return move if target is move.target else Move(move.source, target, move.count)
 
 
 def _empty_text(state: GameState) -> str:

@@ -81,3 +81,40 @@ def test_the_source_check_would_catch_an_import() -> None:
     assert IMPORT_TK.search("    from tkinter import ttk")
     assert IMPORT_TK.search("from tkinter.font import Font")
     assert not IMPORT_TK.search("# the UI uses tkinter")
+
+
+def test_every_public_persistence_name_resolves_from_the_package() -> None:
+    """``solitaire_core.persistence`` loads its modules on first use: each name it lists
+    must still come from it, and ``dir()`` must show them."""
+    code = (
+        "import solitaire_core.persistence as p\n"
+        "missing = [n for n in p.__all__ if getattr(p, n, None) is None]\n"
+        "hidden = [n for n in p.__all__ if n not in dir(p)]\n"
+        "print(missing, hidden)\n"
+        "try:\n"
+        "    p.no_such_name\n"
+        "except AttributeError as exc:\n"
+        "    print(exc)\n"
+    )
+    result = run_python(code)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "[] []"
+    assert "no_such_name" in lines[1]
+
+
+def test_looking_up_a_variant_does_not_load_the_statistics_database_code() -> None:
+    """A command that only solves or surveys reads the user's variant folder (its path) but
+    never opens statistics or saves: SQLite and the lock library stay unloaded, which
+    keeps the start of every such process short."""
+    code = (
+        "import sys\n"
+        "from solitaire_core.plugins import get_variant\n"
+        "from solitaire_core.solver import solve\n"
+        "get_variant('seahaven')\n"
+        "print(sorted(m for m in ('sqlite3', 'filelock', 'solitaire_core.persistence.stats')"
+        " if m in sys.modules))\n"
+    )
+    result = run_python(code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

@@ -113,6 +113,8 @@ typedef struct {
     uint8_t ref[MAXCOLS][MAXLEN + 8];
     /* plain[r][m]: the bits of column r's first m cards coded card by card. */
     uint16_t plain[MAXCOLS][MAXLEN + 1];
+    /* refmask[r][m]: the cards of column r's first m cards, one bit per kind (one deck). */
+    uint64_t refmask[MAXCOLS][MAXLEN + 1];
     uint8_t nref_first[MAXV];
     uint8_t ref_first[MAXV][MAXCOLS];
     int score_lo, score_hi;
@@ -148,8 +150,15 @@ static void pos_copy(const Game *g, Pos *dst, const Pos *src) {
         memcpy(dst->ftop, src->ftop, sizeof dst->ftop);
         memcpy(dst->upc, src->upc, sizeof dst->upc);
     }
-    for (int i = 0; i < g->ncols; i++)
-        if (src->n[i]) memcpy(dst->c[i], src->c[i], src->n[i]);
+    /* Short columns as one fixed 16-byte copy (a row has MAXLEN + 8 bytes), which the
+       compiler inlines, rather than a call to memcpy per column. */
+    for (int i = 0; i < g->ncols; i++) {
+        int n = src->n[i];
+        if (n <= 16)
+            memcpy(dst->c[i], src->c[i], 16);
+        else
+            memcpy(dst->c[i], src->c[i], (size_t)n);
+    }
 }
 
 static void suit_need(const Game *g, Pos *p, int s) {
@@ -554,13 +563,27 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
         acc >>= 32;                                                                        \
         bits -= 32;                                                                        \
     }
-    col_order(g, p, order);
+    /* A child of a parent decoded in key order (one deck, no real order kept) lists its
+       columns in the same order when no column became empty or stopped being empty:
+       first cards are distinct and only an empty column's first card changes. */
+    int keep = cc && g->canonical && !g->order && g->copies == 1;
+    for (int i = 0; keep && i < g->ncols; i++)
+        if (!cc->parent->n[i] != !p->n[i]) keep = 0;
+    if (keep)
+        for (int i = 0; i < g->ncols; i++) order[i] = i;
+    else
+        col_order(g, p, order);
     for (int o = 0; o < g->ncols; o++) {
         int i = order[o], nb;
         const uint32_t *pc;
         if (cc && cc->parent->n[i] == p->n[i]) {
             size_t from = cc->at[i];
-            for (nb = cc->nbits[i]; nb >= 32; nb -= 32, from += 32) {
+            nb = cc->nbits[i];
+            /* In the parent's order, the codes of the next unchanged columns follow this
+               one in its key: one copy for them all. */
+            while (keep && o + 1 < g->ncols && cc->parent->n[o + 1] == p->n[o + 1])
+                nb += cc->nbits[++o];
+            for (; nb >= 32; nb -= 32, from += 32) {
                 acc |= (uint64_t)(uint32_t)(load64le(cc->key + (from >> 3)) >> (from & 7)) << bits;
                 uint32_t word = (uint32_t)acc;
                 memcpy(out + len, &word, 4);
@@ -642,8 +665,13 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint1
         v = (int)(PEEK() & ((1u << (nbits)) - 1));                                         \
         at += (nbits);                                                                     \
     } while (0)
+    /* Which cards are in play: with one deck and one pile per suit a bit per card (each
+       suit's foundation holds the ranks below the lowest of its cards in play), else a
+       count per kind. */
+    const int counting = g->general || g->copies > 1;
+    uint64_t present = 0;
     uint8_t count[MAXV];
-    memset(count, 0, sizeof count);
+    if (counting) memset(count, 0, sizeof count);
     for (int i = 0; i < g->ncols; i++) {
         size_t start = at;
         uint64_t w = PEEK();
@@ -668,12 +696,21 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint1
             int q = (int)((w >> 1) & ((1u << g->ref_bits) - 1));
             from = (int)((w >> (1 + g->ref_bits)) & ((1u << g->len_bits) - 1));
             at += 1 + g->ref_bits + g->len_bits;
-            memcpy(c, g->ref[q], from);
-            for (int k = 0; k < from; k++) count[c[k]]++;
+            if (from <= 16) /* as in pos_copy: rows have bytes to spare */
+                memcpy(c, g->ref[q], 16);
+            else
+                memcpy(c, g->ref[q], (size_t)from);
+            if (counting)
+                for (int k = 0; k < from; k++) count[c[k]]++;
+            else
+                present |= g->refmask[q][from];
         } else {
             c[0] = (uint8_t)((w >> 1) & 63);
             at += 7;
-            count[c[0]]++;
+            if (counting)
+                count[c[0]]++;
+            else
+                present |= (uint64_t)1 << c[0];
         }
         for (int k = from; k < n; k++) {
             w = PEEK();
@@ -686,7 +723,10 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint1
                 c[k] = (uint8_t)((w >> 1) & 63);
                 at += 7;
             }
-            count[c[k]]++;
+            if (counting)
+                count[c[k]]++;
+            else
+                present |= (uint64_t)1 << c[k];
         }
         if (col_at) {
             col_at[i] = (uint16_t)start;
@@ -697,7 +737,11 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint1
         int v;
         GET(v, 6);
         p->cells[i] = v == 63 ? EMPTY : (uint8_t)v;
-        if (v != 63) count[v]++;
+        if (v == 63) continue;
+        if (counting)
+            count[v]++;
+        else
+            present |= (uint64_t)1 << v;
     }
     memset(p->fh, 0, sizeof p->fh);
     p->need = 0;
@@ -719,6 +763,14 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint1
     }
 #undef GET
 #undef PEEK
+    if (!counting) {
+        for (int s = 0; s < 4; s++) {
+            uint64_t in_play = (present >> (13 * s)) & 0x1FFF;
+            p->fh[s][0] = (uint8_t)(in_play ? __builtin_ctzll(in_play) : 13);
+            suit_need(g, p, s);
+        }
+        return;
+    }
     for (int s = 0; s < 4; s++) {
         for (int i = 0; i < g->copies; i++) {
             int h = 0;
@@ -1059,26 +1111,34 @@ static int score(const Game *g, const Pos *p, ColCodes *cc) {
         } else
             sc += column_part(g, p->c[i], p->n[i]);
     }
-    if (g->w[W_DEPTH]) {
-        uint64_t need = p->need;
-        while (need) {
-            int v = __builtin_ctzll(need);
-            need &= need - 1;
-            /* heuristic.py's Scorer.dig: the fewest cards on any copy, 0 in a cell. */
-            int best = -1;
-            for (int c = 0; c < g->ncells && best; c++)
-                if (p->cells[c] == v) best = 0;
-            for (int i = 0; i < g->ncols && best; i++) {
-                for (int j = p->n[i] - 1; j >= 0; j--) {
-                    if (p->c[i][j] == v) {
-                        int above = p->n[i] - 1 - j;
-                        if (best < 0 || above < best) best = above;
-                        break;
-                    }
+    if (g->w[W_DEPTH] && p->need) {
+        /* heuristic.py's Scorer.dig: for each card a foundation takes now, the fewest
+           cards on any copy of it, 0 in a cell. One pass down each column from its top;
+           with one deck a card found is the only copy, and the pass ends when every such
+           card is found. */
+        uint64_t need = p->need, look = need;
+        uint8_t best[MAXV];
+        for (int c = 0; c < g->ncells; c++) {
+            int v = p->cells[c];
+            if (v != EMPTY) look &= ~((uint64_t)1 << v);
+        }
+        need = look; /* a card in a cell adds nothing */
+        for (uint64_t m = need; m; m &= m - 1) best[__builtin_ctzll(m)] = 255;
+        for (int i = 0; i < g->ncols && look; i++) {
+            const uint8_t *col = p->c[i];
+            for (int j = p->n[i] - 1, above = 0; j >= 0; j--, above++) {
+                int v = col[j];
+                if (!((look >> v) & 1)) continue;
+                if (above < best[v]) best[v] = (uint8_t)above;
+                if (g->copies == 1) {
+                    look &= ~((uint64_t)1 << v);
+                    if (!look) break;
                 }
-                if (best >= 0 && g->copies == 1) break; /* the only copy */
             }
-            if (best > 0) sc += g->w[W_DEPTH] * best;
+        }
+        for (; need; need &= need - 1) {
+            int v = __builtin_ctzll(need);
+            if (best[v] != 255) sc += g->w[W_DEPTH] * best[v];
         }
     }
     return sc;
@@ -1792,6 +1852,9 @@ static void set_refs(Game *g, const Pos *start) {
         if (n > longest) longest = n;
         if (!n) continue;
         memcpy(g->ref[i], start->c[i], n);
+        g->refmask[i][0] = 0;
+        for (int k = 0; k < n; k++)
+            g->refmask[i][k + 1] = g->refmask[i][k] | (uint64_t)1 << start->c[i][k];
         g->plain[i][1] = 6;
         for (int k = 1; k < n; k++)
             g->plain[i][k + 1] =

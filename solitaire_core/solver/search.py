@@ -445,23 +445,30 @@ def replay(state: GameState, imoves: list[IMove], policy: str, tables: Tables) -
     return tuple(out)
 
 
+_REFS = {
+    kind: tuple(PileRef(kind, i) for i in range(64))
+    for kind in (PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION)
+}
+_T_REF, _C_REF = _REFS[PileKind.TABLEAU], _REFS[PileKind.CELL]
+_F_ANY = PileRef(PileKind.FOUNDATION)
+
+
 def _core_move(state: GameState, what: int, a: int, b: int, k: int, tables: Tables) -> Move:
-    T, C, F = PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION
     if what == TT:
-        return Move(PileRef(T, a), PileRef(T, b), k)
+        return Move(_T_REF[a], _T_REF[b], k)
     if what == TC:
-        return Move(PileRef(T, a), PileRef(C, b))
+        return Move(_T_REF[a], _C_REF[b])
     if what == CT:
-        return Move(PileRef(C, a), PileRef(T, b))
+        return Move(_C_REF[a], _T_REF[b])
     if what == TF:
-        return Move(PileRef(T, a), PileRef(F), k)
+        return Move(_T_REF[a], _F_ANY, k)
     if what == CF:
-        return Move(PileRef(C, a), PileRef(F))
+        return Move(_C_REF[a], _F_ANY)
     # A card back from a foundation: ``a`` is its value; find a foundation it tops.
     source = next(i for i, f in enumerate(state.foundations) if f and tables.value(f[-1]) == a)
-    target = PileRef(T, b) if what == FT else PileRef(C, b)
+    target = _T_REF[b] if what == FT else _C_REF[b]
     assert what in (FT, FC)
-    return Move(PileRef(F, source), target)
+    return Move(_REFS[PileKind.FOUNDATION][source], target)
 
 
 # -- searches --------------------------------------------------------------------------
