@@ -545,8 +545,35 @@ typedef struct {
     uint8_t scored[MAXCOLS]; /* whether part[i] holds column i's part of the score yet */
     int part[MAXCOLS];
     uint16_t at[MAXCOLS], nbits[MAXCOLS];
+    uint32_t empty; /* the parent's empty columns, a bit each */
     uint8_t key[MAXKEY + 16];
 } ColCodes;
+
+/* Bit k set when byte k of x is not 0 (SWAR: no carry crosses bytes; the multiply gathers
+   the eight flags into the top byte). */
+static inline uint32_t nonzero_bytes(uint64_t x) {
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    uint64_t t = (((x & low7) + low7) | x) & ~low7;
+    return (uint32_t)(((t >> 7) * 0x0102040810204080ull) >> 56);
+}
+
+/* The columns whose lengths differ in a and b (MAXCOLS lengths each), a bit each. */
+static inline uint32_t differing_columns(const Game *g, const uint8_t *a, const uint8_t *b) {
+    uint32_t m = 0;
+    for (int k = 0; k < MAXCOLS; k += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + k, 8);
+        memcpy(&y, b + k, 8);
+        m |= nonzero_bytes(x ^ y) << k;
+    }
+    return m & (uint32_t)((1ull << g->ncols) - 1);
+}
+
+/* The empty columns of p, a bit each. */
+static inline uint32_t empty_columns(const Game *g, const Pos *p) {
+    static const uint8_t zero[MAXCOLS];
+    return ~differing_columns(g, p->n, zero) & (uint32_t)((1ull << g->ncols) - 1);
+}
 
 /* The key of p into out (MAXKEY + 8 bytes), its length returned. cc: the codes of the
    columns of p's parent, or NULL. */
@@ -563,51 +590,71 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
         acc >>= 32;                                                                        \
         bits -= 32;                                                                        \
     }
+    /* nb bits of the parent's key from bit `from`, appended. */
+#define COPY_BITS(from_, nb_)                                                              \
+    do {                                                                                   \
+        size_t from = (from_);                                                             \
+        int nb = (nb_);                                                                    \
+        for (; nb >= 32; nb -= 32, from += 32) {                                           \
+            acc |= (uint64_t)(uint32_t)(load64le(cc->key + (from >> 3)) >> (from & 7))     \
+                   << bits;                                                                \
+            uint32_t word = (uint32_t)acc;                                                 \
+            memcpy(out + len, &word, 4);                                                   \
+            len += 4;                                                                      \
+            acc >>= 32;                                                                    \
+        }                                                                                  \
+        acc |= ((load64le(cc->key + (from >> 3)) >> (from & 7)) & ((1ull << nb) - 1))     \
+               << bits;                                                                    \
+        bits += nb;                                                                        \
+        FLUSH();                                                                           \
+    } while (0)
+    /* Column i's code, made afresh, appended. */
+#define CODE_COLUMN(i_)                                                                    \
+    do {                                                                                   \
+        const uint32_t *pc = tmp;                                                          \
+        int nb = col_code(g, p->c[i_], p->n[i_], tmp);                                     \
+        for (; nb >= 32; nb -= 32) {                                                       \
+            acc |= (uint64_t)*pc++ << bits;                                                \
+            uint32_t word = (uint32_t)acc;                                                 \
+            memcpy(out + len, &word, 4);                                                   \
+            len += 4;                                                                      \
+            acc >>= 32;                                                                    \
+        }                                                                                  \
+        acc |= (uint64_t)*pc << bits;                                                      \
+        bits += nb;                                                                        \
+        FLUSH();                                                                           \
+    } while (0)
     /* A child of a parent decoded in key order (one deck, no real order kept) lists its
        columns in the same order when no column became empty or stopped being empty:
-       first cards are distinct and only an empty column's first card changes. */
-    int keep = cc && g->canonical && !g->order && g->copies == 1;
-    for (int i = 0; keep && i < g->ncols; i++)
-        if (!cc->parent->n[i] != !p->n[i]) keep = 0;
-    if (keep)
-        for (int i = 0; i < g->ncols; i++) order[i] = i;
-    else
-        col_order(g, p, order);
-    for (int o = 0; o < g->ncols; o++) {
-        int i = order[o], nb;
-        const uint32_t *pc;
-        if (cc && cc->parent->n[i] == p->n[i]) {
-            size_t from = cc->at[i];
-            nb = cc->nbits[i];
-            /* In the parent's order, the codes of the next unchanged columns follow this
-               one in its key: one copy for them all. */
-            while (keep && o + 1 < g->ncols && cc->parent->n[o + 1] == p->n[o + 1])
-                nb += cc->nbits[++o];
-            for (; nb >= 32; nb -= 32, from += 32) {
-                acc |= (uint64_t)(uint32_t)(load64le(cc->key + (from >> 3)) >> (from & 7)) << bits;
-                uint32_t word = (uint32_t)acc;
-                memcpy(out + len, &word, 4);
-                len += 4;
-                acc >>= 32;
+       first cards are distinct and only an empty column's first card changes. Then the
+       codes of its unchanged columns lie in the parent's key in a row, between those of
+       the columns that changed (a move changes one or two, autoplay a few more). */
+    if (cc && g->canonical && !g->order && g->copies == 1) {
+        if (empty_columns(g, p) == cc->empty) {
+            uint32_t changed = differing_columns(g, cc->parent->n, p->n);
+            size_t at = 0; /* the columns start the key */
+            for (; changed; changed &= changed - 1) {
+                int i = __builtin_ctz(changed);
+                COPY_BITS(at, (int)(cc->at[i] - at));
+                CODE_COLUMN(i);
+                at = (size_t)cc->at[i] + cc->nbits[i];
             }
-            acc |= ((load64le(cc->key + (from >> 3)) >> (from & 7)) & ((1ull << nb) - 1)) << bits;
-            bits += nb;
-            FLUSH();
-            continue;
+            int last = g->ncols - 1;
+            COPY_BITS(at, (int)(cc->at[last] + cc->nbits[last] - at));
+            goto cells; /* order[] serves only g->order, not kept here */
         }
-        pc = tmp;
-        nb = col_code(g, p->c[i], p->n[i], tmp);
-        for (; nb >= 32; nb -= 32) {
-            acc |= (uint64_t)*pc++ << bits;
-            uint32_t word = (uint32_t)acc;
-            memcpy(out + len, &word, 4);
-            len += 4;
-            acc >>= 32;
-        }
-        acc |= (uint64_t)*pc << bits;
-        bits += nb;
-        FLUSH();
     }
+    col_order(g, p, order);
+    for (int o = 0; o < g->ncols; o++) {
+        int i = order[o];
+        if (cc && cc->parent->n[i] == p->n[i])
+            COPY_BITS(cc->at[i], cc->nbits[i]);
+        else
+            CODE_COLUMN(i);
+    }
+cells:
+#undef COPY_BITS
+#undef CODE_COLUMN
     cell_order(g, p, corder);
     for (int i = 0; i < g->ncells; i++) {
         int v = p->cells[corder[i]];
@@ -815,8 +862,13 @@ static inline uint64_t hash_key(const uint8_t *k, int len) {
         h = (h ^ x) * 0xFF51AFD7ED558CCDull;
         h ^= h >> 32;
     }
+    /* The last 1-7 bytes in one load: every key lies in a buffer or a table chunk with at
+       least 8 bytes after it (MAXKEY + 16 bytes; chunks are allocated 8 bytes longer). */
     uint64_t x = 0;
-    for (int j = 0; i < len; i++, j += 8) x |= (uint64_t)k[i] << j;
+    if (i < len) {
+        memcpy(&x, k + i, 8);
+        x &= ~0ull >> (64 - 8 * (len - i));
+    }
     h = (h ^ x) * 0xC4CEB9FE1A85EC53ull;
     h ^= h >> 29;
     return h;
@@ -877,7 +929,7 @@ static int table_init(Table *t, Acc *acc, int chunk_bits, size_t nslots) {
 }
 
 static void table_free(Table *t) {
-    for (int i = 0; i < t->nchunks; i++) acc_free(t->acc, t->chunks[i], t->chunk_size);
+    for (int i = 0; i < t->nchunks; i++) acc_free(t->acc, t->chunks[i], t->chunk_size + 8);
     acc_free(t->acc, t->chunks, t->chunks_cap * sizeof(uint8_t *));
     acc_free(t->acc, t->slots, t->nslots * sizeof(uint32_t));
     t->chunks = NULL;
@@ -945,7 +997,7 @@ static uint32_t table_put(Table *t, const uint8_t *key, int len, const uint8_t *
             t->chunks = c;
             t->chunks_cap = cap;
         }
-        uint8_t *chunk = acc_alloc(t->acc, t->chunk_size);
+        uint8_t *chunk = acc_alloc(t->acc, t->chunk_size + 8);
         if (!chunk) return UINT32_MAX;
         t->chunks[t->nchunks++] = chunk;
         t->top = 0;
@@ -965,7 +1017,7 @@ static uint32_t table_put(Table *t, const uint8_t *key, int len, const uint8_t *
 
 /* Forget every key, keeping the first chunk and the slot array. */
 static void table_clear(Table *t) {
-    for (int i = 1; i < t->nchunks; i++) acc_free(t->acc, t->chunks[i], t->chunk_size);
+    for (int i = 1; i < t->nchunks; i++) acc_free(t->acc, t->chunks[i], t->chunk_size + 8);
     if (t->nchunks > 1) t->nchunks = 1;
     t->top = 0;
     memset(t->slots, 0, t->nslots * sizeof(uint32_t));
@@ -1469,6 +1521,8 @@ static int dead(Search *s, const Pos *p, int suit) {
         int v = p->cells[c];
         sub.cells[c] = (v != EMPTY && v / 13 == suit) ? (uint8_t)v : EMPTY;
     }
+    /* Most single-suit positions are won by the greedy line: proved so without a key. */
+    if (greedy(g, &sub, suit)) return 0;
     if (!s->cache_ready) {
         if (!table_init(&s->cache, &s->acc, 14, 4096)) return -1;
         s->cache_ready = 1;
@@ -1481,14 +1535,9 @@ static int dead(Search *s, const Pos *p, int suit) {
         uint32_t v = node_aux(&s->cache, addr);
         if (v != 2) return (int)v;
     }
-    int verdict;
-    if (greedy(g, &sub, suit))
-        verdict = 0;
-    else {
-        autoplay(g, &sub);
-        verdict = unwinnable(s, &sub);
-        if (verdict < 0) return -1;
-    }
+    autoplay(g, &sub);
+    int verdict = unwinnable(s, &sub);
+    if (verdict < 0) return -1;
     uint32_t aux = (uint32_t)verdict;
     memcpy(node_at(&s->cache, addr), &aux, 4);
     if (s->cache.count > CACHE_LIMIT) table_clear(&s->cache);
@@ -2060,6 +2109,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
         memset(s->codes.key + node[4], 0, 8);
         decode(g, node + 5, node[4], node + 5 + node[4], p, &s->codes);
         s->codes.parent = p;
+        s->codes.empty = empty_columns(g, p);
         memset(s->codes.scored, 0, sizeof s->codes.scored);
         s->parent = at;
         generate(g, &s->flags, p, emit_search, s);
