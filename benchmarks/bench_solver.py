@@ -46,6 +46,8 @@ the project root::
     python benchmarks/bench_solver.py                          # every suite
     python benchmarks/bench_solver.py --suite seahaven --deals 1-100 --no-fcs
     python benchmarks/bench_solver.py --suite double-sea-towers --engines c
+    python benchmarks/bench_solver.py --suite seahaven --rounds 5   # ours C and fc-solve
+                                                                    # alternately, 5 times
 
 Times depend on the machine and on whatever else runs on it; compare runs made together.
 """
@@ -301,8 +303,14 @@ def run_suite(
     use_fcs: bool,
     timeout: float | None,
     quiet: bool,
+    rounds: int = 1,
 ) -> dict[str, object]:
-    """Run one suite, write its files, return its summary."""
+    """Run one suite, write its files, return its summary.
+
+    :param rounds: with the C engine and fc-solve both run, how many times to run the two
+        one after the other (the first round gives the per-deal rows): the ratio of their
+        CPU times is reported per round and as the median, since a shared machine's speed
+        drifts from one minute to the next."""
     from solitaire_core.deal import deal
     from solitaire_core.plugins import get_variant
     from solitaire_core.textview import format_fcs
@@ -367,6 +375,21 @@ def run_suite(
         summary["fcs"] = summarise(theirs, startup)
         summary["fcs_startup_ms"] = round(1000 * startup, 3)
         summary["fcs_args"] = list(suite.fcs_args)
+    if fcs and "c" in ours and rounds > 1:
+        assert suite.fcs_args is not None
+        boards = [format_fcs(deal(rules, number)) for number in deals]
+        pairs = [(process["c"], sum(t.seconds for t in theirs))]
+        for _ in range(rounds - 1):
+            mine, _outs = run_ours("c", suite, deals, quiet)
+            other = sum(run_fcs(b, suite.fcs_args, timeout).seconds for b in boards)
+            pairs.append((mine, other))
+        ratios = [m / o for m, o in pairs]
+        summary["rounds"] = {
+            "ours_c_process_cpu_s": [round(m, 3) for m, _ in pairs],
+            "fcs_cpu_s": [round(o, 3) for _, o in pairs],
+            "ratios": [round(r, 3) for r in ratios],
+            "median_ratio": round(statistics.median(ratios), 3),
+        }
     verdicts = {k: [o.verdict for o in v] for k, v in ours.items()}
     if fcs:
         verdicts["fcs"] = [o.verdict for o in theirs]
@@ -408,6 +431,12 @@ def table(summaries: list[dict[str, object]]) -> str:
             ratio = c["process_cpu_s"] / f["cpu_s"]
             lines.append(f"| {s['suite']} | CPU ours C (process) / fc-solve | {ratio:.2f} | | "
                          "| | | | | |")  # fmt: skip
+        r = s.get("rounds")
+        if isinstance(r, dict):
+            ratios = r["ratios"]
+            lines.append(f"| {s['suite']} | the same, {len(ratios)} rounds one after the other "
+                         f"| median {r['median_ratio']:.2f} (range {min(ratios):.2f}-"
+                         f"{max(ratios):.2f}) | | | | | | | |")  # fmt: skip
         mem = s.get("memory_c")
         if isinstance(mem, dict):
             lines.append(
@@ -436,6 +465,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--engines", help="comma-separated: c,python (default: the suite's)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per deal")
     parser.add_argument("--no-fcs", action="store_true", help="do not run fc-solve")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="run ours (C) and fc-solve this many times, alternately; report each ratio",
+    )
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -464,6 +499,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 use_fcs=use_fcs,
                 timeout=args.timeout,
                 quiet=args.quiet,
+                rounds=args.rounds,
             )
         )
     print(table(summaries))

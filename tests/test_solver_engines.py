@@ -335,12 +335,16 @@ def native_engine(rules: Rules):  # type: ignore[no-untyped-def]
 def test_a_freecell_position_is_stored_in_under_50_bytes() -> None:
     """Two cards (of the other colour) may lie on each FreeCell card: the key stores such
     a card as its index among them, 2 bits, not the card's 7 (issue 10, bytes per
-    position). Deal 9 runs out of a 50,000-position budget with the score before
-    ``CELL_WEIGHTS`` (the default score wins it in fewer positions)."""
+    position). Deal 9 runs out of its budget with the score before ``CELL_WEIGHTS`` (the
+    default score wins it in fewer positions). The hash table's slots (8 bytes: address
+    and hash) are counted too: at 98,000 positions the table is near its fullest (3/4 of
+    131,072 slots), at 50,000 it has just doubled, the most a slot array costs per
+    position, and still within the issue's 64 bytes."""
     state = deal(get_variant("freecell").resolve(), 9)
-    result = solve(state, max_states=50_000, engine="c", ideas=OLD_SCORE)
-    assert result.verdict is Verdict.UNDECIDED and result.positions >= 50_000
-    assert result.peak_bytes / result.positions < 50, result.peak_bytes / result.positions
+    for budget, most in ((98_000, 50), (50_000, 64)):
+        result = solve(state, max_states=budget, engine="c", ideas=OLD_SCORE)
+        assert result.verdict is Verdict.UNDECIDED and result.positions >= budget
+        assert result.peak_bytes / result.positions < most, (budget, result.peak_bytes)
 
 
 def test_games_without_cells_try_the_plain_score_first() -> None:

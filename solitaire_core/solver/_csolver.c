@@ -904,7 +904,10 @@ static void acc_free(Acc *a, void *p, size_t size) {
 /* ---- a table of keys: the transposition table, the dead-suit cache, sub-search sets ----
    Nodes lie in chunks: [uint32 aux][uint8 len][key][extra: t->extra bytes, not compared,
    the real order of a position (Game.order)]. A node's address is
-   (chunk << bits) | offset; slots hold address + 1 (0: free). */
+   (chunk << bits) | offset; a slot holds address + 1 in its low half (0: free) and the low
+   32 bits of the key's hash in its high half: a probe reads a node only when the hashes
+   agree, and growing rehashes without reading nodes (8 bytes a slot rather than 4, for
+   fewer cache misses). */
 
 typedef struct {
     Acc *acc;
@@ -913,7 +916,7 @@ typedef struct {
     uint8_t **chunks;
     int nchunks, chunks_cap;
     size_t top; /* bytes used in the last chunk */
-    uint32_t *slots;
+    uint64_t *slots;
     size_t nslots, count;
     int extra;
 } Table;
@@ -924,14 +927,14 @@ static int table_init(Table *t, Acc *acc, int chunk_bits, size_t nslots) {
     t->chunk_bits = chunk_bits;
     t->chunk_size = (size_t)1 << chunk_bits;
     t->nslots = nslots;
-    t->slots = acc_calloc(acc, nslots * sizeof(uint32_t));
+    t->slots = acc_calloc(acc, nslots * sizeof(uint64_t));
     return t->slots != NULL;
 }
 
 static void table_free(Table *t) {
     for (int i = 0; i < t->nchunks; i++) acc_free(t->acc, t->chunks[i], t->chunk_size + 8);
     acc_free(t->acc, t->chunks, t->chunks_cap * sizeof(uint8_t *));
-    acc_free(t->acc, t->slots, t->nslots * sizeof(uint32_t));
+    acc_free(t->acc, t->slots, t->nslots * sizeof(uint64_t));
     t->chunks = NULL;
     t->slots = NULL;
     t->nchunks = t->chunks_cap = 0;
@@ -950,17 +953,16 @@ static inline uint32_t node_aux(const Table *t, uint32_t addr) {
 
 static int table_grow(Table *t) {
     size_t n = t->nslots * 2;
-    uint32_t *slots = acc_calloc(t->acc, n * sizeof(uint32_t));
+    uint64_t *slots = acc_calloc(t->acc, n * sizeof(uint64_t));
     if (!slots) return 0;
     for (size_t i = 0; i < t->nslots; i++) {
-        uint32_t s = t->slots[i];
+        uint64_t s = t->slots[i];
         if (!s) continue;
-        uint8_t *node = node_at(t, s - 1);
-        size_t j = hash_key(node + 5, node[4]) & (n - 1);
+        size_t j = (size_t)(s >> 32) & (n - 1);
         while (slots[j]) j = (j + 1) & (n - 1);
         slots[j] = s;
     }
-    acc_free(t->acc, t->slots, t->nslots * sizeof(uint32_t));
+    acc_free(t->acc, t->slots, t->nslots * sizeof(uint64_t));
     t->slots = slots;
     t->nslots = n;
     return 1;
@@ -975,13 +977,16 @@ static uint32_t table_put(Table *t, const uint8_t *key, int len, const uint8_t *
         if (!table_grow(t) && (t->count + 1) * 16 > t->nslots * 15) return UINT32_MAX;
     }
     size_t mask = t->nslots - 1;
-    size_t j = hash_key(key, len) & mask;
-    uint32_t s;
+    uint64_t h = hash_key(key, len) & 0xFFFFFFFFull;
+    size_t j = (size_t)h & mask;
+    uint64_t s;
     while ((s = t->slots[j]) != 0) {
-        uint8_t *node = node_at(t, s - 1);
-        if (node[4] == len && memcmp(node + 5, key, len) == 0) {
-            *fresh = 0;
-            return s - 1;
+        if ((s >> 32) == h) {
+            uint8_t *node = node_at(t, (uint32_t)s - 1);
+            if (node[4] == len && memcmp(node + 5, key, len) == 0) {
+                *fresh = 0;
+                return (uint32_t)s - 1;
+            }
         }
         j = (j + 1) & mask;
     }
@@ -1009,7 +1014,7 @@ static uint32_t table_put(Table *t, const uint8_t *key, int len, const uint8_t *
     memcpy(node + 5, key, len);
     if (t->extra) memcpy(node + 5 + len, extra, t->extra);
     t->top += need;
-    t->slots[j] = addr + 1;
+    t->slots[j] = (uint64_t)(addr + 1) | h << 32;
     t->count++;
     *fresh = 1;
     return addr;
@@ -1020,7 +1025,7 @@ static void table_clear(Table *t) {
     for (int i = 1; i < t->nchunks; i++) acc_free(t->acc, t->chunks[i], t->chunk_size + 8);
     if (t->nchunks > 1) t->nchunks = 1;
     t->top = 0;
-    memset(t->slots, 0, t->nslots * sizeof(uint32_t));
+    memset(t->slots, 0, t->nslots * sizeof(uint64_t));
     t->count = 0;
 }
 
