@@ -20,6 +20,7 @@ from solitaire_core.deal import deal
 from solitaire_core.plugins import get_registry, get_variant
 from solitaire_core.predicates import BUILTIN_PREDICATES
 from solitaire_core.solver import Verdict, native, solve, solve_deal
+from solitaire_core.solver.search import CELL_FALLBACKS, NO_CELL_FALLBACKS
 from solitaire_core.variant import Rules
 
 ENGINES = ("c", "python")
@@ -345,6 +346,37 @@ def test_a_freecell_position_is_stored_in_under_50_bytes() -> None:
         result = solve(state, max_states=budget, engine="c", ideas=OLD_SCORE)
         assert result.verdict is Verdict.UNDECIDED and result.positions >= budget
         assert result.peak_bytes / result.positions < most, (budget, result.peak_bytes)
+
+
+def test_a_game_with_cells_tries_other_scores_when_its_own_runs_out() -> None:
+    """Double FreeCell #10 and #29 drown under the game's own score (undecided at 100,000
+    positions, and still at the default 1,000,000) but other scores win them at once: after
+    the own score ran out, :data:`~solitaire_core.solver.search.CELL_FALLBACKS` each get a
+    tenth of the budget, and one of them wins (docs/solver.md, "Other scores"). Passing
+    weights turns them off."""
+    rules = get_variant("double-freecell").resolve()
+    for number in (10, 29):
+        own = solve_deal(rules, number, max_states=100_000, engine="c", ideas={"weights": {}})
+        assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
+        more = solve_deal(rules, number, max_states=100_000, engine="c")
+        assert more.verdict is Verdict.WINNABLE
+        # Its own search, then a tenth of the budget at most for each other score.
+        assert 100_000 < more.positions <= 100_000 + 10_000 * len(CELL_FALLBACKS)
+        assert replay_wins(deal(rules, number), more.moves)
+
+
+def test_a_game_without_cells_tries_other_scores_too() -> None:
+    """Streets and Alleys #66 and #83, which Freecell Solver wins and the plain and own
+    scores leave undecided, are won by :data:`~solitaire_core.solver.search.NO_CELL_FALLBACKS`
+    within a tenth of the budget each."""
+    rules = get_variant("streets-and-alleys").resolve()
+    for number in (66, 83):
+        own = solve_deal(rules, number, max_states=100_000, engine="c", ideas={"weights": {}})
+        assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
+        more = solve_deal(rules, number, max_states=100_000, engine="c")
+        assert more.verdict is Verdict.WINNABLE
+        assert 100_000 < more.positions <= 100_000 + 10_000 * len(NO_CELL_FALLBACKS)
+        assert replay_wins(deal(rules, number), more.moves)
 
 
 def test_games_without_cells_try_the_plain_score_first() -> None:
