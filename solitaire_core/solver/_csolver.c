@@ -1443,7 +1443,7 @@ static int unwinnable(Search *s, const Pos *start) {
     const Game *g = s->g;
     if (is_won(g, start)) return 0;
     if (!s->sub_ready) {
-        if (!table_init(&s->sub, &s->acc, 14, 8192)) return -1;
+        if (!table_init(&s->sub, &s->acc, 14, 1024)) return -1;
         s->substack_cap = SUB_CAP + 8;
         s->substack = acc_alloc(&s->acc, s->substack_cap * sizeof(uint32_t));
         if (!s->substack) return -1;
@@ -1529,7 +1529,7 @@ static int dead(Search *s, const Pos *p, int suit) {
     /* Most single-suit positions are won by the greedy line: proved so without a key. */
     if (greedy(g, &sub, suit)) return 0;
     if (!s->cache_ready) {
-        if (!table_init(&s->cache, &s->acc, 14, 4096)) return -1;
+        if (!table_init(&s->cache, &s->acc, 14, 1024)) return -1;
         s->cache_ready = 1;
     }
     uint8_t key[MAXKEY + 16];
