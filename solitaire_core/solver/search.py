@@ -150,7 +150,12 @@ def solve(
         (the dead-end tests, default on), ``"search"`` (``"best-first"``, the default, or
         ``"dfs"``), ``"ties"`` (``"lifo"``, the default, or ``"fifo"``), ``"weights"`` (a
         dict of heuristic weights, see :data:`~solitaire_core.solver.heuristic.WEIGHTS` and
-        :func:`~solitaire_core.solver.heuristic.default_weights`).
+        :func:`~solitaire_core.solver.heuristic.default_weights`: the search then runs
+        with that score alone). Without ``"weights"``, where no cell takes a card a short
+        search with the plain score comes first (:func:`plain_first`), and when the
+        game's own score runs out of positions, other scores each get a tenth of the
+        budget (:func:`fallback_weights`); ``positions`` counts every search, and no
+        search stores more than ``max_states``.
     :param engine: ``"auto"`` (the C engine when it is built and supports the variant,
         else Python), ``"c"`` (the same, but a fallback to Python is explained in
         :attr:`SolveResult.note`) or ``"python"`` (the pure-Python reference engine).
