@@ -348,34 +348,30 @@ def test_a_freecell_position_is_stored_in_under_50_bytes() -> None:
         assert result.peak_bytes / result.positions < most, (budget, result.peak_bytes)
 
 
-def test_a_game_with_cells_tries_other_scores_when_its_own_runs_out() -> None:
-    """Double FreeCell #10 and #29 drown under the game's own score (undecided at 100,000
-    positions, and still at the default 1,000,000) but other scores win them at once: after
-    the own score ran out, :data:`~solitaire_core.solver.search.CELL_FALLBACKS` each get a
-    tenth of the budget, and one of them wins (docs/solver.md, "Other scores"). Passing
-    weights turns them off."""
-    rules = get_variant("double-freecell").resolve()
-    for number in (10, 29):
+@pytest.mark.parametrize(
+    ("variant", "numbers", "others"),
+    [
+        ("double-freecell", (10, 29), CELL_FALLBACKS),
+        ("streets-and-alleys", (66, 83), NO_CELL_FALLBACKS),
+    ],
+)
+def test_a_game_tries_other_scores_when_its_own_runs_out(
+    variant: str, numbers: tuple[int, ...], others: tuple[dict[str, int], ...]
+) -> None:
+    """Double FreeCell #10 and #29 (cells) and Streets and Alleys #66 and #83 (no cells,
+    won by Freecell Solver) drown under the game's own score (undecided at 100,000
+    positions, and still at the default 1,000,000) but other scores win them at once:
+    after the own score ran out, each of the game's other scores gets a tenth of the
+    budget, and one of them wins (docs/solver.md, "Other scores"). Passing weights turns
+    them off."""
+    rules = get_variant(variant).resolve()
+    for number in numbers:
         own = solve_deal(rules, number, max_states=100_000, engine="c", ideas={"weights": {}})
         assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
         more = solve_deal(rules, number, max_states=100_000, engine="c")
         assert more.verdict is Verdict.WINNABLE
         # Its own search, then a tenth of the budget at most for each other score.
-        assert 100_000 < more.positions <= 100_000 + 10_000 * len(CELL_FALLBACKS)
-        assert replay_wins(deal(rules, number), more.moves)
-
-
-def test_a_game_without_cells_tries_other_scores_too() -> None:
-    """Streets and Alleys #66 and #83, which Freecell Solver wins and the plain and own
-    scores leave undecided, are won by :data:`~solitaire_core.solver.search.NO_CELL_FALLBACKS`
-    within a tenth of the budget each."""
-    rules = get_variant("streets-and-alleys").resolve()
-    for number in (66, 83):
-        own = solve_deal(rules, number, max_states=100_000, engine="c", ideas={"weights": {}})
-        assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
-        more = solve_deal(rules, number, max_states=100_000, engine="c")
-        assert more.verdict is Verdict.WINNABLE
-        assert 100_000 < more.positions <= 100_000 + 10_000 * len(NO_CELL_FALLBACKS)
+        assert 100_000 < more.positions <= 100_000 + 10_000 * len(others)
         assert replay_wins(deal(rules, number), more.moves)
 
 
