@@ -63,16 +63,19 @@ def read_rates(paths: Sequence[Path]) -> list[Rate]:
 
     :raises SystemExit: for a file that is not a survey CSV.
     """
-    groups: dict[tuple[str, str], list[dict[str, str]]] = {}
+    groups: dict[tuple[str, str], dict[int, dict[str, str]]] = {}
     for path in paths:
         with path.open(newline="", encoding="utf-8") as fh:
             reader = csv.DictReader(fh)
             if not reader.fieldnames or "verdict" not in reader.fieldnames:
                 raise SystemExit(f"{path}: not a survey CSV (no verdict column)")
             for row in reader:
-                groups.setdefault((row["variant"], row["options"]), []).append(row)
+                # A later row of a deal replaces an earlier one, as in the survey itself
+                # (``--retry-undecided`` appends the new rows until it rewrites the file).
+                groups.setdefault((row["variant"], row["options"]), {})[int(row["deal"])] = row
     rates = []
-    for (variant, options), rows in sorted(groups.items()):
+    for (variant, options), by_deal in sorted(groups.items()):
+        rows = list(by_deal.values())
         numbers = sorted(int(r["deal"]) for r in rows)
         verdicts = [r["verdict"] for r in rows]
         rates.append(

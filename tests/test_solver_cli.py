@@ -235,3 +235,28 @@ def test_survey_retries_undecided_deals_with_a_larger_budget(tmp_path: Path) -> 
     # One row per deal, sorted; #72's row untouched.
     assert [r["verdict"] for r in _rows(out)] == ["winnable", "unwinnable"]
     assert _rows(out)[0] == winnable
+
+
+def test_the_atlas_chart_counts_a_retried_deal_once(tmp_path: Path) -> None:
+    """``--retry-undecided`` appends a deal's new row before it rewrites the file: the
+    chart's table (scripts/winnability_chart.py) keeps the later row, as the survey does,
+    rather than counting the deal twice."""
+    import importlib.util
+
+    script = Path(__file__).parents[1] / "scripts" / "winnability_chart.py"
+    spec = importlib.util.spec_from_file_location("winnability_chart", script)
+    assert spec is not None and spec.loader is not None
+    chart = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(chart)
+    path = tmp_path / "atlas_x.csv"
+    path.write_text(
+        "variant,options,deal,verdict,positions,seconds,moves,reason,solution\n"
+        "x,,1,winnable,10,0.1,5,,\n"
+        "x,,2,undecided,1000000,2.0,0,state budget,\n"
+        "x,,3,unwinnable,20,0.1,0,,\n"
+        "x,,2,winnable,5000,0.5,40,,\n",
+        encoding="utf-8",
+    )
+    (rate,) = chart.read_rates([path])
+    assert (rate.winnable, rate.unwinnable, rate.undecided) == (2, 1, 0)
+    assert rate.deals == "1-3"
