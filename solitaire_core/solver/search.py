@@ -266,11 +266,10 @@ def fallback_weights(tables: Tables) -> tuple[dict[str, int], ...]:
     the game's own score ran out of positions: :data:`CELL_FALLBACKS` where cells take cards,
     :data:`NO_CELL_FALLBACKS` where none does; none where only complete suits go up (Simple
     Simon: not measured). A score that merges into the game's own weights is left out."""
-    rules = tables.rules
-    if rules.complete_suits:
+    if tables.rules.complete_suits:
         return ()
     own = default_weights(tables)
-    others = CELL_FALLBACKS if rules.cells and rules.cells_receive else NO_CELL_FALLBACKS
+    others = NO_CELL_FALLBACKS if plain_first(tables) else CELL_FALLBACKS
     return tuple(w for w in others if {**own, **w} != own)
 
 
