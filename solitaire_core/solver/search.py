@@ -19,7 +19,7 @@ import attrs
 
 from ..errors import IllegalMoveError
 from ..moves import Move, PileKind, PileRef
-from ..rules import autoplay_moves
+from ..rules import _C, _F, _T, autoplay_moves
 from ..session import play_move
 from ..state import GameState
 from ..variant import Rules
@@ -506,30 +506,25 @@ def replay(state: GameState, imoves: list[IMove], policy: str, tables: Tables) -
     return tuple(out)
 
 
-_REFS = {
-    kind: tuple(PileRef(kind, i) for i in range(64))
-    for kind in (PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION)
-}
-_T_REF, _C_REF = _REFS[PileKind.TABLEAU], _REFS[PileKind.CELL]
 _F_ANY = PileRef(PileKind.FOUNDATION)
 
 
 def _core_move(state: GameState, what: int, a: int, b: int, k: int, tables: Tables) -> Move:
     if what == TT:
-        return Move(_T_REF[a], _T_REF[b], k)
+        return Move(_T[a], _T[b], k)
     if what == TC:
-        return Move(_T_REF[a], _C_REF[b])
+        return Move(_T[a], _C[b])
     if what == CT:
-        return Move(_C_REF[a], _T_REF[b])
+        return Move(_C[a], _T[b])
     if what == TF:
-        return Move(_T_REF[a], _F_ANY, k)
+        return Move(_T[a], _F_ANY, k)
     if what == CF:
-        return Move(_C_REF[a], _F_ANY)
+        return Move(_C[a], _F_ANY)
     # A card back from a foundation: ``a`` is its value; find a foundation it tops.
     source = next(i for i, f in enumerate(state.foundations) if f and tables.value(f[-1]) == a)
-    target = _T_REF[b] if what == FT else _C_REF[b]
+    target = _T[b] if what == FT else _C[b]
     assert what in (FT, FC)
-    return Move(_REFS[PileKind.FOUNDATION][source], target)
+    return Move(_F[source], target)
 
 
 # -- searches --------------------------------------------------------------------------
