@@ -20,7 +20,11 @@ from solitaire_core.deal import deal
 from solitaire_core.plugins import get_registry, get_variant
 from solitaire_core.predicates import BUILTIN_PREDICATES
 from solitaire_core.solver import Verdict, native, solve, solve_deal
-from solitaire_core.solver.search import CELL_FALLBACKS, NO_CELL_FALLBACKS
+from solitaire_core.solver.search import (
+    CELL_FALLBACKS,
+    COMPLETE_SUIT_FALLBACKS,
+    NO_CELL_FALLBACKS,
+)
 from solitaire_core.variant import Rules
 
 ENGINES = ("c", "python")
@@ -373,6 +377,43 @@ def test_a_game_tries_other_scores_when_its_own_runs_out(
         # Its own search, then a tenth of the budget at most for each other score.
         assert 100_000 < more.positions <= 100_000 + 10_000 * len(others)
         assert replay_wins(deal(rules, number), more.moves)
+
+
+def test_other_scores_get_the_whole_budget_when_a_tenth_is_not_enough() -> None:
+    """Double FreeCell #80 drowns under its own score (undecided at 200,000 positions and
+    still at 1,000,000), and no other score wins it within a tenth of the budget; in the
+    second round, where each other score may store the whole budget, digging six levels
+    wins it after 151,430 positions (docs/solver.md, "Other scores"). Every search stays
+    within the budget: the count is the sum of one full own search, five tenths, one full
+    search that failed and the winning one."""
+    rules = get_variant("double-freecell").resolve()
+    budget = 200_000
+    own = solve_deal(rules, 80, max_states=budget, engine="c", ideas={"weights": {}})
+    assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
+    more = solve_deal(rules, 80, max_states=budget, engine="c")
+    assert more.verdict is Verdict.WINNABLE
+    first_round = len(CELL_FALLBACKS) * budget // 10
+    assert budget + first_round + budget < more.positions <= 2 * budget + first_round + budget
+    assert replay_wins(deal(rules, 80), more.moves)
+
+
+def test_complete_suit_games_try_another_score() -> None:
+    """Simple Simon #123 drowns under the game's own score (undecided at 100,000 positions,
+    and at 1,000,000) but the score without the unsettled term wins it after about 12,500
+    positions: more than its first round's tenth, so the second round wins it, on both
+    engines alike (docs/solver.md, "Other scores")."""
+    assert COMPLETE_SUIT_FALLBACKS == ({"unsettled": 0},)
+    rules = get_variant("simple-simon").resolve()
+    results = []
+    for engine in ENGINES:
+        own = solve_deal(rules, 123, max_states=100_000, engine=engine, ideas={"weights": {}})
+        assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
+        more = solve_deal(rules, 123, max_states=100_000, engine=engine)
+        assert more.verdict is Verdict.WINNABLE
+        assert 110_000 < more.positions < 130_000
+        assert replay_wins(deal(rules, 123), more.moves)
+        results.append(more.positions)
+    assert results[0] == results[-1]
 
 
 def test_games_without_cells_try_the_plain_score_first() -> None:
