@@ -5,10 +5,14 @@ searches alone (``ideas={"weights": ...}``) with ``--budget`` positions, on the 
 A best-first search stores positions in the same order whatever its budget, so a win after
 N positions here is a win at any budget of N or more: one run at the largest budget
 answers for every smaller one (docs/solver.md, "Other scores"). Extra scores to try go
-in ``--score`` as JSON. Run from the project root::
+in ``--score`` as JSON; ``--restarts N`` adds the solver's restarts (the game's own score
+with the noise term, seeds 1 to N, until one decides; docs/solver.md, "Restarts"), and
+``--no-others`` leaves out the other scores. Run from the project root::
 
     python benchmarks/bench_scores.py double-freecell:3,15,41 streets-and-alleys:4,29
     python benchmarks/bench_scores.py simple-simon:30,123 --score '{"unsettled": 5}'
+    python benchmarks/bench_scores.py der-katzenschwanz:6,9 --budget 100000 --no-others \
+        --restarts 10
 
 Prints one line per deal and score (verdict, positions, CPU seconds), then per game how
 many deals each score decides within the whole budget and within a tenth and a third of
@@ -26,7 +30,7 @@ import time
 from solitaire_core.deal import deal
 from solitaire_core.plugins import get_variant
 from solitaire_core.solver import Verdict, solve
-from solitaire_core.solver.search import fallback_weights, tables_for
+from solitaire_core.solver.search import RESTART_NOISE, fallback_weights, tables_for
 
 
 def parse_game(text: str) -> tuple[str, list[int]]:
@@ -51,6 +55,8 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=1_000_000, help="positions per search")
     parser.add_argument("--score", action="append", default=[], help="another score, JSON")
     parser.add_argument("--csv", help="write the lines to this file too")
+    parser.add_argument("--restarts", type=int, default=0, help="restarts, seeds 1 to N")
+    parser.add_argument("--no-others", action="store_true", help="leave out the other scores")
     args = parser.parse_args()
     extra = [json.loads(s) for s in args.score]
     rows: list[tuple[str, int, str, str, int, float]] = []
@@ -58,14 +64,24 @@ def main() -> None:
         rules = get_variant(variant).resolve()
         for number in numbers:
             state = deal(rules, number)
-            for weights in (*fallback_weights(tables_for(rules, state.bases)), *extra):
+            others = () if args.no_others else fallback_weights(tables_for(rules, state.bases))
+            searches = [(json.dumps(w, sort_keys=True), {"weights": w}) for w in (*others, *extra)]
+            searches += [
+                (f"restarts (seed {seed})", {"weights": {"noise": RESTART_NOISE}, "seed": seed})
+                for seed in range(1, args.restarts + 1)
+            ]
+            for score, ideas in searches:
                 started = time.process_time()
-                result = solve(state, engine="c", max_states=args.budget, ideas={"weights": weights})
+                result = solve(state, engine="c", max_states=args.budget, ideas=ideas)
                 cpu = time.process_time() - started
-                score = json.dumps(weights, sort_keys=True)
                 rows.append((variant, number, score, result.verdict.value, result.positions, cpu))
-                print(f"{variant} #{number} {score}: {result.verdict.value}, "
-                      f"{result.positions:,} positions, {cpu:.2f} s", flush=True)
+                print(
+                    f"{variant} #{number} {score}: {result.verdict.value}, "
+                    f"{result.positions:,} positions, {cpu:.2f} s",
+                    flush=True,
+                )
+                if "seed" in ideas and result.decided:
+                    break  # the later seeds are not run
     if args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as fh:
             out = csv.writer(fh)
@@ -78,11 +94,13 @@ def main() -> None:
             won: dict[str, list[int]] = {}
             for v, number, score, verdict, positions, _ in rows:
                 if v == variant and verdict != Verdict.UNDECIDED.value and positions <= limit:
-                    won.setdefault(score, []).append(number)
+                    won.setdefault(score.split(" (")[0], []).append(number)
             decided = sorted({n for ns in won.values() for n in ns})
             parts = ", ".join(f"{s}: {len(ns)}" for s, ns in won.items()) or "none"
-            print(f"{variant}, {len(numbers)} deals, {limit:,} positions each: {parts}; "
-                  f"together {len(decided)} {decided}")
+            print(
+                f"{variant}, {len(numbers)} deals, {limit:,} positions each: {parts}; "
+                f"together {len(decided)} {decided}"
+            )
     sys.stdout.flush()
 
 

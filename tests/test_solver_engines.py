@@ -19,7 +19,7 @@ from test_solver import MINIS, SAME_DECK, mini_rules, replay_wins, small_positio
 from solitaire_core.deal import deal
 from solitaire_core.plugins import get_registry, get_variant
 from solitaire_core.predicates import BUILTIN_PREDICATES
-from solitaire_core.solver import Verdict, native, solve, solve_deal
+from solitaire_core.solver import Verdict, native, search, solve, solve_deal
 from solitaire_core.solver.search import (
     CELL_FALLBACKS,
     COMPLETE_SUIT_FALLBACKS,
@@ -387,7 +387,11 @@ def test_a_game_tries_other_scores_when_its_own_runs_out(
     ],
 )
 def test_other_scores_get_the_whole_budget_when_a_tenth_is_not_enough(
-    variant: str, number: int, budget: int, others: tuple[dict[str, int], ...]
+    variant: str,
+    number: int,
+    budget: int,
+    others: tuple[dict[str, int], ...],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Double FreeCell #80 and Flower Garden #62 drown under the game's own score, and no
     other score wins them within a tenth of the budget; in the second round, where each
@@ -395,7 +399,10 @@ def test_other_scores_get_the_whole_budget_when_a_tenth_is_not_enough(
     levels, after 151,417 positions) and the plain score, last of all, the second (after
     74,907; it first ran with a twentieth of the budget only) (docs/solver.md, "Other
     scores"). Every search stays within the budget: the count is the sum of the own
-    search, a tenth per other score, whole budgets that failed and the winning search."""
+    search, a tenth per other score, whole budgets that failed and the winning search.
+    The restarts, which run between the two rounds and win the first deal too, are
+    switched off here."""
+    monkeypatch.setattr(search, "RESTARTS", 0)
     rules = get_variant(variant).resolve()
     own = solve_deal(rules, number, max_states=budget, engine="c", ideas={"weights": {}})
     assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
@@ -406,11 +413,13 @@ def test_other_scores_get_the_whole_budget_when_a_tenth_is_not_enough(
     assert replay_wins(deal(rules, number), more.moves)
 
 
-def test_complete_suit_games_try_another_score() -> None:
+def test_complete_suit_games_try_another_score(monkeypatch: pytest.MonkeyPatch) -> None:
     """Simple Simon #123 drowns under the game's own score (undecided at 100,000 positions,
     and at 1,000,000) but the score without the unsettled term wins it after about 12,500
     positions: more than its first round's tenth, so the second round wins it, on both
-    engines alike (docs/solver.md, "Other scores")."""
+    engines alike (docs/solver.md, "Other scores"). The restarts, which run between the
+    two rounds and win it too, are switched off here."""
+    monkeypatch.setattr(search, "RESTARTS", 0)
     assert COMPLETE_SUIT_FALLBACKS == ({"unsettled": 0},)
     rules = get_variant("simple-simon").resolve()
     results = []
@@ -423,6 +432,68 @@ def test_complete_suit_games_try_another_score() -> None:
         assert replay_wins(deal(rules, 123), more.moves)
         results.append(more.positions)
     assert results[0] == results[-1]
+
+
+def test_restarts_with_noise_win_what_every_score_drowns_in() -> None:
+    """Scotch Patience #19 drowns under every score (the game's own, the plain one and the
+    other scores' first round: undecided at 1,000,000 positions), yet it is won in about
+    1,200 positions once otherwise equal positions are taken in another order: the first
+    restart (the noise term, seed 1) wins it (docs/solver.md, "Restarts")."""
+    rules = get_variant("scotch-patience").resolve()
+    budget = 200_000
+    own = solve_deal(rules, 19, max_states=budget, engine="c", ideas={"weights": {}})
+    assert own.verdict is Verdict.UNDECIDED
+    result = solve_deal(rules, 19, max_states=budget, engine="c")
+    assert result.verdict is Verdict.WINNABLE
+    before = budget + len(NO_CELL_FALLBACKS) * budget // 10
+    assert before < result.positions < before + 5_000
+    assert replay_wins(deal(rules, 19), result.moves)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_noise_term_is_a_deterministic_reordering(engine: str) -> None:
+    """The same seed gives the same search, position for position, in every run; another
+    seed gives another order; every verdict is still a proof and every win replays. The
+    two engines hash their own keys, so each has its own orders."""
+    rules = get_variant("freecell").resolve()
+    state = deal(rules, 1)
+    runs = {
+        seed: [
+            solve(
+                state,
+                engine=engine,
+                max_states=50_000,
+                ideas={"weights": {"noise": 6}, "seed": seed},
+            )
+            for _ in range(2)
+        ]
+        for seed in (1, 2)
+    }
+    for first, again in runs.values():
+        assert first.positions == again.positions and first.moves == again.moves
+        assert first.verdict is Verdict.WINNABLE and first.engine == engine
+        assert replay_wins(state, first.moves)
+    assert runs[1][0].positions != runs[2][0].positions
+
+
+@pytest.mark.parametrize(
+    "ideas",
+    [
+        {"seed": -1},
+        {"seed": 2**62},
+        {"seed": 1.5},
+        {"seed": True},
+        {"weights": {"noise": -1}},
+        {"weights": {"noise": 1001}},
+        {"weights": {"noise": "6"}},
+    ],
+)
+def test_a_bad_seed_or_noise_weight_is_refused(ideas: dict[str, object]) -> None:
+    """A seed outside 0..2**62-1 or a noise weight outside 0..1000 (or not a whole
+    number) is refused with a message naming it, before any search."""
+    state = deal(get_variant("freecell").resolve(), 1)
+    with pytest.raises(ValueError, match="seed|noise"):
+        solve(state, ideas=ideas)
 
 
 def test_games_without_cells_try_the_plain_score_first() -> None:

@@ -51,7 +51,7 @@
 enum { TT, TC, CT, TF, CF };
 enum { LIM_ONE, LIM_FCPO, LIM_SUPER, LIM_UNLIM };
 enum { AUTO_OFF, AUTO_SAFE, AUTO_ALL };
-enum { W_LEFT, W_DEPTH, W_CELLS, W_EMPTY, W_BLOCK, W_UNSETTLED, W_HOMELESS, W_LOOSE, NWEIGHTS };
+enum { W_LEFT, W_DEPTH, W_CELLS, W_EMPTY, W_BLOCK, W_UNSETTLED, W_HOMELESS, W_LOOSE, W_NOISE, NWEIGHTS };
 enum {
     ST_WON, ST_UNWINNABLE, ST_STATES, ST_TIME, ST_CANCELLED, ST_MEMORY, ST_TRANSLATE,
     ST_ERROR, ST_RUNNING
@@ -70,6 +70,10 @@ typedef struct {
        cards of v's suit below it, parent_mask[v]: the cards v may be built on, fpred[v]: the
        cards v may follow on some general foundation pile. */
     int leave_check;
+    /* seed: with w[W_NOISE] > 0, each new position's score gets 0..w[W_NOISE] more, a hash
+       of its key and the seed (heuristic.py's noise term: a restart that searches
+       otherwise tied positions in another order). */
+    uint64_t seed;
     uint64_t lower[MAXV], parent_mask[MAXV], fpred[MAXV];
     /* receive: the cells take cards (0: a reserve, cards only leave it). general: the
        variant's own foundation piles (below), not one pile per suit and deck. complete:
@@ -1614,6 +1618,15 @@ static int stranded(const Game *g, const Pos *p) {
     return left != inplay;
 }
 
+/* The noise term of a new position with key k (heuristic.py's Scorer.noise: the same mix
+   of a 32-bit hash of the key and the seed, though of the C key, not Python's). */
+static int noise(const Game *g, const uint8_t *k, int len) {
+    uint64_t h = (hash_key(k, len) >> 32) ^ (g->seed * 0x9E3779B97F4A7C15ull);
+    h *= 0xD6E8FEB86659FD93ull;
+    h ^= h >> 32;
+    return (int)(h % (uint64_t)(g->w[W_NOISE] + 1));
+}
+
 static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
@@ -1639,7 +1652,9 @@ static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, i
         if (d) return 0;
     }
     if (g->leave_check && stranded(g, ch)) return 0;
-    if (!queue_push(&s->queue, score(g, ch, &s->codes) - g->score_lo, addr)) {
+    int sc = score(g, ch, &s->codes) - g->score_lo;
+    if (g->w[W_NOISE]) sc += noise(g, s->key, len);
+    if (!queue_push(&s->queue, sc, addr)) {
         s->status = ST_MEMORY;
         return 1;
     }
@@ -1729,14 +1744,14 @@ static PyObject *translate(Search *s, const Pos *start, int *ok) {
 
 /* ---- the module function -------------------------------------------------------------- */
 
-#define NSPEC 19
+#define NSPEC 20
 
 static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
                      Py_buffer *empty, PyObject *piles, PyObject *weights) {
     memset(g, 0, sizeof *g);
     long v[NSPEC];
     if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != NSPEC) {
-        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 19 ints");
+        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 20 ints");
         return 0;
     }
     for (int i = 0; i < NSPEC; i++) {
@@ -1765,6 +1780,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     g->extra = g->order ? (g->extra_bits * (g->ncols + g->ncells) + 7) / 8 : 0;
     g->first_played = v[17] != 0 && g->general;
     g->leave_check = v[18] != 0;
+    g->seed = (uint64_t)v[19];
     if (g->ncols < 1 || g->ncols > MAXCOLS || g->ncells < 0 || g->ncells > MAXCELLS ||
         g->copies < 1 || g->copies > MAXCOPIES || g->nv != MAXV || g->limit < 0 ||
         g->limit > LIM_UNLIM || g->policy < 0 || g->policy > AUTO_ALL) {
@@ -1848,7 +1864,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
                 if (g->pile_next[i][y] >> x & 1) g->fpred[x] |= 1ULL << y;
     }
     if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != NWEIGHTS) {
-        PyErr_SetString(PyExc_ValueError, "weights: a tuple of 8 ints");
+        PyErr_SetString(PyExc_ValueError, "weights: a tuple of 9 ints");
         return 0;
     }
     for (int i = 0; i < NWEIGHTS; i++) {
@@ -1877,6 +1893,11 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     terms[W_UNSETTLED] = g->total;
     terms[W_HOMELESS] = g->total;
     terms[W_LOOSE] = g->total;
+    terms[W_NOISE] = 1;
+    if (g->w[W_NOISE] < 0) {
+        PyErr_SetString(PyExc_ValueError, "weights: the noise term is not negative");
+        return 0;
+    }
     long lo = 0, hi = 0;
     for (int i = 0; i < NWEIGHTS; i++) {
         long t = terms[i] * g->w[i];

@@ -15,7 +15,12 @@ time, never a wrong verdict. Its terms, each weighted (:data:`WEIGHTS`):
 * ``loose`` -- cards built on the card below them but not in a run with it (in Simple
   Simon, a card on one of another suit: the pair cannot move as one, and no complete suit
   forms across it). Zero in every game whose runs follow its builds (FreeCell, Seahaven
-  Towers...), so it steers only games like Simple Simon (issue 9).
+  Towers...), so it steers only games like Simple Simon (issue 9);
+* ``noise`` -- 0 to its weight, a hash of the position's key and a seed (the ``"seed"``
+  idea): not a judgement of the position but a tie-breaker, so that a restart with
+  another seed searches otherwise equal positions in another order. Weight 0 (off) but in
+  the restarts of :func:`~solitaire_core.solver.search.solve` (docs/solver.md, "Restarts").
+  The two engines hash their own keys, so with noise they search in different orders.
 
 ``cells``, ``empty`` and ``homeless`` weigh 0 by default: measured, they did not pay
 (docs/solver.md); ``empty`` does where only complete suits go home. ``depth`` weighs 3
@@ -25,6 +30,8 @@ so almost every column of a new position was seen before.
 """
 
 from __future__ import annotations
+
+import zlib
 
 from .engine import Engine, Position
 from .tables import EMPTY, Tables
@@ -38,6 +45,7 @@ WEIGHTS: dict[str, int] = {
     "unsettled": 2,
     "homeless": 0,
     "loose": 8,
+    "noise": 0,
 }
 """Default weights, chosen by measuring Seahaven Towers 1-1000, Sea Towers with any card
 1-1000 and Double Sea Towers 1-200 (docs/solver.md); terms at 0 measured no better.
@@ -94,6 +102,7 @@ def default_weights(tables: Tables) -> dict[str, int]:
     return {**WEIGHTS, **CELL_WEIGHTS}
 
 
+_MASK64 = (1 << 64) - 1
 _CACHE_LIMIT = 200_000
 _COLUMN_CACHES: dict[tuple[int, int, int, int, int], tuple[Tables, dict[bytes, int]]] = {}
 
@@ -103,10 +112,15 @@ class Scorer:
 
     :param engine: the engine whose positions are scored.
     :param weights: overrides of :func:`default_weights` by term name.
+    :param seed: the seed of the ``noise`` term (a whole number from 0 to 2**62).
     """
 
-    def __init__(self, engine: Engine, weights: dict[str, int] | None = None) -> None:
+    def __init__(
+        self, engine: Engine, weights: dict[str, int] | None = None, seed: int = 0
+    ) -> None:
         w = {**default_weights(engine.tables), **(weights or {})}
+        self.w_noise = w["noise"]
+        self.seed_mix = (seed * 0x9E3779B97F4A7C15) & _MASK64
         self.w_left, self.w_depth = w["left"], w["depth"]
         self.w_cells, self.w_empty = w["cells"], w["empty"]
         self.w_block, self.w_unsettled = w["blockers"], w["unsettled"]
@@ -188,12 +202,22 @@ class Scorer:
                 score += c
             else:
                 score -= self.w_empty
+        if self.w_noise:
+            score += self.noise(self.engine.key(pos))
         w_depth = self.w_depth
         while need and w_depth:
             low = need & -need
             need ^= low
             score += w_depth * self.dig(cols, cells, self.of_kind[low.bit_length() - 1])
         return score
+
+    def noise(self, key: bytes) -> int:
+        """The ``noise`` term of the position with transposition key ``key``: 0 to its
+        weight, from a 32-bit CRC of the key mixed with the seed (deterministic, unlike
+        Python's ``hash`` of bytes, which changes from one process to the next)."""
+        h = ((zlib.crc32(key) ^ self.seed_mix) * 0xD6E8FEB86659FD93) & _MASK64
+        h ^= h >> 32
+        return h % (self.w_noise + 1)
 
     @staticmethod
     def dig(cols: tuple[bytes, ...], cells: bytes, values: tuple[int, ...]) -> int:

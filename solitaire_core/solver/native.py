@@ -131,7 +131,17 @@ supported (empty: supported). A field missing here is supported only at its defa
 
 _LIMITS = {"one": 0, "free-cells-plus-one": 1, "supermove": 2, "unlimited": 3}
 _POLICIES = {"off": 0, "safe": 1, "all": 2}
-_WEIGHT_ORDER = ("left", "depth", "cells", "empty", "blockers", "unsettled", "homeless", "loose")
+_WEIGHT_ORDER = (
+    "left",
+    "depth",
+    "cells",
+    "empty",
+    "blockers",
+    "unsettled",
+    "homeless",
+    "loose",
+    "noise",
+)
 
 
 def rules_unsupported(rules: Rules) -> str:
@@ -242,6 +252,7 @@ def search(
     timeout: float | None,
     cancel: Callable[[], bool] | None,
     progress: Callable[[int], None] | None,
+    seed: int = 0,
 ) -> CResult:
     """Run the C search from ``start`` (a position of ``engine``, autoplay applied).
 
@@ -249,6 +260,8 @@ def search(
     every 1,024 positions expanded.
 
     :param max_bytes: memory budget in bytes (``None``: only ``max_states`` limits it).
+    :param seed: the seed of the ``noise`` term (0 to 2**62; used only when its weight
+        is above 0).
     :param timeout: seconds from now, or ``None``.
     :raises RuntimeError: when the won line could not be translated back (a bug).
     """
@@ -275,6 +288,7 @@ def search(
         int(in_real_order(engine)),
         int(engine.general and engine.first_played),
         int(leave_check),
+        seed,
     )
     piles: tuple[tuple[int, int, int, int, bytes], ...] = ()
     if engine.general:
