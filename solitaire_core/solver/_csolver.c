@@ -1895,7 +1895,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     terms[W_LOOSE] = g->total;
     terms[W_NOISE] = 1;
     if (g->w[W_NOISE] < 0) {
-        PyErr_SetString(PyExc_ValueError, "weights: the noise term is not negative");
+        PyErr_SetString(PyExc_ValueError, "weights: the noise term must not be negative");
         return 0;
     }
     long lo = 0, hi = 0;

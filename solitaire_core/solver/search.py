@@ -176,14 +176,14 @@ def solve(
         raise ValueError(f"max_memory must be a positive number of megabytes, got {max_memory}")
     if engine not in native.ENGINES:
         raise ValueError(f"engine must be one of {', '.join(native.ENGINES)}, got {engine!r}")
-    seed = (ideas or {}).get("seed", 0)
+    ideas = dict(ideas or {})
+    seed = ideas.get("seed", 0)
     if type(seed) is not int or not 0 <= seed < 2**62:
         raise ValueError(f"the seed idea must be a whole number from 0 to 2**62 - 1, got {seed!r}")
-    noise = ((ideas or {}).get("weights") or {}).get("noise", 0)
+    noise = (ideas.get("weights") or {}).get("noise", 0)
     if type(noise) is not int or not 0 <= noise <= 1000:
         raise ValueError(f"the noise weight must be a whole number from 0 to 1000, got {noise!r}")
     started = time.monotonic()
-    ideas = dict(ideas or {})
     rules = state.rules
     policy = autoplay or rules.autoplay
     if ideas.get("twins", True):
@@ -239,7 +239,11 @@ def solve(
 
 RESTARTS = 10
 """How many restarts :func:`solve` runs (:func:`later_searches`): the game's own score with
-the ``noise`` term at :data:`RESTART_NOISE`, seeds 1 to 10, a tenth of the budget each."""
+the ``noise`` term at :data:`RESTART_NOISE`, seeds 1 to 10, each storing at most
+1/:data:`RESTART_SHARE` of the budget."""
+
+RESTART_SHARE = 10
+"""Each restart may store a tenth of the position budget."""
 
 RESTART_NOISE = 6
 """The weight of the ``noise`` term in the restarts: under a third of a card on a
@@ -267,10 +271,6 @@ def later_searches(tables: Tables) -> tuple[tuple[dict[str, Any], int], ...]:
     )
 
 
-RESTART_SHARE = 10
-"""Each restart may store a tenth of the position budget."""
-
-
 FALLBACK_ROUNDS = (10, 1)
 """The rounds of searches with other scores (:func:`fallback_weights`), as divisors of the
 position budget: first each other score may store a tenth of it, then, if none decided,
@@ -278,12 +278,7 @@ each the whole of it. The searches run one after another, each freeing its memor
 the next starts, so no moment holds more than the budget. Measured on the deals of 1-100
 still undecided after the first round (docs/solver.md, "Other scores"): the second round
 decides 8 of Double FreeCell's 11, 7 of Super Challenge FreeCell's 11, 4 of Die
-Schlange's 11; a deal still undecided after it has cost about six times its budget.
-(With only the first round, :data:`FALLBACK_SHARE`, stop 18.)"""
-
-FALLBACK_SHARE = FALLBACK_ROUNDS[0]
-"""The first round's divisor: each other score's first search may store a tenth of the
-position budget."""
+Schlange's 11. Stop 18 had the first round only."""
 
 CELL_FALLBACKS: tuple[dict[str, int], ...] = (
     {"depth": 1, "left": 10},
