@@ -39,6 +39,7 @@
 #define MAXCOLS 24
 #define MAXCELLS 16
 #define MAXV 52
+#define FULL52 ((1ull << 52) - 1)
 #define MAXLEN 160
 #define MAXCOPIES 3
 #define MAXPILES 16
@@ -74,6 +75,9 @@ typedef struct {
        of its key and the seed (heuristic.py's noise term: a restart that searches
        otherwise tied positions in another order). */
     uint64_t seed;
+    /* present: the values some card is (tables.py Tables.classes: where suits share a
+       value, the other kinds of a class are holes, which hold no card and count as up). */
+    uint64_t present;
     uint64_t lower[MAXV], parent_mask[MAXV], fpred[MAXV];
     /* receive: the cells take cards (0: a reserve, cards only leave it). general: the
        variant's own foundation piles (below), not one pile per suit and deck. complete:
@@ -181,7 +185,8 @@ static uint64_t pile_mask(const Game *g, const Pos *p, int i) {
     if (g->first_played)
         for (int j = 0; j < g->npiles; j++)
             if (p->fn[j]) {
-                mask = 0x8004002001ull << (p->ffirst[j] % 13); /* that rank in every suit */
+                /* that rank in every suit (but holes) */
+                mask = (0x8004002001ull << (p->ffirst[j] % 13)) & g->present;
                 break;
             }
     if (g->pile_in_suit[i])
@@ -1566,13 +1571,18 @@ static int dead_somewhere(Search *s, const Pos *p) {
    from the foundations, no cells that take cards and moves that are single cards or decompose into
    them (native.py decides). */
 static int stranded(const Game *g, const Pos *p) {
-    uint64_t above[MAXV], cols[MAXCOLS], inplay = 0, reserve = 0, left = 0;
+    /* above[v]: the cards above every card of value v in the columns (several cards per
+       value where suits share values, tables.py classes: the test then reads "some card of
+       the value", which only lets more cards leave); seen: the values in the columns. */
+    uint64_t above[MAXV], cols[MAXCOLS], inplay = 0, reserve = 0, left = 0, seen = 0;
     int any_empty = 0, ncols = 0;
     for (int i = 0; i < g->ncols; i++) {
         uint64_t acc = 0;
         for (int k = p->n[i] - 1; k >= 0; k--) {
-            above[p->c[i][k]] = acc;
-            acc |= 1ULL << p->c[i][k];
+            int x = p->c[i][k];
+            above[x] = (seen >> x & 1) ? above[x] & acc : acc;
+            seen |= 1ULL << x;
+            acc |= 1ULL << x;
         }
         if (acc)
             cols[ncols++] = acc;
@@ -1581,10 +1591,7 @@ static int stranded(const Game *g, const Pos *p) {
         inplay |= acc;
     }
     for (int c = 0; c < g->ncells; c++)
-        if (p->cells[c] != EMPTY) {
-            above[p->cells[c]] = 0;
-            reserve |= 1ULL << p->cells[c];
-        }
+        if (p->cells[c] != EMPTY) reserve |= 1ULL << p->cells[c];
     inplay |= reserve;
     for (int changed = 1; changed;) {
         changed = 0;
@@ -1592,7 +1599,7 @@ static int stranded(const Game *g, const Pos *p) {
         while (todo) {
             int v = __builtin_ctzll(todo);
             todo &= todo - 1;
-            if (above[v] & ~left) continue;
+            if (!(reserve >> v & 1) && (above[v] & ~left)) continue;
             int ok;
             if (g->general) {
                 /* Onto a pile's top now, a pile's first card, or after a card that left. */
@@ -1603,7 +1610,9 @@ static int stranded(const Game *g, const Pos *p) {
                 ok = !(g->lower[v] & inplay & ~left);
             for (uint64_t pm = g->parent_mask[v] & inplay; pm && !ok; pm &= pm - 1) {
                 int q = __builtin_ctzll(pm);
-                ok = (reserve >> q) & 1 ? (int)((left >> q) & 1) : !(above[q] & ~left);
+                /* A card in a reserve once it left, one in a column once the cards above
+                   it left (either, where a value has several cards). */
+                ok = (int)(reserve >> q & left >> q & 1) || ((seen >> q & 1) && !(above[q] & ~left));
             }
             if (!ok && g->empty_ok[v]) {
                 ok = any_empty;
@@ -1744,14 +1753,14 @@ static PyObject *translate(Search *s, const Pos *start, int *ok) {
 
 /* ---- the module function -------------------------------------------------------------- */
 
-#define NSPEC 20
+#define NSPEC 21
 
 static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
                      Py_buffer *empty, PyObject *piles, PyObject *weights) {
     memset(g, 0, sizeof *g);
     long v[NSPEC];
     if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != NSPEC) {
-        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 20 ints");
+        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 21 ints");
         return 0;
     }
     for (int i = 0; i < NSPEC; i++) {
@@ -1771,7 +1780,8 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     g->frozen = v[10];
     g->canonical = (int)v[11];
     g->suit_check = (int)v[12];
-    g->total = 52 * g->copies;
+    g->present = (uint64_t)v[20] & FULL52;
+    g->total = __builtin_popcountll(g->present) * g->copies;
     g->receive = v[13] != 0;
     g->general = v[14] != 0;
     g->complete = v[15] != 0;
@@ -1782,8 +1792,9 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     g->leave_check = v[18] != 0;
     g->seed = (uint64_t)v[19];
     if (g->ncols < 1 || g->ncols > MAXCOLS || g->ncells < 0 || g->ncells > MAXCELLS ||
-        g->copies < 1 || g->copies > MAXCOPIES || g->nv != MAXV || g->limit < 0 ||
-        g->limit > LIM_UNLIM || g->policy < 0 || g->policy > AUTO_ALL) {
+        g->copies < 1 || g->copies > (g->general ? 4 * MAXCOPIES : MAXCOPIES) || g->nv != MAXV || g->limit < 0 ||
+        g->limit > LIM_UNLIM || g->policy < 0 || g->policy > AUTO_ALL ||
+        (g->present != FULL52 && !g->general)) {
         PyErr_SetString(PyExc_ValueError, "spec out of range");
         return 0;
     }
@@ -1987,8 +1998,13 @@ static int read_pos(const Game *g, PyObject *cols, PyObject *cells, PyObject *fo
                 p->ftop[f] = pc[n - 1];
             }
         }
-        for (int v = 0; v < MAXV; v++)
-            if (p->upc[v] + count[v] != g->copies) goto bad;
+        for (int v = 0; v < MAXV; v++) {
+            if (!(g->present >> v & 1)) {
+                if (p->upc[v] + count[v]) goto bad;
+                p->upc[v] = (uint8_t)g->copies; /* a hole: no card, as if all up */
+            } else if (p->upc[v] + count[v] != g->copies)
+                goto bad;
+        }
         general_need(g, p);
         return 1;
     }

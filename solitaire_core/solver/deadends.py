@@ -177,7 +177,15 @@ class LeaveOrder:
     under these conditions are found as a least fixed point; a card outside it never leaves
     in any line of play, so the position cannot be won.
 
-    :param engine: the search's engine (one deck: values are the card kinds).
+    Where suits share a value (:attr:`Tables.classes`: Scotch Patience's two red Fives
+    are one value), the test reads "some card of the value" for "the card": a value leaves
+    when one of its cards can (the cards above it, for the card it is, are the cards
+    above every one of its cards), and the position is lost when some value in play has
+    no card that can ever leave. Each reading only lets more cards leave, so what the
+    test claims stays true.
+
+    :param engine: the search's engine (one deck: values are the card kinds, or the kinds
+        of :attr:`Tables.classes`).
     """
 
     def __init__(self, engine: Engine) -> None:
@@ -202,10 +210,13 @@ class LeaveOrder:
         masks = []
         any_empty = False
         deep: list[tuple[int, int]] = []  # (depth from the top, value)
+        seen = 0  # values met so far (several cards per value: Tables.classes)
         for col in cols:
             acc = 0
             for depth, v in enumerate(reversed(col)):
-                above[v] = acc
+                # The cards above every card of the value (one card: above that card).
+                above[v] = above[v] & acc if seen >> v & 1 else acc
+                seen |= 1 << v
                 acc |= 1 << v
                 deep.append((depth, v))
             if acc:
@@ -228,7 +239,9 @@ class LeaveOrder:
         while pending:
             rest = []
             for v in pending:
-                if above[v] & ~left:
+                if left >> v & 1:  # another card of the value left (Tables.classes)
+                    continue
+                if above[v] & ~left and not reserve >> v & 1:
                     rest.append(v)
                     continue
                 if general:
@@ -243,7 +256,11 @@ class LeaveOrder:
                     while pm and not ok:
                         q = (pm & -pm).bit_length() - 1
                         pm &= pm - 1
-                        ok = bool(left >> q & 1) if reserve >> q & 1 else not above[q] & ~left
+                        # A card in a reserve once it left, one in a column once the
+                        # cards above it left (either, where a value has several cards).
+                        ok = bool(reserve >> q & left >> q & 1) or bool(
+                            seen >> q & 1 and not above[q] & ~left
+                        )
                 if not ok and empty_ok[v]:
                     ok = any_empty or any(not m & ~left for m in masks)
                 if ok:

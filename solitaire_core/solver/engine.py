@@ -102,7 +102,9 @@ class Engine:
         self.parents = tables.parents
         self.children = tables.children
         self.empty_ok = tables.empty_ok
-        self.copies = rules.decks
+        # Cards per value: the decks (twins merged), times the suits of a class when suits
+        # share values (tables.classes; only with the variant's own foundation piles).
+        self.copies = tables.copies if tables.classes else rules.decks
         self.receive = rules.cells_receive
         self.general = not rules.standard_foundations
         self.complete = rules.complete_suits
@@ -206,10 +208,12 @@ class Engine:
         # foundations.base_rank = "first-played" (every pile, the loader checks): an empty
         # pile takes any rank until a card is on some pile, then that card's rank.
         self.first_played = rules.base_first_played
+        # Kinds that stand for no card (holes, Tables.classes) never fit a pile.
+        present = tables.present_mask
+        rank_bits = [m & present for m in rank_bits]
         self.rank_bits = rank_bits
-        every = (1 << 52) - 1
         self.pile_start = tuple(
-            every if b == BASE_FIRST_PLAYED else rank_bits[b - 1] for b in bases
+            present if b == BASE_FIRST_PLAYED else rank_bits[b - 1] for b in bases
         )
         self.pile_in_suit = tuple(p.suits == "suit" for p in specs)
         self.pile_group = tuple(tuple(j for j, q in enumerate(specs) if q == p) for p in specs)
@@ -226,7 +230,7 @@ class Engine:
                         row.append(0)
                         continue
                     step %= 13
-                mask = rank_bits[step]
+                mask = rank_bits[step]  # holes already left out
                 if p.suits == "suit":
                     mask &= suit_bits[suit]
                 elif p.suits == "color":

@@ -190,13 +190,17 @@ def unsupported(tables: Tables, policy: str, ideas: Mapping[str, Any]) -> str:
     return ""
 
 
-def position_unsupported(start: Position, copies: int, general: bool = False) -> str:
+def position_unsupported(
+    start: Position, copies: int, general: bool = False, present: int = (1 << 52) - 1
+) -> str:
     """Why the C engine cannot search from ``start`` (a position of the Python engine), or
     ``""``: it needs every card of the game exactly once (``copies`` of each value), in
     play or on a foundation; a hand-made position with cards left out goes to Python.
 
     :param general: the foundations are the variant's own piles (``start[2]`` holds the
-        real piles' cards), not one slot per suit and deck."""
+        real piles' cards), not one slot per suit and deck.
+    :param present: the values cards stand for, as a bit mask (:attr:`Tables.present_mask`);
+        the others (holes) must hold no card."""
     counts = [0] * 52
     for col in start[0]:
         for v in col:
@@ -212,7 +216,7 @@ def position_unsupported(start: Position, copies: int, general: bool = False) ->
         suit = slot // copies
         for rank in range(len(pile)):
             counts[suit * 13 + rank] += 1
-    if any(c != copies for c in counts):
+    if any(c != (copies if present >> v & 1 else 0) for v, c in enumerate(counts)):
         return "the position does not hold every card of the game"
     return ""
 
@@ -289,6 +293,7 @@ def search(
         int(engine.general and engine.first_played),
         int(leave_check),
         seed,
+        tables.present_mask,
     )
     piles: tuple[tuple[int, int, int, int, bytes], ...] = ()
     if engine.general:

@@ -209,7 +209,7 @@ def solve(
     )
     note = "" if engine == "python" else native.unsupported(tables, policy, ideas)
     if engine != "python" and not note:
-        note = native.position_unsupported(job.start, eng.copies, eng.general)
+        note = native.position_unsupported(job.start, eng.copies, eng.general, tables.present_mask)
     use_c = engine != "python" and not note
     if "weights" not in ideas and plain_first(tables) and max_states >= PLAIN_FIRST_SHARE:
         # A short first search with the plain score (docs/solver.md, "Two scores").

@@ -26,6 +26,17 @@ Two copies of a card (two-deck games) are *twins*. When the predicates cannot te
 apart (they look at rank and suit only, as every built-in one does), a value is the card's
 kind and twins are the same value: positions that differ only by which copy lies where are
 one position to the search. Otherwise a value is the core's dense ``card_code``.
+
+The same goes for cards of one rank but different suits when nothing in the rules looks at
+their suits (:attr:`Tables.classes`): in Stalactites (PySolFC game 77) the foundations build
+regardless of suit and nothing builds on the columns, so the four Fives are one value; in
+Scotch Patience (PySolFC game 87) the foundations build in alternate colours and the
+columns regardless of suit, so the two red Fives are one value and the two black Fives
+another. Such a value is the kind of the class's first suit (clubs, then diamonds), the
+other kinds of the class stand for no card (*holes*: :attr:`Tables.present` is false), and
+:attr:`Tables.copies` counts every card a value stands for. This needs the variant's own
+foundation piles (the classic ones build in suit), and a solution still names piles, not
+cards, so it replays in the session whichever card of a class lies where.
 """
 
 from __future__ import annotations
@@ -53,8 +64,10 @@ class Tables:
     :param parents: value -> the values it may be built on.
     :param children: value -> the values that may be built on it.
     :param empty_ok: value -> whether it may lead a run into an empty column.
-    :param of_kind: kind -> the values of that kind (one, or two when twins differ).
-    :param copies: how many cards of each value the game holds (1, or 2 for twins).
+    :param of_kind: kind -> the values cards of that kind are (one, or two when twins
+        differ).
+    :param copies: how many cards each value stands for (1; the decks, for twins; times
+        2 or 4 when suits share values, :attr:`classes`). Holes stand for none.
     :param chain: one deck, and every build pair is "one rank down in the same suit":
         each card then has at most one place on the tableau and one card that may go on it,
         which makes the settled-column reduction sound (see docs/solver.md).
@@ -63,6 +76,10 @@ class Tables:
     :param can_run: value -> bytes over values: 1 where ``rules.run(card, onto)``.
     :param bases: the foundations' base ranks the tables were compiled for (``()``: the
         rules' own); they decide ``empty_ok`` with ``tableau.empty = "below-base"``.
+    :param classes: which suits share a value (see the module docstring): ``""`` (none),
+        ``"color"`` (the two suits of a colour) or ``"any"`` (all four).
+    :param present: value -> whether some card of the game is that value (``()``: every
+        value is); false for the holes that ``classes`` leaves.
     """
 
     rules: Rules
@@ -81,14 +98,52 @@ class Tables:
     king_only: bool
     can_run: tuple[bytes, ...] = ()
     bases: tuple[int, ...] = ()
+    classes: str = ""
+    present: tuple[bool, ...] = ()
 
     def value(self, card: Card) -> int:
         """The value standing for ``card``."""
-        kind = _SUIT_INDEX[card.suit.value] * 13 + card.rank - 1
+        kind = _CLASS_SUIT[self.classes][_SUIT_INDEX[card.suit.value]] * 13 + card.rank - 1
         return kind if self.twins else card.deck * 52 + kind
+
+    @property
+    def present_mask(self) -> int:
+        """The kinds some card's value has, as a bit mask over kinds 0..51: all of them
+        but the holes that :attr:`classes` leaves."""
+        if not self.present:
+            return (1 << 52) - 1
+        return sum(1 << v for v in range(52) if self.present[v])
 
 
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
+
+_CLASS_SUIT = {"": (0, 1, 2, 3), "color": (0, 1, 1, 0), "any": (0, 0, 0, 0)}
+"""Suit index -> the suit index of its class's value, for each :attr:`Tables.classes`
+(clubs and spades are black, diamonds and hearts red)."""
+
+
+def _suit_classes(
+    rules: Rules, twins: bool, relations: list[list[list[bool]]], empty: list[bool]
+) -> str:
+    """The coarsest :attr:`Tables.classes` that nothing in ``rules`` can tell apart: the
+    foundation piles' builds allow it (none in suit, no complete suits) and each of the
+    tableau ``relations`` (build, run, as card_code x card_code tables) and ``empty``
+    give every card the answer its class's value gets. ``""`` when none does."""
+    if rules.standard_foundations or rules.complete_suits or (rules.decks > 1 and not twins):
+        return ""
+    suits = {p.suits for p in rules.foundation_piles}
+    n = 52 * rules.decks
+    for classes in ("any", "color"):
+        if not suits <= {"any", classes}:
+            continue
+        to = _CLASS_SUIT[classes]
+        rep = [to[(x % 52) // 13] * 13 + x % 13 for x in range(n)]
+        if any(empty[x] != empty[rep[x]] for x in range(n)):
+            continue
+        if all(rel[x][y] == rel[rep[x]][rep[y]] for rel in relations for x in range(n)
+               for y in range(n)):  # fmt: skip
+            return classes
+    return ""
 
 
 def compile_rules(rules: Rules, *, merge_twins: bool = True, bases: tuple[int, ...] = ()) -> Tables:
@@ -124,6 +179,20 @@ def compile_rules(rules: Rules, *, merge_twins: bool = True, bases: tuple[int, .
             if not twins:
                 break
     count = 52 if twins else n
+    classes = (
+        _suit_classes(rules, twins or rules.decks == 1, [table, runs], empty)
+        if (merge_twins)
+        else ""
+    )
+    to = _CLASS_SUIT[classes]
+    # A hole (no card is that value) builds on nothing, takes nothing, fills nothing.
+    present = [to[(v % 52) // 13] == (v % 52) // 13 for v in range(count)]
+    for rel in (table, runs) if classes else ():
+        for x in range(count):
+            for y in range(count):
+                rel[x][y] = rel[x][y] and present[x] and present[y]
+    if classes:
+        empty = [e and present[x % 52] for x, e in enumerate(empty)]
     cards = deck[:count]
     kind = tuple(v % 52 for v in range(count))
     can_build = tuple(bytes(int(table[x][y]) for y in range(count)) for x in range(count))
@@ -145,10 +214,15 @@ def compile_rules(rules: Rules, *, merge_twins: bool = True, bases: tuple[int, .
         parents=parents,
         children=children,
         empty_ok=tuple(empty[:count]),
-        of_kind=tuple(tuple(v for v in range(count) if kind[v] == k) for k in range(52)),
-        copies=rules.decks if twins else 1,
+        of_kind=tuple(
+            tuple(v for v in range(count) if kind[v] == to[k // 13] * 13 + k % 13)
+            for k in range(52)
+        ),
+        copies=(rules.decks if twins else 1) * (4 // len(set(to))),
         chain=chain,
         king_only=king_only,
         can_run=tuple(bytes(int(runs[x][y]) for y in range(count)) for x in range(count)),
         bases=bases,
+        classes=classes,
+        present=tuple(present) if classes else (),
     )
