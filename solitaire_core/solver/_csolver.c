@@ -979,14 +979,15 @@ static int table_grow(Table *t) {
 
 /* Find the key, or store it with aux. Returns the node's address, sets *fresh; returns
    UINT32_MAX when memory ran out. */
-static uint32_t table_put(Table *t, const uint8_t *key, int len, const uint8_t *extra,
-                          uint32_t aux, int *fresh) {
+static uint32_t table_put_hashed(Table *t, const uint8_t *key, int len,
+                                 const uint8_t *extra, uint32_t aux, int *fresh,
+                                 uint64_t hashed) {
     if ((t->count + 1) * 4 > t->nslots * 3) {
         /* Past 3/4 full: grow, or if the budget forbids it, fill up to 15/16. */
         if (!table_grow(t) && (t->count + 1) * 16 > t->nslots * 15) return UINT32_MAX;
     }
     size_t mask = t->nslots - 1;
-    uint64_t h = hash_key(key, len) & 0xFFFFFFFFull;
+    uint64_t h = hashed & 0xFFFFFFFFull;
     size_t j = (size_t)h & mask;
     uint64_t s;
     while ((s = t->slots[j]) != 0) {
@@ -1027,6 +1028,12 @@ static uint32_t table_put(Table *t, const uint8_t *key, int len, const uint8_t *
     t->count++;
     *fresh = 1;
     return addr;
+}
+
+/* table_put_hashed with the key's hash computed here. */
+static uint32_t table_put(Table *t, const uint8_t *key, int len, const uint8_t *extra,
+                          uint32_t aux, int *fresh) {
+    return table_put_hashed(t, key, len, extra, aux, fresh, hash_key(key, len));
 }
 
 /* Forget every key, keeping the first chunk and the slot array. */
@@ -1627,10 +1634,11 @@ static int stranded(const Game *g, const Pos *p) {
     return left != inplay;
 }
 
-/* The noise term of a new position with key k (heuristic.py's Scorer.noise: the same mix
-   of a 32-bit hash of the key and the seed, though of the C key, not Python's). */
-static int noise(const Game *g, const uint8_t *k, int len) {
-    uint64_t h = (hash_key(k, len) >> 32) ^ (g->seed * 0x9E3779B97F4A7C15ull);
+/* The noise term of a new position whose key hashed to `hashed` (the table's hash_key;
+   heuristic.py's Scorer.noise: the same mix of a 32-bit hash of the key and the seed,
+   though of the C key, not Python's). */
+static int noise(const Game *g, uint64_t hashed) {
+    uint64_t h = (hashed >> 32) ^ (g->seed * 0x9E3779B97F4A7C15ull);
     h *= 0xD6E8FEB86659FD93ull;
     h ^= h >> 32;
     return (int)(h % (uint64_t)(g->w[W_NOISE] + 1));
@@ -1641,7 +1649,8 @@ static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, i
     const Game *g = s->g;
     int fresh, len = encode(g, ch, s->key, s->extra, &s->codes);
     (void)b;
-    uint32_t addr = table_put(&s->tt, s->key, len, s->extra, s->parent, &fresh);
+    uint64_t hashed = hash_key(s->key, len); /* for the table and the noise term */
+    uint32_t addr = table_put_hashed(&s->tt, s->key, len, s->extra, s->parent, &fresh, hashed);
     if (addr == UINT32_MAX) {
         s->status = ST_MEMORY;
         return 1;
@@ -1662,7 +1671,7 @@ static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, i
     }
     if (g->leave_check && stranded(g, ch)) return 0;
     int sc = score(g, ch, &s->codes) - g->score_lo;
-    if (g->w[W_NOISE]) sc += noise(g, s->key, len);
+    if (g->w[W_NOISE]) sc += noise(g, hashed);
     if (!queue_push(&s->queue, sc, addr)) {
         s->status = ST_MEMORY;
         return 1;
