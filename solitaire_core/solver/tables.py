@@ -179,15 +179,14 @@ def compile_rules(rules: Rules, *, merge_twins: bool = True, bases: tuple[int, .
             if not twins:
                 break
     count = 52 if twins else n
-    classes = (
-        _suit_classes(rules, twins or rules.decks == 1, [table, runs], empty)
-        if (merge_twins)
-        else ""
-    )
+    classes = ""
+    if merge_twins:
+        classes = _suit_classes(rules, twins or rules.decks == 1, [table, runs], empty)
     to = _CLASS_SUIT[classes]
     # A hole (no card is that value) builds on nothing, takes nothing, fills nothing.
     present = [to[(v % 52) // 13] == (v % 52) // 13 for v in range(count)]
-    for rel in (table, runs) if classes else ():
+    relations = (table,) if runs is table else (table, runs)
+    for rel in relations if classes else ():
         for x in range(count):
             for y in range(count):
                 rel[x][y] = rel[x][y] and present[x] and present[y]
