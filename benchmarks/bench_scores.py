@@ -6,13 +6,17 @@ A best-first search stores positions in the same order whatever its budget, so a
 N positions here is a win at any budget of N or more: one run at the largest budget
 answers for every smaller one (docs/solver.md, "Other scores"). Extra scores to try go
 in ``--score`` as JSON; ``--restarts N`` adds the solver's restarts (the game's own score
-with the noise term, seeds 1 to N, until one decides; docs/solver.md, "Restarts"), and
+with the noise term, seeds 1 to N, until one decides; docs/solver.md, "Restarts"), or with
+``--shuffled`` its shuffled searches (the cards left alone, noise 19: ``SHUFFLED``;
+"Shuffled searches"); ``--noise N`` changes the noise weight of either, and
 ``--no-others`` leaves out the other scores. Run from the project root::
 
     python benchmarks/bench_scores.py double-freecell:3,15,41 streets-and-alleys:4,29
     python benchmarks/bench_scores.py simple-simon:30,123 --score '{"unsettled": 5}'
     python benchmarks/bench_scores.py der-katzenschwanz:6,9 --budget 100000 --no-others \
         --restarts 10
+    python benchmarks/bench_scores.py good-measure:13,30,34 --budget 100000 --no-others \
+        --restarts 10 --shuffled --noise 6
 
 Prints one line per deal and score (verdict, positions, CPU seconds), then per game how
 many deals each score decides within the whole budget and within a tenth and a third of
@@ -30,7 +34,7 @@ import time
 from solitaire_core.deal import deal
 from solitaire_core.plugins import get_variant
 from solitaire_core.solver import Verdict, solve
-from solitaire_core.solver.search import RESTART_NOISE, fallback_weights, tables_for
+from solitaire_core.solver.search import RESTART_NOISE, SHUFFLED, fallback_weights, tables_for
 
 
 def parse_game(text: str) -> tuple[str, list[int]]:
@@ -57,8 +61,16 @@ def main() -> None:
     parser.add_argument("--csv", help="write the lines to this file too")
     parser.add_argument("--restarts", type=int, default=0, help="restarts, seeds 1 to N")
     parser.add_argument("--no-others", action="store_true", help="leave out the other scores")
+    parser.add_argument(
+        "--shuffled", action="store_true", help="restarts with the shuffled searches' score"
+    )
+    parser.add_argument("--noise", type=int, help="the restarts' noise weight")
     args = parser.parse_args()
     extra = [json.loads(s) for s in args.score]
+    restart = dict(SHUFFLED) if args.shuffled else {"noise": RESTART_NOISE}
+    if args.noise is not None:
+        restart["noise"] = args.noise
+    name = "shuffled" if args.shuffled else "restarts"
     rows: list[tuple[str, int, str, str, int, float]] = []
     for variant, numbers in args.games:
         rules = get_variant(variant).resolve()
@@ -67,7 +79,7 @@ def main() -> None:
             others = () if args.no_others else fallback_weights(tables_for(rules, state.bases))
             searches = [(json.dumps(w, sort_keys=True), {"weights": w}) for w in (*others, *extra)]
             searches += [
-                (f"restarts (seed {seed})", {"weights": {"noise": RESTART_NOISE}, "seed": seed})
+                (f"{name} (seed {seed})", {"weights": restart, "seed": seed})
                 for seed in range(1, args.restarts + 1)
             ]
             for score, ideas in searches:

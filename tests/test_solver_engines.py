@@ -400,8 +400,8 @@ def test_other_scores_get_the_whole_budget_when_a_tenth_is_not_enough(
     74,907; it first ran with a twentieth of the budget only) (docs/solver.md, "Other
     scores"). Every search stays within the budget: the count is the sum of the own
     search, a tenth per other score, whole budgets that failed and the winning search.
-    The restarts, which run between the two rounds and win the first deal too, are
-    switched off here."""
+    The restarts and shuffled searches, which run between the two rounds and win the first
+    deal too, are switched off here."""
     monkeypatch.setattr(search, "RESTARTS", 0)
     rules = get_variant(variant).resolve()
     own = solve_deal(rules, number, max_states=budget, engine="c", ideas={"weights": {}})
@@ -417,8 +417,8 @@ def test_complete_suit_games_try_another_score(monkeypatch: pytest.MonkeyPatch) 
     """Simple Simon #123 drowns under the game's own score (undecided at 100,000 positions,
     and at 1,000,000) but the score without the unsettled term wins it after about 12,500
     positions: more than its first round's tenth, so the second round wins it, on both
-    engines alike (docs/solver.md, "Other scores"). The restarts, which run between the
-    two rounds and win it too, are switched off here."""
+    engines alike (docs/solver.md, "Other scores"). The restarts and shuffled searches,
+    which run between the two rounds and win it too, are switched off here."""
     monkeypatch.setattr(search, "RESTARTS", 0)
     assert COMPLETE_SUIT_FALLBACKS == ({"unsettled": 0},)
     rules = get_variant("simple-simon").resolve()
@@ -450,6 +450,35 @@ def test_restarts_with_noise_win_what_every_score_drowns_in() -> None:
     before = budget + others * budget // search.FALLBACK_ROUNDS[0] + share
     assert before < result.positions < before + 2_000
     assert replay_wins(deal(rules, 19), result.moves)
+
+
+def test_shuffled_searches_win_what_every_score_and_restart_drowns_in() -> None:
+    """Streets and Alleys #44 drowns under every score and every restart (undecided at the
+    default 1,000,000 positions before stop 21), though Freecell Solver wins it in 2,179
+    positions. A search by cards left alone, with ties in the seed's order, wins it: the
+    fourth shuffled search (seed 4) after 10,010 positions (docs/solver.md, "Shuffled
+    searches"). Each earlier search stopped at its share of the budget (or a few positions
+    past it: the last position expanded adds all its children), so the count is the sum of
+    those shares and the winning search; the win replays."""
+    rules = get_variant("streets-and-alleys").resolve()
+    budget = 200_000
+    share = budget // search.RESTART_SHARE
+    tables = search.tables_for(rules)
+    later = search.later_searches(tables)
+    others = len(search.fallback_weights(tables))
+    restarts = [ideas for ideas, _ in later if ideas["weights"] == {"noise": search.RESTART_NOISE}]
+    shuffled = [ideas for ideas, _ in later if ideas["weights"] is search.SHUFFLED]
+    assert len(restarts) == len(shuffled) == search.RESTARTS
+    for ideas in restarts + shuffled[:3]:  # each alone stays undecided
+        alone = solve_deal(rules, 44, max_states=share, engine="c", ideas=ideas)
+        assert alone.verdict is Verdict.UNDECIDED
+    fourth = solve_deal(rules, 44, max_states=share, engine="c", ideas=shuffled[3])
+    assert fourth.verdict is Verdict.WINNABLE and fourth.positions == 10_010
+    result = solve_deal(rules, 44, max_states=budget, engine="c")
+    assert result.verdict is Verdict.WINNABLE
+    before = budget + others * (budget // search.FALLBACK_ROUNDS[0]) + 13 * share
+    assert before <= result.positions - fourth.positions < before + 1_000
+    assert replay_wins(deal(rules, 44), result.moves)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
