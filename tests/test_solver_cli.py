@@ -8,8 +8,10 @@ import math
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from solitaire_core.cli import EXIT_UNDECIDED, EXIT_UNWINNABLE, main
+from solitaire_core.errors import SolitaireError
 from solitaire_core.moves import Move
 from solitaire_core.plugins import get_variant
 from solitaire_core.session import Session
@@ -138,6 +140,28 @@ def test_survey_refuses_a_csv_of_another_survey(
     argv = ["survey", "sea-towers", "--deals", "1-2", "--csv", str(out), "--quiet"]
     assert main([*argv, "--option", "empty_columns=any"]) == 1  # a failure, not a usage error
     assert "use another --csv file" in capsys.readouterr().err
+
+
+def test_a_second_survey_on_the_same_csv_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two surveys on one CSV would each rewrite it from their own rows when done, so
+    the second to finish would drop the first one's new rows: while one runs (it holds
+    ``<csv>.lock``), another is refused with a message and the file is left as it was."""
+    out = tmp_path / "s.csv"
+    run_survey("seahaven", {}, [1], jobs=1, csv_path=out)
+    before = out.read_bytes()
+    lock = FileLock(f"{out}.lock")  # as a running survey holds it
+    with lock:
+        with pytest.raises(SolitaireError, match="another survey is writing this file"):
+            run_survey("seahaven", {}, [1, 2], jobs=1, csv_path=out)
+        argv = ["survey", "seahaven", "--deals", "1-2", "--csv", str(out), "--quiet"]
+        assert main(argv) == 1
+        assert "wait for it to finish or use another --csv file" in capsys.readouterr().err
+        assert out.read_bytes() == before
+    rows = run_survey("seahaven", {}, [1, 2], jobs=1, csv_path=out)  # free again
+    assert [r.deal for r in rows] == [1, 2]
+    assert [int(r["deal"]) for r in _rows(out)] == [1, 2]
 
 
 def test_survey_bad_deals(capsys: pytest.CaptureFixture[str]) -> None:

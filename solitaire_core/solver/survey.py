@@ -13,6 +13,7 @@ inside [0, 1] and behaves at rates near 0 or 1, unlike the normal approximation.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import csv
 import io
 import itertools
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO, overload
 
 import attrs
+from filelock import FileLock, Timeout
 
 from ..errors import SolitaireError, UsageError
 from ..readfile import read_file_bytes
@@ -472,9 +474,77 @@ def run_survey(
         as undecided (with this call's budgets, typically a larger ``max_states``); the
         new row replaces the old one in the file.
     :return: every row of the surveyed deals (from the file and new), sorted by deal.
-    :raises SolitaireError: for a bad CSV file, a missing Dask, an unreachable scheduler.
+    :raises SolitaireError: for a bad CSV file, a CSV another survey is writing (it holds
+        ``<csv_path>.lock`` for its whole run), a missing Dask, an unreachable scheduler.
     :raises SurveyInterrupted: on Ctrl+C, after stopping the workers; rows are kept.
     """
+    with _csv_lock(csv_path):
+        return _run_survey_locked(
+            variant,
+            options,
+            deals,
+            jobs=jobs,
+            timeout=timeout,
+            max_states=max_states,
+            csv_path=csv_path,
+            executor=executor,
+            scheduler=scheduler,
+            progress=progress,
+            on_row=on_row,
+            engine=engine,
+            solutions=solutions,
+            retry_undecided=retry_undecided,
+        )
+
+
+@contextlib.contextmanager
+def _csv_lock(csv_path: Path | None) -> Iterator[None]:
+    """Hold ``<csv_path>.lock`` (:mod:`filelock`) for a survey's whole run: two surveys
+    on one CSV would each rewrite it at the end from their own rows, and the second would
+    drop the first one's new rows.
+
+    :raises SolitaireError: when another survey holds it. A folder where the lock file
+        cannot be made (read-only) gets no lock: the survey then fails on writing the CSV,
+        with its own message.
+    """
+    if csv_path is None:
+        yield
+        return
+    lock = FileLock(f"{csv_path}.lock")
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise SolitaireError(
+            f"{csv_path}: another survey is writing this file (it holds {csv_path}.lock);"
+            " wait for it to finish or use another --csv file"
+        ) from None
+    except OSError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _run_survey_locked(
+    variant: str,
+    options: dict[str, str],
+    deals: Sequence[int],
+    *,
+    jobs: int | None,
+    timeout: float | None,
+    max_states: int | None,
+    csv_path: Path | None,
+    executor: str,
+    scheduler: str | None,
+    progress: Progress | None,
+    on_row: Callable[[SurveyRow], None] | None,
+    engine: str,
+    solutions: bool,
+    retry_undecided: bool,
+) -> list[SurveyRow]:
+    """:func:`run_survey`, with its CSV locked."""
     from .search import DEFAULT_MAX_STATES
 
     opts = tuple(sorted(options.items()))
