@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -32,18 +32,33 @@ AUTOSAVE_SLOTS = 8
 
 
 @contextlib.contextmanager
-def locked(path: Path, timeout: float = 15.0) -> Iterator[bool]:
+def locked(
+    path: Path,
+    timeout: float = 15.0,
+    *,
+    busy: Callable[[Path], Exception] | None = None,
+) -> Iterator[bool]:
     """Hold the lock ``<path>.lock`` for the ``with`` block.
 
-    :param timeout: seconds to wait for another program to release it.
+    :param path: the file the lock guards (the lock file is beside it).
+    :param timeout: seconds to wait for another program to release it (0: do not wait).
+    :param busy: when given, called with ``path`` if another program held the lock for
+        ``timeout`` seconds; the exception it returns is raised and the block does not run.
     :return: (as the ``with`` value) ``True`` when the lock is held; ``False`` when it could
-        not be taken (the folder is read-only, or another program held it for ``timeout``
-        seconds); the block then runs unprotected, as it would without locking.
+        not be taken (the folder is read-only, or, without ``busy``, another program held
+        it for ``timeout`` seconds); the block then runs unprotected, as it would without
+        locking.
+    :raises Exception: ``busy(path)``, as above.
     """
     lock = FileLock(f"{path}.lock")
     try:
         lock.acquire(timeout=timeout)
-    except (Timeout, OSError):
+    except Timeout:
+        if busy is not None:
+            raise busy(path) from None
+        yield False
+        return
+    except OSError:
         yield False
         return
     try:

@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any, TextIO, overload
 
 import attrs
-from filelock import FileLock, Timeout
 
 from ..errors import SolitaireError, UsageError
+from ..persistence.locks import locked
 from ..readfile import read_file_bytes
 from ..variant import Rules
 
@@ -478,144 +478,98 @@ def run_survey(
         ``<csv_path>.lock`` for its whole run), a missing Dask, an unreachable scheduler.
     :raises SurveyInterrupted: on Ctrl+C, after stopping the workers; rows are kept.
     """
-    with _csv_lock(csv_path):
-        return _run_survey_locked(
-            variant,
-            options,
-            deals,
-            jobs=jobs,
-            timeout=timeout,
-            max_states=max_states,
-            csv_path=csv_path,
-            executor=executor,
-            scheduler=scheduler,
-            progress=progress,
-            on_row=on_row,
-            engine=engine,
-            solutions=solutions,
-            retry_undecided=retry_undecided,
+    lock = (
+        contextlib.nullcontext(True)
+        if csv_path is None
+        else locked(csv_path, timeout=0, busy=_another_survey)
+    )
+    with lock:
+        from .search import DEFAULT_MAX_STATES
+
+        opts = tuple(sorted(options.items()))
+        text = options_text(options)
+        wanted = deals if isinstance(deals, DealRanges) else set(deals)
+        known = read_rows(csv_path, variant, text) if csv_path else {}
+        retry = {
+            d
+            for d, r in known.items()
+            if retry_undecided and r.verdict == "undecided" and d in wanted
+        }
+        for d in retry:
+            del known[d]
+        rows = {d: r for d, r in known.items()}
+        todo = (d for d in deals if d not in known)  # lazy: deals may be a billion numbers
+        has_todo = bool(retry) or any(
+            d not in known for d in itertools.islice(deals, len(known) + 1)
         )
-
-
-@contextlib.contextmanager
-def _csv_lock(csv_path: Path | None) -> Iterator[None]:
-    """Hold ``<csv_path>.lock`` (:mod:`filelock`) for a survey's whole run: two surveys
-    on one CSV would each rewrite it at the end from their own rows, and the second would
-    drop the first one's new rows.
-
-    :raises SolitaireError: when another survey holds it. A folder where the lock file
-        cannot be made (read-only) gets no lock: the survey then fails on writing the CSV,
-        with its own message.
-    """
-    if csv_path is None:
-        yield
-        return
-    lock = FileLock(f"{csv_path}.lock")
-    try:
-        lock.acquire(timeout=0)
-    except Timeout:
-        raise SolitaireError(
-            f"{csv_path}: another survey is writing this file (it holds {csv_path}.lock);"
-            " wait for it to finish or use another --csv file"
-        ) from None
-    except OSError:
-        yield
-        return
-    try:
-        yield
-    finally:
-        lock.release()
-
-
-def _run_survey_locked(
-    variant: str,
-    options: dict[str, str],
-    deals: Sequence[int],
-    *,
-    jobs: int | None,
-    timeout: float | None,
-    max_states: int | None,
-    csv_path: Path | None,
-    executor: str,
-    scheduler: str | None,
-    progress: Progress | None,
-    on_row: Callable[[SurveyRow], None] | None,
-    engine: str,
-    solutions: bool,
-    retry_undecided: bool,
-) -> list[SurveyRow]:
-    """:func:`run_survey`, with its CSV locked."""
-    from .search import DEFAULT_MAX_STATES
-
-    opts = tuple(sorted(options.items()))
-    text = options_text(options)
-    wanted = deals if isinstance(deals, DealRanges) else set(deals)
-    known = read_rows(csv_path, variant, text) if csv_path else {}
-    retry = {
-        d for d, r in known.items() if retry_undecided and r.verdict == "undecided" and d in wanted
-    }
-    for d in retry:
-        del known[d]
-    rows = {d: r for d, r in known.items()}
-    todo = (d for d in deals if d not in known)  # lazy: deals may be a billion numbers
-    has_todo = bool(retry) or any(d not in known for d in itertools.islice(deals, len(known) + 1))
-    tally = Tally()
-    for d, row in sorted(known.items()):
-        if d in wanted:
-            tally.add(row)
-    if progress is not None:
-        progress.total = len(deals)
-        progress.enabled = progress.enabled and len(deals) > 0
-        progress.update(tally.total, tally)
-    budget = max_states or DEFAULT_MAX_STATES
-    args = (variant, opts)
-
-    writer_file = None
-    writer = None
-    if csv_path is not None and has_todo:
-        new_file = not csv_path.exists() or csv_path.stat().st_size == 0
-        cut_short = not new_file and not _ends_with_newline(csv_path)
-        try:
-            writer_file = csv_path.open("a", newline="", encoding="utf-8")
-        except OSError as exc:
-            raise SolitaireError(f"{csv_path}: cannot write: {exc}") from None
-        if cut_short:  # the last line of an interrupted run: start a fresh one
-            writer_file.write("\r\n")
-        writer = csv.writer(writer_file)
-        if new_file:
-            writer.writerow(FIELDS)
-            writer_file.flush()
-
-    def record(row: SurveyRow) -> None:
-        if row.reason == "cancelled":
-            return  # stopped by Ctrl+C: not a result, solve it again on resume
-        rows[row.deal] = row
-        tally.add(row)
-        if writer is not None and writer_file is not None:
-            writer.writerow(row.as_csv())
-            writer_file.flush()
-        if on_row is not None:
-            on_row(row)
+        tally = Tally()
+        for d, row in sorted(known.items()):
+            if d in wanted:
+                tally.add(row)
         if progress is not None:
+            progress.total = len(deals)
+            progress.enabled = progress.enabled and len(deals) > 0
             progress.update(tally.total, tally)
+        budget = max_states or DEFAULT_MAX_STATES
+        args = (variant, opts)
 
-    try:
-        if has_todo:
-            if executor == "dask":
-                _run_dask(args, todo, timeout, (budget, engine, solutions), scheduler, record)
-            elif executor == "process":
-                _run_processes(args, todo, timeout, (budget, engine, solutions), jobs, record)
-            else:
-                raise SolitaireError(f"unknown executor {executor!r} (choose process or dask)")
-    except KeyboardInterrupt:
+        writer_file = None
+        writer = None
+        if csv_path is not None and has_todo:
+            new_file = not csv_path.exists() or csv_path.stat().st_size == 0
+            cut_short = not new_file and not _ends_with_newline(csv_path)
+            try:
+                writer_file = csv_path.open("a", newline="", encoding="utf-8")
+            except OSError as exc:
+                raise SolitaireError(f"{csv_path}: cannot write: {exc}") from None
+            if cut_short:  # the last line of an interrupted run: start a fresh one
+                writer_file.write("\r\n")
+            writer = csv.writer(writer_file)
+            if new_file:
+                writer.writerow(FIELDS)
+                writer_file.flush()
+
+        def record(row: SurveyRow) -> None:
+            if row.reason == "cancelled":
+                return  # stopped by Ctrl+C: not a result, solve it again on resume
+            rows[row.deal] = row
+            tally.add(row)
+            if writer is not None and writer_file is not None:
+                writer.writerow(row.as_csv())
+                writer_file.flush()
+            if on_row is not None:
+                on_row(row)
+            if progress is not None:
+                progress.update(tally.total, tally)
+
+        try:
+            if has_todo:
+                if executor == "dask":
+                    _run_dask(args, todo, timeout, (budget, engine, solutions), scheduler, record)
+                elif executor == "process":
+                    _run_processes(args, todo, timeout, (budget, engine, solutions), jobs, record)
+                else:
+                    raise SolitaireError(f"unknown executor {executor!r} (choose process or dask)")
+        except KeyboardInterrupt:
+            if writer_file is not None:
+                writer_file.close()
+            raise SurveyInterrupted(len(rows), csv_path) from None
         if writer_file is not None:
             writer_file.close()
-        raise SurveyInterrupted(len(rows), csv_path) from None
-    if writer_file is not None:
-        writer_file.close()
-    if csv_path is not None and has_todo:
-        write_sorted(csv_path, rows.values())
-    return sorted((r for d, r in rows.items() if d in wanted), key=lambda r: r.deal)
+        if csv_path is not None and has_todo:
+            write_sorted(csv_path, rows.values())
+        return sorted((r for d, r in rows.items() if d in wanted), key=lambda r: r.deal)
+
+
+def _another_survey(csv_path: Path) -> SolitaireError:
+    """The error for a CSV another survey holds: two surveys on one CSV would each rewrite
+    it at the end from their own rows, and the second would drop the first one's new rows.
+    A folder where the lock file cannot be made (read-only) gets no lock: the survey then
+    fails on writing the CSV, with its own message."""
+    return SolitaireError(
+        f"{csv_path}: another survey is writing this file (it holds {csv_path}.lock);"
+        " wait for it to finish or use another --csv file"
+    )
 
 
 def _run_processes(
