@@ -272,17 +272,14 @@ def later_searches(tables: Tables) -> tuple[tuple[dict[str, Any], int], ...]:
     then each other score with the whole budget (:data:`FALLBACK_ROUNDS`)."""
     others = fallback_weights(tables)
     first, *rest = FALLBACK_ROUNDS
-    restarts = tuple(
-        ({"weights": {"noise": RESTART_NOISE}, "seed": seed}, RESTART_SHARE)
+    seeded = tuple(
+        ({"weights": weights, "seed": seed}, RESTART_SHARE)
+        for weights in ({"noise": RESTART_NOISE}, SHUFFLED)
         for seed in range(1, RESTARTS + 1)
-    )
-    shuffled = tuple(
-        ({"weights": SHUFFLED, "seed": seed}, RESTART_SHARE) for seed in range(1, RESTARTS + 1)
     )
     return (
         tuple(({"weights": w}, first) for w in others)
-        + restarts
-        + shuffled
+        + seeded
         + tuple(({"weights": w}, share) for share in rest for w in others)
     )
 
