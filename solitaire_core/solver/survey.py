@@ -497,7 +497,7 @@ def run_survey(
         }
         for d in retry:
             del known[d]
-        rows = {d: r for d, r in known.items()}
+        rows = dict(known)
         todo = (d for d in deals if d not in known)  # lazy: deals may be a billion numbers
         has_todo = bool(retry) or any(
             d not in known for d in itertools.islice(deals, len(known) + 1)
@@ -551,11 +551,10 @@ def run_survey(
                 else:
                     raise SolitaireError(f"unknown executor {executor!r} (choose process or dask)")
         except KeyboardInterrupt:
+            raise SurveyInterrupted(len(rows), csv_path) from None
+        finally:
             if writer_file is not None:
                 writer_file.close()
-            raise SurveyInterrupted(len(rows), csv_path) from None
-        if writer_file is not None:
-            writer_file.close()
         if csv_path is not None and has_todo:
             write_sorted(csv_path, rows.values())
         return sorted((r for d, r in rows.items() if d in wanted), key=lambda r: r.deal)
