@@ -102,6 +102,12 @@ typedef struct {
     int first_played;
     int pile_cap[MAXPILES], pile_in_suit[MAXPILES];
     uint32_t pile_group[MAXPILES];
+    /* pile_same[i]: the run of neighbouring piles, i among them, that differ from pile i
+       in nothing but their cards (same group, capacity, start and next tables), a bit
+       each. Only neighbours: a card goes to the first pile that takes it, so the run such
+       a pile goes to is the first run with a pile that takes it, whatever the order within
+       runs; with another pile between two alike, their order could decide it. */
+    uint32_t pile_same[MAXPILES];
     uint64_t pile_start[MAXPILES];
     uint64_t pile_next[MAXPILES][MAXV];
     /* The key stores a card built on the card y below it (one of y's children) as 1 and
@@ -489,6 +495,36 @@ static inline int common_prefix(const uint8_t *a, const uint8_t *b, int lim) {
     return lim;
 }
 
+/* The order the key lists the foundation piles in (indexes): each run of interchangeable
+   piles (Game.pile_same) sorted by length, first and top card (canonical), or the piles as
+   they lie. Such piles differ in nothing a later move sees but their cards, so the order
+   in which they were started is forgotten. */
+static inline uint32_t pile_rank(const Pos *p, int i) {
+    return p->fn[i] ? (uint32_t)p->fn[i] << 16 | (uint32_t)p->ffirst[i] << 8 | p->ftop[i] : 0;
+}
+
+static void pile_order(const Game *g, const Pos *p, int *order) {
+    for (int i = 0; i < g->npiles; i++) order[i] = i;
+    if (!g->canonical) return;
+    for (int i = 0; i < g->npiles; i++) {
+        uint32_t same = g->pile_same[i];
+        if (same & ((1u << i) - 1)) continue; /* its class was done at its first pile */
+        if (!(same & (same - 1))) continue;  /* alone */
+        int members[MAXPILES], sorted[MAXPILES], n = 0;
+        for (; same; same &= same - 1) members[n++] = __builtin_ctz(same);
+        for (int k = 0; k < n; k++) {
+            int x = members[k], j = k - 1;
+            uint32_t rx = pile_rank(p, x);
+            while (j >= 0 && pile_rank(p, sorted[j]) > rx) {
+                sorted[j + 1] = sorted[j];
+                j--;
+            }
+            sorted[j + 1] = x;
+        }
+        for (int k = 0; k < n; k++) order[members[k]] = sorted[k];
+    }
+}
+
 /* 32-bit pieces of the longest column's code. */
 #define PIECES ((12 + 14 + 7 * MAXLEN) / 32 + 2)
 
@@ -671,8 +707,11 @@ cells:
         bits += 6;
         FLUSH();
     }
-    if (g->general)
-        for (int i = 0; i < g->npiles; i++) {
+    if (g->general) {
+        int porder[MAXPILES];
+        pile_order(g, p, porder);
+        for (int o = 0; o < g->npiles; o++) {
+            int i = porder[o];
             acc |= (uint64_t)p->fn[i] << bits;
             bits += 6;
             FLUSH();
@@ -681,6 +720,7 @@ cells:
             bits += 12;
             FLUSH();
         }
+    }
 #undef FLUSH
     if (extra && g->order) {
         /* extra_bits per place: the columns', then the cells'. */
@@ -1844,6 +1884,15 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
             for (int b = 0; b < 8; b++) m |= (uint64_t)(uint8_t)next[8 * k + b] << (8 * b);
             g->pile_next[i][k] = m;
         }
+    }
+    for (int i = 0, j; i < g->npiles; i = j) {
+        for (j = i + 1; j < g->npiles; j++)
+            if (!(g->pile_group[i] >> j & 1) || g->pile_cap[i] != g->pile_cap[j] ||
+                g->pile_start[i] != g->pile_start[j] ||
+                g->pile_in_suit[i] != g->pile_in_suit[j] ||
+                memcmp(g->pile_next[i], g->pile_next[j], sizeof g->pile_next[i]))
+                break;
+        for (int k = i; k < j; k++) g->pile_same[k] = ((1u << j) - 1) & ~((1u << i) - 1);
     }
     g->suit_full = 13 * g->copies;
     /* The longest key must fit its length byte. */

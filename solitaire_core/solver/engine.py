@@ -80,7 +80,8 @@ class Engine:
     suits) ``found`` holds one ``bytes`` per real pile in the table's order, a card goes to
     the first pile that takes it (as the core's unnumbered ``f`` target and its autoplay
     do), ``need`` is still the mask of kinds some pile takes now, the transposition key
-    includes the piles, autoplay runs after every move and follows the session's order, and
+    includes the piles (each run of neighbouring piles alike, :attr:`pile_classes`,
+    sorted), autoplay runs after every move and follows the session's order, and
     the reductions of :meth:`set_ideas` are off. Only the first pile that takes a card is
     tried: two piles take the same card only when their tops have the same rank (and
     colour, or suit, as they build), and such piles differ in nothing a later move sees.
@@ -238,6 +239,19 @@ class Engine:
                 row.append(mask)
             nexts.append(tuple(row))
         self.pile_next = tuple(nexts)
+        # Runs of neighbouring piles that differ in nothing but their cards (same group,
+        # capacity, start and next tables): the key lists each run's piles sorted, so the
+        # order in which they were started is forgotten (as the C engine's pile_order).
+        # Only neighbours: a card goes to the first pile that takes it, so the run it goes
+        # to is the first run with a pile that takes it, whatever the order within runs.
+        alike = [(p, self.pile_cap[i], self.pile_start[i], nexts[i]) for i, p in enumerate(specs)]
+        runs: list[tuple[int, ...]] = []
+        for i in range(len(specs)):
+            if runs and alike[runs[-1][0]] == alike[i]:
+                runs[-1] += (i,)
+            else:
+                runs.append((i,))
+        self.pile_classes = tuple(r for r in runs if len(r) > 1)
 
     def pile_mask(self, i: int, found: tuple[bytes, ...]) -> int:
         """The kinds general foundation pile ``i`` takes now, as a bit mask."""
@@ -474,10 +488,19 @@ class Engine:
         return self.autoplay(cols, cells, tfound, self.need_of(tfound))
 
     def key(self, pos: Position) -> bytes:
-        """The transposition-table key: columns and cells as multisets."""
+        """The transposition-table key: columns and cells as multisets, and with the
+        variant's own foundation piles, the piles of each class of interchangeable ones
+        (:attr:`pile_classes`) as a multiset."""
         k = _SEP.join(sorted(pos[0])) + _CELL_SEP + bytes(sorted(pos[1]))
         if self.key_found:
-            k += _CELL_SEP + _SEP.join(pos[2])
+            found = pos[2]
+            if self.general and self.pile_classes:
+                piles = list(found)
+                for members in self.pile_classes:
+                    for i, pile in zip(members, sorted(found[j] for j in members)):
+                        piles[i] = pile
+                found = tuple(piles)
+            k += _CELL_SEP + _SEP.join(found)
         return k
 
     def plain_key(self, pos: Position) -> bytes:
