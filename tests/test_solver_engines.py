@@ -476,9 +476,10 @@ def test_only_neighbouring_piles_alike_are_sorted_in_the_key() -> None:
 def test_restarts_with_noise_win_what_every_score_drowns_in() -> None:
     """Scotch Patience #76 drowns under every score (the game's own, the plain one and the
     other scores' first round: undecided at 200,000 positions), yet it is won in under
-    2,000 positions once otherwise equal positions are taken in another order: the sixth
-    restart (the noise term, seed 6) wins it (docs/solver.md, "Restarts"). (Until stop 23
-    it was #19, in the second restart; keys that sort the foundation piles hash otherwise.)"""
+    2,000 positions once otherwise equal positions are taken in another order: the second
+    restart (the noise term, seed 2) wins it (docs/solver.md, "Restarts"). (Until stop 23
+    it was #19; keys that sort the foundation piles hash otherwise, and the leave-order
+    test now cuts other positions.)"""
     rules = get_variant("scotch-patience").resolve()
     budget = 200_000
     own = solve_deal(rules, 76, max_states=budget, engine="c", ideas={"weights": {}})
@@ -487,7 +488,7 @@ def test_restarts_with_noise_win_what_every_score_drowns_in() -> None:
     assert result.verdict is Verdict.WINNABLE
     share = budget // search.RESTART_SHARE
     others = len(search.fallback_weights(search.tables_for(rules)))
-    before = budget + others * budget // search.FALLBACK_ROUNDS[0] + 5 * share
+    before = budget + others * budget // search.FALLBACK_ROUNDS[0] + share
     assert before < result.positions < before + 2_000
     assert replay_wins(deal(rules, 76), result.moves)
 

@@ -132,3 +132,21 @@ def test_a_king_above_a_lower_card_of_its_suit_is_lost_at_once(engine: str) -> N
     without = solve(start, autoplay="off", engine=engine, ideas={"leave_order": False})
     assert without.verdict is Verdict.UNWINNABLE
     assert without.positions > 1
+
+
+@pytest.mark.parametrize("engine", ("c", "python"))
+def test_a_card_goes_up_only_after_one_it_may_follow_went_up(engine: str) -> None:
+    """Scotch Patience #26 (PySolFC game 87): both black Tens lie under red Kings, and a
+    red King goes up only on a black Queen, above a black Ten, of its pile. The Kings never
+    move otherwise (no card takes them, no empty column is filled), so no black Ten ever
+    goes up: lost from the start. Until stop 23 the test let a card follow on a pile any
+    card that had merely left its place, so every card could leave, and the search stored
+    8,500,000 positions (every later search of the default budget) without a verdict."""
+    from solitaire_core.deal import deal
+
+    start = deal(get_variant("scotch-patience").resolve(), 26)
+    result = solve(start, engine=engine, max_states=10_000)
+    assert result.engine == engine, result.note
+    assert (result.verdict, result.positions) == (Verdict.UNWINNABLE, 1)
+    without = solve(start, engine=engine, max_states=10_000, ideas={"leave_order": False})
+    assert without.verdict is Verdict.UNDECIDED

@@ -1640,21 +1640,34 @@ static int stranded(const Game *g, const Pos *p) {
     for (int c = 0; c < g->ncells; c++)
         if (p->cells[c] != EMPTY) reserve |= 1ULL << p->cells[c];
     inplay |= reserve;
+    /* left: the cards that can leave their place; home: those that can go up. A card goes
+       up when it is free (it left, or lies in a reserve, or every card above it left) and
+       its foundation takes it: classic ones when every lower card of its suit in play went
+       up, the variant's own piles when a pile's top or an empty pile takes it now or a card
+       it may follow there went up. The position is lost when some card never goes up. */
+    uint64_t home = 0;
     for (int changed = 1; changed;) {
         changed = 0;
-        uint64_t todo = inplay & ~left;
+        uint64_t todo = inplay & ~home;
         while (todo) {
             int v = __builtin_ctzll(todo);
             todo &= todo - 1;
-            if (!(reserve >> v & 1) && (above[v] & ~left)) continue;
+            int gone = (int)(left >> v & 1);
+            if (!gone && !(reserve >> v & 1) && (above[v] & ~left)) continue;
             int ok;
             if (g->general) {
-                /* Onto a pile's top now, a pile's first card, or after a card that left. */
-                ok = (g->fpred[v] & inplay & left) != 0;
+                ok = (g->fpred[v] & home) != 0;
                 for (int i = 0; i < g->npiles && !ok; i++)
                     ok = (int)((p->fn[i] ? g->pile_next[i][p->ftop[i]] : g->pile_start[i]) >> v & 1);
             } else
-                ok = !(g->lower[v] & inplay & ~left);
+                ok = !(g->lower[v] & inplay & ~home);
+            if (ok) {
+                home |= 1ULL << v;
+                left |= 1ULL << v;
+                changed = 1;
+                continue;
+            }
+            if (gone) continue;
             for (uint64_t pm = g->parent_mask[v] & inplay; pm && !ok; pm &= pm - 1) {
                 int q = __builtin_ctzll(pm);
                 /* A card in a reserve once it left, one in a column once the cards above
@@ -1671,7 +1684,7 @@ static int stranded(const Game *g, const Pos *p) {
             }
         }
     }
-    return left != inplay;
+    return home != inplay;
 }
 
 /* The noise term of a new position whose key hashed to `hashed` (the table's hash_key;

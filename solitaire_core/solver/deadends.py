@@ -165,17 +165,23 @@ def applies(tables: Tables) -> bool:
 
 class LeaveOrder:
     """The leave-order dead-end test: a position is lost when some card in play can never
-    leave its place (docs/solver.md, "Leave order"); only where :func:`leave_order_applies`.
+    go up (docs/solver.md, "Leave order"); only where :func:`leave_order_applies`.
 
-    Every card must leave its place before the game is won. A card can leave first only
-    when the cards above it have left, and then only to its foundation (classic
-    foundations: when every lower card of its suit in play has left; the variant's own
-    piles: when a pile's top or an empty pile takes it now, or a card it may follow there
-    has left), onto a card it may be built on (one in play whose cards above it have left,
-    or one that has left a reserve), or into an empty column (when it may fill one and a
-    column is empty or every card of one has left). The cards that can leave in some order
-    under these conditions are found as a least fixed point; a card outside it never leaves
-    in any line of play, so the position cannot be won.
+    Every card must go up before the game is won. A card can leave its place first only
+    when the cards above it have left, and then only to its foundation, onto a card it may
+    be built on (one in play whose cards above it have left, or one that has left a
+    reserve), or into an empty column (when it may fill one and a column is empty or every
+    card of one has left). It can go up once it has left, or lies in a reserve, or the
+    cards above it have left, and its foundation takes it: classic foundations when every
+    lower card of its suit in play has gone up; the variant's own piles when a pile's top
+    or an empty pile takes it now, or a card it may follow there has gone up. The cards
+    that can leave, and those that can go up, in some order under these conditions are
+    found as one least fixed point; a card outside the second never goes up in any line of
+    play, so the position cannot be won. (Until stop 23 the test asked only that every
+    card leave, and let a card follow on a pile any card that had *left*: so in Scotch
+    Patience #26, where both black Tens lie under red Kings that need a black Ten up first,
+    every card could leave, and a search of 8,500,000 positions decided nothing. Now its
+    start is lost.)
 
     Where suits share a value (:attr:`Tables.classes`: Scotch Patience's two red Fives
     are one value), the test reads "some card of the value" for "the card": a value leaves
@@ -204,7 +210,7 @@ class LeaveOrder:
         self.empty_ok = tables.empty_ok
 
     def stranded(self, pos: Position) -> bool:
-        """Whether some card in play in ``pos`` can never leave its place."""
+        """Whether some card in play in ``pos`` can never go up (see the class)."""
         cols, cells, found = pos[0], pos[1], pos[2]
         above = [0] * 52
         masks = []
@@ -233,25 +239,35 @@ class LeaveOrder:
             inplay |= m
         lower, parents, empty_ok, eng = self.lower, self.parents, self.empty_ok, self.engine
         general, fpred = self.general, self.fpred
+        # left: the values that can leave their place; home: those that can go up (free:
+        # they left, lie in a reserve, or every card above them left; and their
+        # foundation takes them: every lower card of the suit in play went up, or a pile's
+        # top or empty pile takes them now, or a card they may follow there went up).
         # Top cards first: most cards then join in the first pass.
         pending = [v for _, v in sorted(deep)]
-        left = 0
+        left = home = 0
         while pending:
             rest = []
+            before = (left, home)
             for v in pending:
-                if left >> v & 1:  # another card of the value left (Tables.classes)
+                if home >> v & 1:  # another card of the value went up (Tables.classes)
                     continue
-                if above[v] & ~left and not reserve >> v & 1:
+                gone = left >> v & 1
+                if not gone and above[v] & ~left and not reserve >> v & 1:
                     rest.append(v)
                     continue
                 if general:
-                    ok = bool(fpred[v] & inplay & left) or any(
+                    ok = bool(fpred[v] & home) or any(
                         (eng.pile_next[i][pile[-1]] if pile else eng.pile_start[i]) >> v & 1
                         for i, pile in enumerate(found)
                     )
                 else:
-                    ok = not lower[v] & inplay & ~left
-                if not ok:
+                    ok = not lower[v] & inplay & ~home
+                if ok:
+                    home |= 1 << v
+                    left |= 1 << v
+                    continue
+                if not gone:
                     pm = parents[v] & inplay
                     while pm and not ok:
                         q = (pm & -pm).bit_length() - 1
@@ -261,14 +277,14 @@ class LeaveOrder:
                         ok = bool(reserve >> q & left >> q & 1) or bool(
                             seen >> q & 1 and not above[q] & ~left
                         )
-                if not ok and empty_ok[v]:
-                    ok = any_empty or any(not m & ~left for m in masks)
-                if ok:
-                    left |= 1 << v
-                else:
-                    rest.append(v)
-            if len(rest) == len(pending):
-                return True
+                    if not ok and empty_ok[v]:
+                        ok = any_empty or any(not m & ~left for m in masks)
+                    if ok:
+                        left |= 1 << v
+                        gone = 1
+                rest.append(v)
+            if (left, home) == before:
+                return bool(rest)  # the cards of rest never go up
             pending = rest
         return False
 
