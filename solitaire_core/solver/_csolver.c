@@ -102,12 +102,9 @@ typedef struct {
     int first_played;
     int pile_cap[MAXPILES], pile_in_suit[MAXPILES];
     uint32_t pile_group[MAXPILES];
-    /* pile_same[i]: the run of neighbouring piles, i among them, that differ from pile i
-       in nothing but their cards (same group, capacity, start and next tables), a bit
-       each. Only neighbours: a card goes to the first pile that takes it, so the run such
-       a pile goes to is the first run with a pile that takes it, whatever the order within
-       runs; with another pile between two alike, their order could decide it. */
-    uint32_t pile_same[MAXPILES];
+    /* pile_run_end[i]: where the run of neighbouring piles alike that pile i belongs to
+       ends (engine.py Engine.pile_classes; i + 1 when alone). */
+    int pile_run_end[MAXPILES];
     uint64_t pile_start[MAXPILES];
     uint64_t pile_next[MAXPILES][MAXV];
     /* The key stores a card built on the card y below it (one of y's children) as 1 and
@@ -495,8 +492,8 @@ static inline int common_prefix(const uint8_t *a, const uint8_t *b, int lim) {
     return lim;
 }
 
-/* The order the key lists the foundation piles in (indexes): each run of interchangeable
-   piles (Game.pile_same) sorted by length, first and top card (canonical), or the piles as
+/* The order the key lists the foundation piles in (indexes): each run of piles alike
+   (Game.pile_run_end) sorted by length, first and top card (canonical), or the piles as
    they lie. Such piles differ in nothing a later move sees but their cards, so the order
    in which they were started is forgotten. */
 static inline uint32_t pile_rank(const Pos *p, int i) {
@@ -506,22 +503,14 @@ static inline uint32_t pile_rank(const Pos *p, int i) {
 static void pile_order(const Game *g, const Pos *p, int *order) {
     for (int i = 0; i < g->npiles; i++) order[i] = i;
     if (!g->canonical) return;
-    for (int i = 0; i < g->npiles; i++) {
-        uint32_t same = g->pile_same[i];
-        if (same & ((1u << i) - 1)) continue; /* its class was done at its first pile */
-        if (!(same & (same - 1))) continue;  /* alone */
-        int members[MAXPILES], sorted[MAXPILES], n = 0;
-        for (; same; same &= same - 1) members[n++] = __builtin_ctz(same);
-        for (int k = 0; k < n; k++) {
-            int x = members[k], j = k - 1;
+    for (int start = 0, end; start < g->npiles; start = end) {
+        end = g->pile_run_end[start];
+        for (int k = start + 1; k < end; k++) {
+            int x = order[k], j = k - 1;
             uint32_t rx = pile_rank(p, x);
-            while (j >= 0 && pile_rank(p, sorted[j]) > rx) {
-                sorted[j + 1] = sorted[j];
-                j--;
-            }
-            sorted[j + 1] = x;
+            for (; j >= start && pile_rank(p, order[j]) > rx; j--) order[j + 1] = order[j];
+            order[j + 1] = x;
         }
-        for (int k = 0; k < n; k++) order[members[k]] = sorted[k];
     }
 }
 
@@ -1877,14 +1866,16 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     }
     g->npiles = (int)PyTuple_GET_SIZE(piles);
     for (int i = 0; i < g->npiles; i++) {
-        int cap, in_suit;
+        int cap, in_suit, run_end;
         unsigned long long start, group;
         const char *next;
         Py_ssize_t nlen;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(piles, i), "iKiKy#", &cap, &start, &in_suit,
-                              &group, &next, &nlen))
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(piles, i), "iKiKiy#", &cap, &start, &in_suit,
+                              &group, &run_end, &next, &nlen))
             return 0;
-        if (nlen != 8 * MAXV || cap < 1 || cap > 13 * MAXCOPIES) {
+        if (nlen != 8 * MAXV || cap < 1 || cap > 13 * MAXCOPIES || run_end <= i ||
+            run_end > g->npiles || (i && run_end != g->pile_run_end[i - 1] &&
+                                    g->pile_run_end[i - 1] != i)) {
             PyErr_SetString(PyExc_ValueError, "a pile out of range");
             return 0;
         }
@@ -1892,20 +1883,12 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
         g->pile_start[i] = start;
         g->pile_in_suit[i] = in_suit != 0;
         g->pile_group[i] = (uint32_t)group;
+        g->pile_run_end[i] = run_end;
         for (int k = 0; k < MAXV; k++) {
             uint64_t m = 0;
             for (int b = 0; b < 8; b++) m |= (uint64_t)(uint8_t)next[8 * k + b] << (8 * b);
             g->pile_next[i][k] = m;
         }
-    }
-    for (int i = 0, j; i < g->npiles; i = j) {
-        for (j = i + 1; j < g->npiles; j++)
-            if (!(g->pile_group[i] >> j & 1) || g->pile_cap[i] != g->pile_cap[j] ||
-                g->pile_start[i] != g->pile_start[j] ||
-                g->pile_in_suit[i] != g->pile_in_suit[j] ||
-                memcmp(g->pile_next[i], g->pile_next[j], sizeof g->pile_next[i]))
-                break;
-        for (int k = i; k < j; k++) g->pile_same[k] = ((1u << j) - 1) & ~((1u << i) - 1);
     }
     g->suit_full = 13 * g->copies;
     /* The longest key must fit its length byte. */

@@ -496,9 +496,9 @@ class Engine:
             found = pos[2]
             if self.general and self.pile_classes:
                 piles = list(found)
-                for members in self.pile_classes:
-                    for i, pile in zip(members, sorted(found[j] for j in members)):
-                        piles[i] = pile
+                for run in self.pile_classes:
+                    a, b = run[0], run[-1] + 1
+                    piles[a:b] = sorted(found[a:b])
                 found = tuple(piles)
             k += _CELL_SEP + _SEP.join(found)
         return k

@@ -295,14 +295,20 @@ def search(
         seed,
         tables.present_mask,
     )
-    piles: tuple[tuple[int, int, int, int, bytes], ...] = ()
+    piles: tuple[tuple[int, int, int, int, int, bytes], ...] = ()
     if engine.general:
+        # Where the run of piles alike that pile i belongs to ends (Engine.pile_classes).
+        run_end = list(range(1, len(engine.pile_cap) + 1))
+        for run in engine.pile_classes:
+            for i in run:
+                run_end[i] = run[-1] + 1
         piles = tuple(
             (
                 engine.pile_cap[i],
                 engine.pile_start[i],
                 int(engine.pile_in_suit[i]),
                 sum(1 << j for j in engine.pile_group[i]),
+                run_end[i],
                 b"".join(m.to_bytes(8, "little") for m in engine.pile_next[i]),
             )
             for i in range(len(engine.pile_cap))
