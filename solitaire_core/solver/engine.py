@@ -84,7 +84,9 @@ class Engine:
     sorted), autoplay runs after every move and follows the session's order, and
     the reductions of :meth:`set_ideas` are off. Only the first pile that takes a card is
     tried: two piles take the same card only when their tops have the same rank (and
-    colour, or suit, as they build), and such piles differ in nothing a later move sees.
+    colour, or suit, as they build), and in the built-ins such piles differ in nothing a
+    later move sees, but for Stalactites, whose piles end at different ranks: there a
+    win may need the other pile, and the search misses it (docs/solver.md, "Limits").
     A reserve (``cells_receive`` false) counts as no free cell and takes no card.
     """
 
