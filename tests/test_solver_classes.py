@@ -109,14 +109,41 @@ def test_verdicts_match_the_reference_search_on_the_real_cards(name: str) -> Non
 def test_stalactites_deals_the_search_drowned_in_are_proved_lost() -> None:
     """Stalactites #16 and #88 (PySolFC game 77) were undecided at 1,000,000 positions
     under every score with the four suits apart; with one value per rank both engines
-    prove them unwinnable in under 200,000, the same positions each."""
+    prove them unwinnable in under 500,000, the same positions each (every pile that may
+    take a card is tried: stop 24)."""
     rules = get_variant("stalactites").resolve({})
-    for number, positions in ((16, 59_975), (88, 179_366)):
+    for number, positions in ((16, 163_898), (88, 404_354)):
         found = [solve_deal(rules, number, engine=e) for e in ("c", "python")]
         assert [r.verdict for r in found] == [Verdict.UNWINNABLE] * 2, number
         assert [r.positions for r in found] == [positions] * 2, number
     apart = solve_deal(rules, 16, max_states=100_000, engine="python", ideas={"twins": False})
     assert apart.verdict is Verdict.UNDECIDED
+
+
+@pytest.mark.parametrize("engine", ("c", "python"))
+@pytest.mark.parametrize("number", (92, 292))
+def test_stalactites_wins_that_need_a_card_on_another_pile(engine: str, number: int) -> None:
+    """Stalactites' piles start from the dealt ranks and hold 13 cards each, so two piles
+    with the same rank on top end at different ranks, and the player chooses (``t6>f3``).
+    #92 and #292 are won only by putting some card on a pile other than the first that
+    takes it; the search once tried only that first pile and called both unwinnable
+    (stop 23). Both engines now win them, and the win replays through a Session."""
+    from solitaire_core.moves import PileKind
+    from solitaire_core.rules import apply, pile_accepts
+
+    rules = get_variant("stalactites").resolve({})
+    state = deal(rules, number)
+    result = solve(state, engine=engine)
+    assert result.verdict is Verdict.WINNABLE and result.engine == engine, result.reason
+    assert replays(state, result.moves, rules.autoplay)
+    other = 0
+    for move in result.moves:
+        if move.target.kind is PileKind.FOUNDATION:
+            card = state.pile(move.source)[-1]
+            first = next(i for i in range(len(state.foundations)) if pile_accepts(state, i, card))
+            other += move.target.index != first
+        state = apply(state, move)
+    assert other, "every card went to the first pile that takes it"
 
 
 @pytest.mark.parametrize("engine", ("c", "python"))

@@ -447,8 +447,9 @@ def test_foundation_piles_alike_are_stored_once_whatever_their_order(engine: str
 
 def test_only_neighbouring_piles_alike_are_sorted_in_the_key() -> None:
     """In Stalactites #1 the first and last foundations start with a Six, the two between
-    them with a Nine and a Two. A card goes to the first pile that takes it, so swapping the
-    two Six piles could send a Seven to the Nine's pile instead: the key keeps their order.
+    them with a Nine and a Two. Autoplay puts a card on the first pile that takes it, so
+    swapping the two Six piles could send a Seven to the Nine's pile instead: the key keeps
+    their order.
     Bisley's neighbouring King piles are sorted: swapping two of them keeps the key."""
     from solitaire_core.solver.engine import Engine
 

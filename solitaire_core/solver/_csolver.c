@@ -102,6 +102,9 @@ typedef struct {
     int first_played;
     int pile_cap[MAXPILES], pile_in_suit[MAXPILES];
     uint32_t pile_group[MAXPILES];
+    /* pile_alike[i]: the piles, neighbours or not, alike to pile i (bit j for pile j;
+       engine.py Engine.pile_alike). */
+    uint32_t pile_alike[MAXPILES];
     /* pile_run_end[i]: where the run of neighbouring piles alike that pile i belongs to
        ends (engine.py Engine.pile_classes; i + 1 when alone). */
     int pile_run_end[MAXPILES];
@@ -215,14 +218,39 @@ static int pile_for(const Game *g, const Pos *p, int v) {
     return -1;
 }
 
-static void put_general(const Game *g, Pos *p, int v) {
-    int i = pile_for(g, p, v);
-    if (i < 0) return; /* callers check need */
+/* The piles a player may put v (which fits) on, first to last, in out; their count. A pile
+   is left out when an earlier one is alike, holds as many cards and takes the same cards
+   now: the two choices differ in nothing a later move sees (engine.py pile_choices). */
+static int pile_choices(const Game *g, const Pos *p, int v, int *out) {
+    uint64_t masks[MAXPILES];
+    int n = 0;
+    for (int i = 0; i < g->npiles; i++) {
+        uint64_t m = pile_mask(g, p, i);
+        masks[i] = m;
+        if (!(m >> v & 1)) continue;
+        int same = 0;
+        for (int q = 0; q < n && !same; q++) {
+            int j = out[q];
+            same = (g->pile_alike[i] >> j & 1) && p->fn[i] == p->fn[j] && masks[j] == m;
+        }
+        if (!same) out[n++] = i;
+    }
+    return n;
+}
+
+/* Put v on general pile i (which takes it). */
+static void put_on(const Game *g, Pos *p, int i, int v) {
     if (!p->fn[i]) p->ffirst[i] = (uint8_t)v;
     p->ftop[i] = (uint8_t)v;
     p->fn[i]++;
     p->upc[v]++;
     general_need(g, p);
+}
+
+/* Put v on the first general pile that takes it (autoplay's choice, as the session's). */
+static void put_general(const Game *g, Pos *p, int v) {
+    int i = pile_for(g, p, v);
+    if (i >= 0) put_on(g, p, i, v); /* callers check need */
 }
 
 static void put(const Game *g, Pos *p, int v) {
@@ -289,9 +317,11 @@ static int safe_run(const Game *g, const Pos *p, int i) {
     return 1;
 }
 
-static void put_run(const Game *g, Pos *p, int i) {
+/* Put the complete suit on top of column i on general pile `pile`, or with pile < 0 on the
+   first that takes it. */
+static void put_run(const Game *g, Pos *p, int i, int pile) {
     const uint8_t *run = p->c[i] + p->n[i] - 13;
-    int pile = pile_for(g, p, run[12]);
+    if (pile < 0) pile = pile_for(g, p, run[12]);
     if (pile < 0) return;
     if (!p->fn[pile]) p->ffirst[pile] = run[12];
     p->ftop[pile] = run[0];
@@ -311,7 +341,7 @@ again:
             int n = p->n[i];
             if (n >= 13 && NEEDS(p, p->c[i][n - 1]) && is_suit(p->c[i] + n - 13) &&
                 (all || safe_run(g, p, i))) {
-                put_run(g, p, i);
+                put_run(g, p, i, -1);
                 goto again;
             }
         }
@@ -1273,6 +1303,7 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
     Pos ch;
     int ncols = g->ncols, ncells = g->ncells, auto_ = g->policy != AUTO_OFF;
     int free = 0, first_free = -1, first_empty = -1, empties = 0, r;
+    int choice[MAXPILES]; /* the piles a card may go to (pile_choices) */
     /* General foundations: autoplay after every move (engine.py `always`). */
     int always = auto_ && g->general;
     int8_t tophead[MAXV], topnext[MAXCOLS];
@@ -1393,17 +1424,28 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
         if (g->complete) {
             /* A complete suit up, when autoplay did not take it. */
             if (n >= 13 && NEEDS(p, top) && is_suit(col + n - 13)) {
-                pos_copy(g, &ch, p);
-                put_run(g, &ch, i);
-                autoplay(g, &ch);
-                if ((r = emit(ctx, p, &ch, TF, i, 0, 13))) return r;
+                int nf = pile_choices(g, p, top, choice);
+                for (int f = 0; f < nf; f++) {
+                    pos_copy(g, &ch, p);
+                    put_run(g, &ch, i, choice[f]);
+                    autoplay(g, &ch);
+                    if ((r = emit(ctx, p, &ch, TF, i, choice[f], 13))) return r;
+                }
             }
         } else if (NEEDS(p, top) && !king_home) {
-            pos_copy(g, &ch, p);
-            ch.n[i]--;
-            put(g, &ch, top);
-            autoplay(g, &ch);
-            if ((r = emit(ctx, p, &ch, TF, i, 0, 1))) return r;
+            /* The classic foundations: the one slot of the suit (b = 0); the variant's own
+               piles: each the player may choose (b = the pile). */
+            int nf = g->general ? pile_choices(g, p, top, choice) : 1;
+            for (int f = 0; f < nf; f++) {
+                pos_copy(g, &ch, p);
+                ch.n[i]--;
+                if (g->general)
+                    put_on(g, &ch, choice[f], top);
+                else
+                    put(g, &ch, top);
+                autoplay(g, &ch);
+                if ((r = emit(ctx, p, &ch, TF, i, g->general ? choice[f] : 0, 1))) return r;
+            }
         }
     }
     for (int c = 0; c < ncells; c++) {
@@ -1427,11 +1469,17 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
             if ((r = emit(ctx, p, &ch, CT, c, first_empty, 1))) return r;
         }
         if (NEEDS(p, v) && !king_home && !g->complete) {
-            pos_copy(g, &ch, p);
-            ch.cells[c] = EMPTY;
-            put(g, &ch, v);
-            autoplay(g, &ch);
-            if ((r = emit(ctx, p, &ch, CF, c, 0, 1))) return r;
+            int nf = g->general ? pile_choices(g, p, v, choice) : 1;
+            for (int f = 0; f < nf; f++) {
+                pos_copy(g, &ch, p);
+                ch.cells[c] = EMPTY;
+                if (g->general)
+                    put_on(g, &ch, choice[f], v);
+                else
+                    put(g, &ch, v);
+                autoplay(g, &ch);
+                if ((r = emit(ctx, p, &ch, CF, c, g->general ? choice[f] : 0, 1))) return r;
+            }
         }
     }
     return 0;
@@ -1857,8 +1905,8 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
         PyErr_SetString(PyExc_ValueError, "complete suits need general foundations");
         return 0;
     }
-    /* Piles: () for the classic foundations, else one (cap, start, in_suit, group, next)
-       per pile, next: 52 little-endian uint64 masks. */
+    /* Piles: () for the classic foundations, else one (cap, start, in_suit, group, alike,
+       run_end, next) per pile, next: 52 little-endian uint64 masks. */
     if (!PyTuple_Check(piles) || (PyTuple_GET_SIZE(piles) != 0) != g->general ||
         PyTuple_GET_SIZE(piles) > MAXPILES) {
         PyErr_SetString(PyExc_ValueError, "piles: a tuple of at most 16 piles, for general foundations");
@@ -1867,11 +1915,11 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     g->npiles = (int)PyTuple_GET_SIZE(piles);
     for (int i = 0; i < g->npiles; i++) {
         int cap, in_suit, run_end;
-        unsigned long long start, group;
+        unsigned long long start, group, alike;
         const char *next;
         Py_ssize_t nlen;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(piles, i), "iKiKiy#", &cap, &start, &in_suit,
-                              &group, &run_end, &next, &nlen))
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(piles, i), "iKiKKiy#", &cap, &start, &in_suit,
+                              &group, &alike, &run_end, &next, &nlen))
             return 0;
         if (nlen != 8 * MAXV || cap < 1 || cap > 13 * MAXCOPIES || run_end <= i ||
             run_end > g->npiles || (i && run_end != g->pile_run_end[i - 1] &&
@@ -1883,6 +1931,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
         g->pile_start[i] = start;
         g->pile_in_suit[i] = in_suit != 0;
         g->pile_group[i] = (uint32_t)group;
+        g->pile_alike[i] = (uint32_t)alike;
         g->pile_run_end[i] = run_end;
         for (int k = 0; k < MAXV; k++) {
             uint64_t m = 0;

@@ -7,7 +7,7 @@ def solve(
     can_build: bytes,
     can_run: bytes,
     empty_ok: bytes,
-    piles: tuple[tuple[int, int, int, int, int, bytes], ...],
+    piles: tuple[tuple[int, int, int, int, int, int, bytes], ...],
     weights: tuple[int, ...],
     cols: tuple[bytes, ...],
     cells: bytes,

@@ -77,16 +77,15 @@ class Engine:
     Foundations: with the classic ones (``rules.standard_foundations``) the foundation
     slots are grouped by suit as the module docstring says. Otherwise (*general*
     foundations: other builds, base ranks, wrapping, cards per pile, groups, complete
-    suits) ``found`` holds one ``bytes`` per real pile in the table's order, a card goes to
-    the first pile that takes it (as the core's unnumbered ``f`` target and its autoplay
-    do), ``need`` is still the mask of kinds some pile takes now, the transposition key
-    includes the piles (each run of neighbouring piles alike, :attr:`pile_classes`,
-    sorted), autoplay runs after every move and follows the session's order, and
-    the reductions of :meth:`set_ideas` are off. Only the first pile that takes a card is
-    tried: two piles take the same card only when their tops have the same rank (and
-    colour, or suit, as they build), and in the built-ins such piles differ in nothing a
-    later move sees, but for Stalactites, whose piles end at different ranks: there a
-    win may need the other pile, and the search misses it (docs/solver.md, "Limits").
+    suits) ``found`` holds one ``bytes`` per real pile in the table's order, autoplay puts
+    a card on the first pile that takes it (as the core's autoplay does) and follows the
+    session's order, a card the player sends up is tried on every pile that takes it
+    (:meth:`pile_choices`; the move's target is then the pile), ``need`` is still the mask
+    of kinds some pile takes now, the transposition key includes the piles (each run of
+    neighbouring piles alike, :attr:`pile_classes`, sorted), autoplay runs after every
+    move, and the reductions of :meth:`set_ideas` are off. Trying every pile matters in
+    Stalactites (PySolFC game 77), whose piles start from dealt ranks: two piles with
+    Sevens on top end at different ranks (docs/solver.md, "Limits").
     A reserve (``cells_receive`` false) counts as no free cell and takes no card.
     """
 
@@ -244,8 +243,9 @@ class Engine:
         # Runs of neighbouring piles that differ in nothing but their cards (same group,
         # capacity, start and next tables): the key lists each run's piles sorted, so the
         # order in which they were started is forgotten (as the C engine's pile_order).
-        # Only neighbours: a card goes to the first pile that takes it, so the run it goes
-        # to is the first run with a pile that takes it, whatever the order within runs.
+        # Only neighbours: autoplay puts a card on the first pile that takes it, so the run
+        # it goes to is the first run with a pile that takes it, whatever the order within
+        # runs (a player's move tries every pile: pile_choices).
         alike = [(p, self.pile_cap[i], self.pile_start[i], nexts[i]) for i, p in enumerate(specs)]
         runs: list[tuple[int, ...]] = []
         for i in range(len(specs)):
@@ -254,6 +254,43 @@ class Engine:
             else:
                 runs.append((i,))
         self.pile_classes = tuple(r for r in runs if len(r) > 1)
+        # The piles alike to each, neighbours or not (pile_choices).
+        self.pile_alike = tuple(
+            frozenset(j for j in range(len(specs)) if alike[j] == alike[i])
+            for i in range(len(specs))
+        )
+
+    def pile_choices(self, found: tuple[bytes, ...], k: int) -> list[int]:
+        """The general foundation piles a player may put a card of kind ``k`` (which fits)
+        on, first to last (the core's numbered ``fN`` target lets them choose).
+
+        A pile is left out when an earlier one is alike (:attr:`pile_alike`), holds as many
+        cards and takes the same cards now: whichever of the two takes the card, the piles
+        then differ in nothing a later move sees. Piles that take the same card yet differ
+        later are Stalactites' (PySolFC game 77): each starts from its own dealt rank and
+        holds 13 cards, so two piles with Sevens on top end at different ranks.
+        """
+        out: list[int] = []
+        masks: list[int] = []
+        for i in range(len(found)):
+            m = self.pile_mask(i, found)
+            masks.append(m)
+            if not m >> k & 1:
+                continue
+            alike = self.pile_alike[i]
+            if not any(
+                j in alike and len(found[i]) == len(found[j]) and masks[j] == m for j in out
+            ):
+                out.append(i)
+        return out
+
+    def put_on(
+        self, found: tuple[bytes, ...], i: int, cards: bytes
+    ) -> tuple[tuple[bytes, ...], int]:
+        """Put ``cards`` (first goes first) on general pile ``i``, which takes the first:
+        the new piles and mask."""
+        found = found[:i] + (found[i] + cards,) + found[i + 1 :]
+        return found, self.need_of(found)
 
     def pile_mask(self, i: int, found: tuple[bytes, ...]) -> int:
         """The kinds general foundation pile ``i`` takes now, as a bit mask."""
@@ -296,7 +333,7 @@ class Engine:
 
     def put_run(self, found: tuple[bytes, ...], run: bytes) -> tuple[tuple[bytes, ...], int]:
         """Put a complete suit (bottom first, so its top card goes first) on the first pile
-        that takes its top card: the new piles and mask."""
+        that takes its top card (autoplay's choice): the new piles and mask."""
         k = self.kind[run[-1]]
         for i in range(len(found)):
             if self.pile_mask(i, found) >> k & 1:
@@ -622,16 +659,23 @@ class Engine:
                     else:
                         child = (tcols, ncells, found, need)
                     out.append(((TC, i, first_free, 1), child))
-            # The top card to a foundation, when autoplay did not take it.
+            # The top card to a foundation, when autoplay did not take it: the suit's slot
+            # (target 0), or with the variant's own piles each the player may choose.
             if need >> kind[top] & 1 and not self.complete:
-                nfound, nneed = self.put(found, need, top)
-                child = autoplay(cols[:i] + (col[:-1],) + cols[i + 1 :], cells, nfound, nneed)
-                out.append(((TF, i, 0, 1), child))
+                rest_cols = cols[:i] + (col[:-1],) + cols[i + 1 :]
+                if self.general:
+                    for f in self.pile_choices(found, kind[top]):
+                        nfound, nneed = self.put_on(found, f, bytes((top,)))
+                        out.append(((TF, i, f, 1), autoplay(rest_cols, cells, nfound, nneed)))
+                else:
+                    nfound, nneed = self.put(found, need, top)
+                    out.append(((TF, i, 0, 1), autoplay(rest_cols, cells, nfound, nneed)))
             # A complete suit up, when autoplay did not take it.
             if self.complete and n >= 13 and need >> kind[top] & 1 and self.is_suit(col[-13:]):
-                nfound, nneed = self.put_run(found, col[-13:])
-                child = autoplay(cols[:i] + (col[:-13],) + cols[i + 1 :], cells, nfound, nneed)
-                out.append(((TF, i, 0, 13), child))
+                rest_cols = cols[:i] + (col[:-13],) + cols[i + 1 :]
+                for f in self.pile_choices(found, kind[top]):
+                    nfound, nneed = self.put_on(found, f, col[-13:][::-1])
+                    out.append(((TF, i, f, 13), autoplay(rest_cols, cells, nfound, nneed)))
         # Cards in cells.
         for c, v in enumerate(cells):
             if v == EMPTY:
@@ -647,8 +691,13 @@ class Engine:
                 tcols = cols[:first_empty] + (bytes((v,)),) + cols[first_empty + 1 :]
                 out.append(((CT, c, first_empty, 1), settle(tcols, ncells, found, need)))
             if need >> kind[v] & 1 and not self.complete:
-                nfound, nneed = self.put(found, need, v)
-                out.append(((CF, c, 0, 1), autoplay(cols, ncells, nfound, nneed)))
+                if self.general:
+                    for f in self.pile_choices(found, kind[v]):
+                        nfound, nneed = self.put_on(found, f, bytes((v,)))
+                        out.append(((CF, c, f, 1), autoplay(cols, ncells, nfound, nneed)))
+                else:
+                    nfound, nneed = self.put(found, need, v)
+                    out.append(((CF, c, 0, 1), autoplay(cols, ncells, nfound, nneed)))
         if self.returns:
             out.extend(self._returns(pos, tops, first_empty, first_free))
         return out

@@ -295,7 +295,7 @@ def search(
         seed,
         tables.present_mask,
     )
-    piles: tuple[tuple[int, int, int, int, int, bytes], ...] = ()
+    piles: tuple[tuple[int, int, int, int, int, int, bytes], ...] = ()
     if engine.general:
         # Where the run of piles alike that pile i belongs to ends (Engine.pile_classes).
         run_end = list(range(1, len(engine.pile_cap) + 1))
@@ -308,6 +308,7 @@ def search(
                 engine.pile_start[i],
                 int(engine.pile_in_suit[i]),
                 sum(1 << j for j in engine.pile_group[i]),
+                sum(1 << j for j in engine.pile_alike[i]),
                 run_end[i],
                 b"".join(m.to_bytes(8, "little") for m in engine.pile_next[i]),
             )
@@ -346,7 +347,7 @@ def in_real_order(engine: Engine) -> bool:
     on its own predecessor in suit (down in suit, down in any suit: Double Seahaven, Double
     Sea Towers): a card is safe only when every copy of that predecessor is up, so the
     piles of its suit free for it are as many as its copies in play. With the variant's own
-    foundation piles a card goes to the first pile that takes it, and which card goes first
+    foundation piles autoplay puts a card on the first pile that takes it, and which card goes first
     matters (Bisley: a Six goes to the up row if the Five went first, else to the down
     row). Measured before this check: Triple FreeCell 18, Die Schlange 12 and Der
     Katzenschwanz 4 of deals 1-150 came back "solution failed its check".

@@ -588,10 +588,11 @@ def _core_move(state: GameState, what: int, a: int, b: int, k: int, tables: Tabl
         return Move(_T[a], _C[b])
     if what == CT:
         return Move(_C[a], _T[b])
-    if what == TF:
-        return Move(_T[a], _F_ANY, k)
-    if what == CF:
-        return Move(_C[a], _F_ANY)
+    # A card (or complete suit) up: ``b`` is the pile with the variant's own foundation
+    # piles (the player's choice), else the suit's slot is the session's to find.
+    if what in (TF, CF):
+        target = _F_ANY if tables.rules.standard_foundations else _F[b]
+        return Move(_T[a], target, k) if what == TF else Move(_C[a], target)
     # A card back from a foundation: ``a`` is its value; find a foundation it tops.
     source = next(i for i, f in enumerate(state.foundations) if f and tables.value(f[-1]) == a)
     target = _T[b] if what == FT else _C[b]
