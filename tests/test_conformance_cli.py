@@ -140,5 +140,5 @@ def test_base_class_with_one_fixture_filled_runs_every_check(tmp_path):
     )
     result = _pytest(tmp_path, "-rs", "test_mine.py")
     out = result.stdout
-    assert "11 passed, 1 skipped, 12 errors" in out  # options needs variant_definition
+    assert "12 passed, 1 skipped, 13 errors" in out  # options needs variant_definition
     assert "TestUnfilled: fill in the variant_definition or the rules fixture" in out

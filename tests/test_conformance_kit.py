@@ -193,3 +193,20 @@ def test_winnable_gives_up_undecided_when_the_budget_runs_out():
     position = GameState.from_text(board, FREECELL_TRAP)
     careless, _ = engine.autoplay_moves(position, "all")
     assert winnable(careless, budget=3) is None
+
+
+def test_solver_verdict_check_catches_a_search_that_tries_only_the_first_pile(monkeypatch):
+    """Stop 23's fault, planted again: the Python engine puts a card only on the first
+    foundation pile that takes it. On end games whose piles start from different dealt
+    ranks (Stalactites) that calls winnable positions lost, and the check says so; the
+    honest engines pass the same examples."""
+    from solitaire_core.solver.engine import Engine
+
+    ctx = attrs.evolve(
+        context("stalactites"), settings=KitSettings(max_examples=300, derandomize=True)
+    )
+    checks.check_solver_verdicts(ctx)
+    honest = Engine.pile_choices
+    monkeypatch.setattr(Engine, "pile_choices", lambda self, found, k: honest(self, found, k)[:1])
+    message = fails(checks.check_solver_verdicts, ctx)
+    assert "the python solver calls a winnable position lost" in message

@@ -108,7 +108,7 @@ def test_conformance_command_passes_the_example_variant():
     require_examples()
     result = solitaire("conformance", "example-towers", "--examples", "5", "--steps", "10")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "12 of 12 checks passed" in result.stdout
+    assert "13 of 13 checks passed" in result.stdout
 
 
 @pytest.mark.gui

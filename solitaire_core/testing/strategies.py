@@ -112,18 +112,34 @@ def small_positions(
     ``only_complete_suits``); a base rank the deal or the first card played decides is
     drawn, one for every pile.
     """
-    bases: tuple[int, ...] = ()
-    if rules.base_from_deal:
-        bases = (draw(st.integers(1, KING), label="base rank"),) * rules.foundations
-    fill = bases
-    if rules.base_first_played:  # the piles start from a drawn rank; the state reads it
-        fill = (draw(st.integers(1, KING), label="base rank"),) * rules.foundations
-    full = full_foundations(rules, fill)
+    n = rules.foundations
     if rules.complete_suits:
         counts = st.sampled_from([0, 0, 13])
     else:
         counts = st.one_of(st.integers(0, 3), st.integers(0, KING))
-    left = draw(st.lists(counts, min_size=rules.foundations, max_size=rules.foundations))
+    ranks = st.integers(1, KING)
+    bases: tuple[int, ...] = ()
+    left: list[int] | None = None
+    if rules.base_from_deal:
+        # One rank for every pile (Penguin's deal), a rank per pile (Stalactites' deal
+        # starts each pile with its own card), or ranks that put the same rank on top of
+        # every pile of 13 however many cards it still lacks: then each pile takes the
+        # next card, yet they end apart, and which one takes it matters.
+        how = draw(st.sampled_from(["same", "apart", "tops agree"]), label="base ranks")
+        if how == "same":
+            bases = (draw(ranks),) * n
+        elif how == "apart":
+            bases = draw(st.tuples(*([ranks] * n)))
+        else:
+            left = draw(st.lists(counts, min_size=n, max_size=n))
+            top = draw(ranks)
+            bases = tuple((top + k) % KING + 1 for k in left)
+    fill = bases
+    if rules.base_first_played:  # the piles start from a drawn rank; the state reads it
+        fill = (draw(st.integers(1, KING), label="base rank"),) * n
+    full = full_foundations(rules, fill)
+    if left is None:
+        left = draw(st.lists(counts, min_size=n, max_size=n))
     budget = max(max_cards, 13) if rules.complete_suits else max_cards
     for i, n in enumerate(left):  # cap the total, front to back
         left[i] = min(n, budget, len(full[i]))

@@ -111,6 +111,9 @@ class VariantConformance:
     def test_solutions_replay(self, conformance: KitContext) -> None:
         checks.check_solutions_replay(conformance)
 
+    def test_solver_verdicts(self, conformance: KitContext) -> None:
+        checks.check_solver_verdicts(conformance)
+
     def test_random_play(self, conformance: KitContext) -> None:
         checks.check_random_play(conformance)
 
