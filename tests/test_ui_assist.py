@@ -21,7 +21,7 @@ from ui_helpers import close, key, open_app, pump, put
 from solitaire_core.moves import Move
 from solitaire_core.persistence import read_save
 from solitaire_core.plugins import get_registry, get_variant
-from solitaire_core.rules import legal_moves
+from solitaire_core.rules import legal_moves, pile_accepts
 from solitaire_core.session import Session
 from solitaire_core.solver import Verdict, native, solve, solve_deal
 from solitaire_core.state import GameState
@@ -66,6 +66,35 @@ def locked(rules) -> GameState:
 
 
 # --------------------------------------------------------------------------- words
+
+
+def test_a_hint_names_the_foundation_pile_where_several_take_the_card():
+    """Stalactites' piles start from dealt ranks and end apart, so which pile a card goes
+    on matters (#92 is won only by choosing): where the solution puts a card that piles of
+    different heights take, the hint's words name the pile, as the arrow shows it; where
+    one pile takes it (or only piles alike), they say "to the foundation"."""
+    rules = get_variant("stalactites").resolve()
+    keys = pile_keys(rules)
+    session = Session(rules, 92)
+    result = solve(session.state)
+    assert result.verdict is Verdict.WINNABLE
+    said = {"named": 0, "plain": 0}
+    for move in result.moves:
+        state = session.state
+        if move.target.kind.value == "f":
+            card = state.pile(move.source)[-1]
+            takers = [i for i in range(len(state.foundations)) if pile_accepts(state, i, card)]
+            words = describe_move(state, move, keys)
+            if len({len(state.foundations[i]) for i in takers}) > 1:
+                top = state.foundations[move.target.index][-1].label
+                name = f"foundation {keys[move.target].upper()}"
+                assert words.endswith(f"onto {top} in {name}"), words
+                said["named"] += 1
+            else:
+                assert words.endswith("to the foundation"), words
+                said["plain"] += 1
+        session.play(move)
+    assert session.is_won and said["named"] and said["plain"], said
 
 
 def test_describe_move_names_cards_and_piles_as_the_table_shows_them(board, seahaven):

@@ -55,7 +55,7 @@ import attrs
 
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef
-from solitaire_core.rules import explain, legal_moves, resolve
+from solitaire_core.rules import explain, legal_moves, pile_accepts, resolve
 from solitaire_core.session import Session
 from solitaire_core.solver import SolveResult, SolverJob, Verdict
 from solitaire_core.state import GameState
@@ -114,7 +114,8 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     """A move in plain words, as the status bar shows a hint (short, the status bar is
     narrow): ``"7♠ from column C onto 8♠ in column F"``, ``"9♥–7♥ from column A to the
     empty column E"`` (a run: its first and last card), ``"A♦ from cell 2 to the
-    foundation"``.
+    foundation"``; where foundation piles of different heights take the card (which one
+    matters then), the chosen one by name, ``"6♣ from column B onto 5♥ in foundation K"``.
 
     :param state: the position the move is made from.
     :param move: a move legal in ``state`` (unnumbered targets are resolved as the rules
@@ -132,6 +133,14 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     target = move.target
     if target.kind is PileKind.FOUNDATION:
         where = "to the foundation"
+        takers = [i for i in range(len(state.foundations)) if pile_accepts(state, i, first)]
+        heights = {len(state.foundations[i]) for i in takers}
+        if count == 1 and len(heights) > 1 and target.index is not None:
+            # Piles unlike in height take the card (Stalactites' piles start from dealt
+            # ranks and end apart): the hint names the one the solution chose.
+            pile = state.pile(target)
+            name = pile_name(target, keys)
+            where = f"onto {pile[-1].label} in {name}" if pile else f"to the empty {name}"
     elif target.kind is PileKind.CELL:
         where = f"to {pile_name(target, keys)}"
     elif state.pile(target):
