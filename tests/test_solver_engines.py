@@ -580,3 +580,43 @@ def test_games_without_cells_try_the_plain_score_first() -> None:
         both = solve_deal(rules, 68, max_states=200_000, engine=engine)
         assert both.verdict is Verdict.WINNABLE and both.positions < 10_000
         assert replay_wins(deal(rules, 68), both.moves)
+
+
+@pytest.mark.parametrize("policy", ("off", "safe"))
+def test_piles_alike_in_all_a_later_move_sees_share_one_key(policy: str) -> None:
+    """FreeCell with foundations built up regardless of suit: the piles A♥-Q♥ and A♠-Q♠
+    each take any King and differ in nothing a later move sees, but the C key stored each
+    pile's first and top card as they are, so the search (which expands piles sorted) and
+    the translation of its won line back to real moves (which does not) disagreed, and
+    every such win came back "solution failed its check" (found in review, stop 24). The
+    key now stores the least card that tells as much (C ``pile_reps``): both engines win,
+    and the win replays."""
+    from solitaire_core.cards import Card, Suit
+    from solitaire_core.session import Session
+    from solitaire_core.state import GameState
+    from solitaire_core.variant import parse_variant
+
+    path = os.path.join(os.path.dirname(__file__), "..", "variants", "freecell.toml")
+    with open(path, encoding="utf-8") as handle:
+        toml = handle.read()
+    toml = toml.replace('id = "freecell"', 'id = "test-any-suit-foundations"').replace(
+        "return_to_play = false", 'return_to_play = false\nbuild = "up-any-suit"'
+    )
+    rules = parse_variant(toml, "test").resolve()
+    assert not rules.standard_foundations
+
+    def pile(suit: Suit, n: int) -> tuple[Card, ...]:
+        return tuple(Card(rank, suit) for rank in range(1, n + 1))
+
+    found = (pile(Suit.HEARTS, 12), pile(Suit.SPADES, 12), pile(Suit.DIAMONDS, 11),
+             pile(Suit.CLUBS, 13))  # fmt: skip
+    kings = [(Card(13, Suit.SPADES),), (Card(13, Suit.HEARTS),), (Card(12, Suit.DIAMONDS),),
+             (Card(13, Suit.DIAMONDS),)]  # fmt: skip
+    state = GameState(rules, tuple(kings + [()] * 4), (None,) * 4, found)
+    for engine in ENGINES:
+        result = solve(state, autoplay=policy, engine=engine)
+        assert result.engine == engine and result.verdict is Verdict.WINNABLE, result.reason
+        session = Session(rules, 1, state=state, autoplay=policy)
+        for move in result.moves:
+            session.play(move)
+        assert session.is_won

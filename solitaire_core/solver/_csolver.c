@@ -102,7 +102,7 @@ typedef struct {
     int first_played;
     int pile_cap[MAXPILES], pile_in_suit[MAXPILES];
     uint32_t pile_group[MAXPILES];
-    /* pile_alike[i]: the piles, neighbours or not, alike to pile i (bit j for pile j;
+    /* pile_alike[i]: the piles pile_choices may take for pile i (bit j for pile j;
        engine.py Engine.pile_alike). */
     uint32_t pile_alike[MAXPILES];
     /* pile_run_end[i]: where the run of neighbouring piles alike that pile i belongs to
@@ -110,6 +110,11 @@ typedef struct {
     int pile_run_end[MAXPILES];
     uint64_t pile_start[MAXPILES];
     uint64_t pile_next[MAXPILES][MAXV];
+    /* What the key stores for a pile's first and top card (pile_reps): the least value
+       that tells as much. A top card matters only through the cards it takes next (its
+       pile_next row), a first card only through its rank, and its suit where the pile
+       builds in suit; so piles that differ in nothing a later move sees have one key. */
+    uint8_t rep_first[MAXPILES][MAXV], rep_top[MAXPILES][MAXV];
     /* The key stores a card built on the card y below it (one of y's children) as 1 and
        its index among them in child_bits[y] bits (none when y has one child, 1 for
        FreeCell's two cards of the other colour); child_index[y][x]: x's index among y's
@@ -219,8 +224,10 @@ static int pile_for(const Game *g, const Pos *p, int v) {
 }
 
 /* The piles a player may put v (which fits) on, first to last, in out; their count. A pile
-   is left out when an earlier one is alike, holds as many cards and takes the same cards
-   now: the two choices differ in nothing a later move sees (engine.py pile_choices). */
+   is left out when an earlier one is alike (Game.pile_alike: the same run of neighbouring
+   piles alike, or with autoplay off any pile alike), holds as many cards and takes the
+   same cards now: the two choices differ in nothing a later move sees (engine.py
+   pile_choices). */
 static int pile_choices(const Game *g, const Pos *p, int v, int *out) {
     uint64_t masks[MAXPILES];
     int n = 0;
@@ -526,8 +533,10 @@ static inline int common_prefix(const uint8_t *a, const uint8_t *b, int lim) {
    (Game.pile_run_end) sorted by length, first and top card (canonical), or the piles as
    they lie. Such piles differ in nothing a later move sees but their cards, so the order
    in which they were started is forgotten. */
-static inline uint32_t pile_rank(const Pos *p, int i) {
-    return p->fn[i] ? (uint32_t)p->fn[i] << 16 | (uint32_t)p->ffirst[i] << 8 | p->ftop[i] : 0;
+static inline uint32_t pile_rank(const Game *g, const Pos *p, int i) {
+    return p->fn[i] ? (uint32_t)p->fn[i] << 16 | (uint32_t)g->rep_first[i][p->ffirst[i]] << 8 |
+                          g->rep_top[i][p->ftop[i]]
+                    : 0;
 }
 
 static void pile_order(const Game *g, const Pos *p, int *order) {
@@ -537,8 +546,8 @@ static void pile_order(const Game *g, const Pos *p, int *order) {
         end = g->pile_run_end[start];
         for (int k = start + 1; k < end; k++) {
             int x = order[k], j = k - 1;
-            uint32_t rx = pile_rank(p, x);
-            for (; j >= start && pile_rank(p, order[j]) > rx; j--) order[j + 1] = order[j];
+            uint32_t rx = pile_rank(g, p, x);
+            for (; j >= start && pile_rank(g, p, order[j]) > rx; j--) order[j + 1] = order[j];
             order[j + 1] = x;
         }
     }
@@ -735,7 +744,8 @@ cells:
             bits += 6;
             FLUSH();
             if (!p->fn[i]) continue;
-            acc |= (uint64_t)(p->ffirst[i] | (p->ftop[i] << 6)) << bits;
+            acc |= (uint64_t)(g->rep_first[i][p->ffirst[i]] | (g->rep_top[i][p->ftop[i]] << 6))
+                   << bits;
             bits += 12;
             FLUSH();
         }
@@ -1425,26 +1435,26 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
             /* A complete suit up, when autoplay did not take it. */
             if (n >= 13 && NEEDS(p, top) && is_suit(col + n - 13)) {
                 int nf = pile_choices(g, p, top, choice);
-                for (int f = 0; f < nf; f++) {
+                for (int pc = 0; pc < nf; pc++) {
                     pos_copy(g, &ch, p);
-                    put_run(g, &ch, i, choice[f]);
+                    put_run(g, &ch, i, choice[pc]);
                     autoplay(g, &ch);
-                    if ((r = emit(ctx, p, &ch, TF, i, choice[f], 13))) return r;
+                    if ((r = emit(ctx, p, &ch, TF, i, choice[pc], 13))) return r;
                 }
             }
         } else if (NEEDS(p, top) && !king_home) {
             /* The classic foundations: the one slot of the suit (b = 0); the variant's own
                piles: each the player may choose (b = the pile). */
             int nf = g->general ? pile_choices(g, p, top, choice) : 1;
-            for (int f = 0; f < nf; f++) {
+            for (int pc = 0; pc < nf; pc++) {
                 pos_copy(g, &ch, p);
                 ch.n[i]--;
                 if (g->general)
-                    put_on(g, &ch, choice[f], top);
+                    put_on(g, &ch, choice[pc], top);
                 else
                     put(g, &ch, top);
                 autoplay(g, &ch);
-                if ((r = emit(ctx, p, &ch, TF, i, g->general ? choice[f] : 0, 1))) return r;
+                if ((r = emit(ctx, p, &ch, TF, i, g->general ? choice[pc] : 0, 1))) return r;
             }
         }
     }
@@ -1470,15 +1480,15 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
         }
         if (NEEDS(p, v) && !king_home && !g->complete) {
             int nf = g->general ? pile_choices(g, p, v, choice) : 1;
-            for (int f = 0; f < nf; f++) {
+            for (int pc = 0; pc < nf; pc++) {
                 pos_copy(g, &ch, p);
                 ch.cells[c] = EMPTY;
                 if (g->general)
-                    put_on(g, &ch, choice[f], v);
+                    put_on(g, &ch, choice[pc], v);
                 else
                     put(g, &ch, v);
                 autoplay(g, &ch);
-                if ((r = emit(ctx, p, &ch, CF, c, g->general ? choice[f] : 0, 1))) return r;
+                if ((r = emit(ctx, p, &ch, CF, c, g->general ? choice[pc] : 0, 1))) return r;
             }
         }
     }
@@ -1939,6 +1949,13 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
             g->pile_next[i][k] = m;
         }
     }
+    for (int i = 0; i < g->npiles; i++)
+        for (int v = 0; v < MAXV; v++) {
+            int t = 0; /* the least value with the same row (v itself at worst) */
+            while (g->pile_next[i][t] != g->pile_next[i][v]) t++;
+            g->rep_top[i][v] = (uint8_t)t;
+            g->rep_first[i][v] = (uint8_t)(g->pile_in_suit[i] ? v : v % 13);
+        }
     g->suit_full = 13 * g->copies;
     /* The longest key must fit its length byte. */
     if (g->ncols * 13 + g->total * 7 + g->ncells * 6 + g->npiles * 18 > 8 * MAXKEY) {

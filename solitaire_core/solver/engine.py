@@ -254,19 +254,31 @@ class Engine:
             else:
                 runs.append((i,))
         self.pile_classes = tuple(r for r in runs if len(r) > 1)
-        # The piles alike to each, neighbours or not (pile_choices).
-        self.pile_alike = tuple(
-            frozenset(j for j in range(len(specs)) if alike[j] == alike[i])
-            for i in range(len(specs))
-        )
+        # The piles pile_choices may take for one another: with autoplay, the run of
+        # neighbouring piles alike it belongs to (autoplay's first-pile rule tells alike
+        # piles apart when another pile lies between them: docs/solver.md, item 2);
+        # without, every pile alike to it.
+        if self.policy == "off":
+            self.pile_alike = tuple(
+                frozenset(j for j in range(len(specs)) if alike[j] == alike[i])
+                for i in range(len(specs))
+            )
+        else:
+            self.pile_alike = tuple(frozenset(r) for r in runs for _ in r)
 
     def pile_choices(self, found: tuple[bytes, ...], k: int) -> list[int]:
         """The general foundation piles a player may put a card of kind ``k`` (which fits)
         on, first to last (the core's numbered ``fN`` target lets them choose).
 
-        A pile is left out when an earlier one is alike (:attr:`pile_alike`), holds as many
-        cards and takes the same cards now: whichever of the two takes the card, the piles
-        then differ in nothing a later move sees. Piles that take the same card yet differ
+        A pile is left out when an earlier one is alike (:attr:`pile_alike`: in the same
+        run of neighbouring piles alike, or with autoplay off anywhere), holds as many cards
+        and takes the same cards now (and, where cards come back from the foundations, the
+        same cards): whichever of the two takes the card, the piles then differ in nothing
+        a later move sees.
+
+        :param found: the piles, one ``bytes`` each, bottom card first.
+        :param k: the card's kind (``Tables.kind`` of its value), which some pile takes.
+        :return: pile indexes, ascending; at least one. Piles that take the same card yet differ
         later are Stalactites' (PySolFC game 77): each starts from its own dealt rank and
         holds 13 cards, so two piles with Sevens on top end at different ranks.
         """
@@ -279,7 +291,11 @@ class Engine:
                 continue
             alike = self.pile_alike[i]
             if not any(
-                j in alike and len(found[i]) == len(found[j]) and masks[j] == m for j in out
+                j in alike
+                and len(found[i]) == len(found[j])
+                and masks[j] == m
+                and (not self.returns or found[i] == found[j])
+                for j in out
             ):
                 out.append(i)
         return out

@@ -600,6 +600,9 @@ def check_solver_verdicts(ctx: KitContext) -> None:
             return
         for name in ("python", "c"):
             result = solve(raw, autoplay="off", max_states=5 * budget, engine=name)
+            assert result.reason != "solution failed its check", (
+                f"the {name} solver found a win it could not replay; position {raw.to_text()}"
+            )
             if result.engine != name or not result.decided:
                 continue  # the C engine does not play it, or a budget ran out
             found = result.verdict is Verdict.WINNABLE

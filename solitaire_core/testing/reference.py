@@ -150,36 +150,48 @@ def all_cards(rules: Rules) -> list[Card]:
     return sorted(full_deck(rules.decks), key=card_code)
 
 
-def position_key(state: GameState) -> tuple[object, ...]:
-    """A key that ignores the order of columns, of cells and of foundations (each pile of a
-    kind is interchangeable with the others in every rule the framework has)."""
+def position_key(state: GameState, *, ordered_foundations: bool = False) -> tuple[object, ...]:
+    """A key that ignores the order of columns and of cells, and unless
+    ``ordered_foundations``, of foundations: each pile is compared with its base rank
+    where the deal sets one per pile (Stalactites, PySolFC game 77), and piles are
+    otherwise interchangeable in every rule the framework has, but for autoplay, which puts
+    a card on the first pile that takes it."""
     cols = tuple(sorted(tuple(card_code(c) for c in col) for col in state.columns))
     cells = tuple(sorted(card_code(c) for c in state.cells if c is not None))
-    founds = tuple(sorted(tuple(card_code(c) for c in f) for f in state.foundations))
+    bases = state.bases or (0,) * len(state.foundations)
+    piles = [(b, tuple(card_code(c) for c in f)) for b, f in zip(bases, state.foundations)]
+    founds = tuple(piles if ordered_foundations else sorted(piles))
     return cols, cells, founds
 
 
-def winnable(state: GameState, *, budget: int = 20000) -> bool | None:
-    """Whether some sequence of legal moves (no autoplay) puts every card on a foundation.
+def winnable(state: GameState, *, budget: int = 20000, policy: str = "off") -> bool | None:
+    """Whether some sequence of legal moves puts every card on a foundation.
 
     A depth-first search over :func:`~solitaire_core.rules.legal_moves`, foundation moves
-    tried first, positions compared up to pile order.
+    tried first, positions compared up to pile order (:func:`position_key`).
 
     :param budget: the most distinct positions to visit.
+    :param policy: the autoplay a session makes at the start and after every move
+        (``"off"``, ``"safe"``, ``"all"``; :func:`~solitaire_core.rules.autoplay_moves`).
     :return: ``True`` or ``False``, or ``None`` when the budget ran out undecided.
     """
+    ordered = policy != "off"
+    if ordered:
+        state, _ = engine.autoplay_moves(state, policy)
     if state.is_won:
         return True
-    seen = {position_key(state)}
+    seen = {position_key(state, ordered_foundations=ordered)}
     stack = [state]
     while stack:
         position = stack.pop()
         children = []
         for move in engine.legal_moves(position):
             child = engine.apply(position, move)
+            if ordered:
+                child, _ = engine.autoplay_moves(child, policy)
             if child.is_won:
                 return True
-            key = position_key(child)
+            key = position_key(child, ordered_foundations=ordered)
             if key in seen:
                 continue
             if len(seen) >= budget:

@@ -96,6 +96,16 @@ def full_foundations(rules: Rules, bases: tuple[int, ...] = ()) -> tuple[tuple[C
     return full
 
 
+def _capped(left: list[int], budget: int) -> list[int]:
+    """``left`` (cards to take off each pile) with its total capped at ``budget``, front
+    to back."""
+    out = []
+    for k in left:
+        out.append(min(k, budget))
+        budget -= out[-1]
+    return out
+
+
 @st.composite
 def small_positions(
     draw: st.DrawFn, rules: Rules, max_cards: int = SMALL_POSITION_CARDS
@@ -109,30 +119,35 @@ def small_positions(
 
     With foundations other than the classic ones the piles are those of
     :func:`full_foundations` with their last cards taken off (whole suits only, with
-    ``only_complete_suits``); a base rank the deal or the first card played decides is
-    drawn, one for every pile.
+    ``only_complete_suits``). A base rank the first card played decides is drawn, one for
+    every pile. A base rank the deal decides is drawn one for every pile (Penguin's deal);
+    where the piles build regardless of suit (Stalactites, PySolFC game 77, whose deal
+    starts each pile with its own card) also one per pile, or so that every pile has the
+    same rank on top however many cards it lacks: then several piles take the next card
+    yet end apart, and which one takes it matters.
     """
     n = rules.foundations
     if rules.complete_suits:
         counts = st.sampled_from([0, 0, 13])
     else:
         counts = st.one_of(st.integers(0, 3), st.integers(0, KING))
+    budget = max(max_cards, 13) if rules.complete_suits else max_cards
     ranks = st.integers(1, KING)
     bases: tuple[int, ...] = ()
     left: list[int] | None = None
     if rules.base_from_deal:
-        # One rank for every pile (Penguin's deal), a rank per pile (Stalactites' deal
-        # starts each pile with its own card), or ranks that put the same rank on top of
-        # every pile of 13 however many cards it still lacks: then each pile takes the
-        # next card, yet they end apart, and which one takes it matters.
-        how = draw(st.sampled_from(["same", "apart", "tops agree"]), label="base ranks")
+        # Other builds cannot always fill piles from unlike bases with every card.
+        how = "same"
+        if all(p.suits == "any" for p in rules.foundation_piles):
+            how = draw(st.sampled_from(["same", "apart", "tops agree"]), label="base ranks")
         if how == "same":
             bases = (draw(ranks),) * n
         elif how == "apart":
             bases = draw(st.tuples(*([ranks] * n)))
         else:
-            left = draw(st.lists(counts, min_size=n, max_size=n))
+            left = _capped(draw(st.lists(counts, min_size=n, max_size=n)), budget)
             top = draw(ranks)
+            # A pile of 13 built up from base b and lacking k cards has b - 1 - k on top.
             bases = tuple((top + k) % KING + 1 for k in left)
     fill = bases
     if rules.base_first_played:  # the piles start from a drawn rank; the state reads it
@@ -140,13 +155,12 @@ def small_positions(
     full = full_foundations(rules, fill)
     if left is None:
         left = draw(st.lists(counts, min_size=n, max_size=n))
-    budget = max(max_cards, 13) if rules.complete_suits else max_cards
-    for i, n in enumerate(left):  # cap the total, front to back
-        left[i] = min(n, budget, len(full[i]))
+    for i, k in enumerate(left):  # cap the total, front to back
+        left[i] = min(k, budget, len(full[i]))
         if rules.complete_suits and left[i] < 13:
             left[i] = 0
         budget -= left[i]
-    heights = [len(pile) - n for pile, n in zip(full, left)]
+    heights = [len(pile) - k for pile, k in zip(full, left)]
     loose: list[Card] = [c for pile, h in zip(full, heights) for c in pile[h:]]
     loose = list(draw(st.permutations(loose)))
     # Often crowd the cards into a few columns, so that space is short and the order of
