@@ -276,11 +276,13 @@ class Engine:
         same cards): whichever of the two takes the card, the piles then differ in nothing
         a later move sees.
 
+        Piles that take the same card yet differ later are Stalactites' (PySolFC game 77):
+        each starts from its own dealt rank and holds 13 cards, so two piles with Sevens on
+        top end at different ranks.
+
         :param found: the piles, one ``bytes`` each, bottom card first.
         :param k: the card's kind (``Tables.kind`` of its value), which some pile takes.
-        :return: pile indexes, ascending; at least one. Piles that take the same card yet differ
-        later are Stalactites' (PySolFC game 77): each starts from its own dealt rank and
-        holds 13 cards, so two piles with Sevens on top end at different ranks.
+        :return: pile indexes, ascending; at least one.
         """
         out: list[int] = []
         masks: list[int] = []
@@ -350,12 +352,12 @@ class Engine:
     def put_run(self, found: tuple[bytes, ...], run: bytes) -> tuple[tuple[bytes, ...], int]:
         """Put a complete suit (bottom first, so its top card goes first) on the first pile
         that takes its top card (autoplay's choice): the new piles and mask."""
-        k = self.kind[run[-1]]
-        for i in range(len(found)):
-            if self.pile_mask(i, found) >> k & 1:
-                found = found[:i] + (found[i] + run[::-1],) + found[i + 1 :]
-                return found, self.need_of(found)
-        raise AssertionError("suit does not fit")  # pragma: no cover - callers check need
+        return self.put_on(found, self.first_pile(found, self.kind[run[-1]]), run[::-1])
+
+    def first_pile(self, found: tuple[bytes, ...], k: int) -> int:
+        """The first general pile that takes a card of kind ``k`` (autoplay's choice, as
+        the core's), which some pile does (callers check ``need``)."""
+        return next(i for i in range(len(found)) if self.pile_mask(i, found) >> k & 1)
 
     def _autoplay_suits(
         self, cols: tuple[bytes, ...], cells: bytes, found: tuple[bytes, ...], need: int
@@ -410,11 +412,7 @@ class Engine:
         """Put card ``v`` (which fits) on its foundation slot: the new slots and mask."""
         k = self.kind[v]
         if self.general:
-            for i in range(len(found)):
-                if self.pile_mask(i, found) >> k & 1:
-                    found = found[:i] + (found[i] + bytes((v,)),) + found[i + 1 :]
-                    return found, self.need_of(found)
-            raise AssertionError("card does not fit")  # pragma: no cover - callers check need
+            return self.put_on(found, self.first_pile(found, k), bytes((v,)))
         if self.copies == 1:
             found = found[: k // 13] + (found[k // 13] + bytes((v,)),) + found[k // 13 + 1 :]
             return found, need ^ ((1 << k) | (1 << (k + 1)) if k % 13 != 12 else 1 << k)
@@ -434,8 +432,7 @@ class Engine:
         suit)."""
         if self.general and found:
             k = self.kind[v]
-            first = next(i for i in range(len(found)) if self.pile_mask(i, found) >> k & 1)
-            if not self.pile_in_suit[first]:
+            if not self.pile_in_suit[self.first_pile(found, k)]:
                 return False
         for x in self.children[v]:
             if x in cells:
