@@ -475,23 +475,24 @@ def test_only_neighbouring_piles_alike_are_sorted_in_the_key() -> None:
 
 
 def test_restarts_with_noise_win_what_every_score_drowns_in() -> None:
-    """Scotch Patience #76 drowns under every score (the game's own, the plain one and the
+    """Scotch Patience #21 drowns under every score (the game's own, the plain one and the
     other scores' first round: undecided at 200,000 positions), yet it is won in under
-    2,000 positions once otherwise equal positions are taken in another order: the second
-    restart (the noise term, seed 2) wins it (docs/solver.md, "Restarts"). (Until stop 23
-    it was #19; keys that sort the foundation piles hash otherwise, and the leave-order
-    test now cuts other positions.)"""
+    2,000 positions once otherwise equal positions are taken in another order: the fourth
+    restart (the noise term, seed 4) wins it (docs/solver.md, "Restarts"). (Until stop 23
+    it was #19, until stop 24 #76: keys that sort the foundation piles hash otherwise, the
+    leave-order test cuts other positions, and since stop 25 the game's own score wins #76
+    with cards sent up that lose nothing.)"""
     rules = get_variant("scotch-patience").resolve()
     budget = 200_000
-    own = solve_deal(rules, 76, max_states=budget, engine="c", ideas={"weights": {}})
+    own = solve_deal(rules, 21, max_states=budget, engine="c", ideas={"weights": {}})
     assert own.verdict is Verdict.UNDECIDED
-    result = solve_deal(rules, 76, max_states=budget, engine="c")
+    result = solve_deal(rules, 21, max_states=budget, engine="c")
     assert result.verdict is Verdict.WINNABLE
     share = budget // search.RESTART_SHARE
     others = len(search.fallback_weights(search.tables_for(rules)))
-    before = budget + others * budget // search.FALLBACK_ROUNDS[0] + share
+    before = budget + others * budget // search.FALLBACK_ROUNDS[0] + 3 * share
     assert before < result.positions < before + 2_000
-    assert replay_wins(deal(rules, 76), result.moves)
+    assert replay_wins(deal(rules, 21), result.moves)
 
 
 def test_shuffled_searches_win_what_every_score_and_restart_drowns_in() -> None:

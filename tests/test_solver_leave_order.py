@@ -72,6 +72,21 @@ def test_where_the_test_applies() -> None:
     ]
 
 
+def engines_agree(position: GameState, policy: str, expected: bool, idea: str) -> None:
+    """Both engines, with the reduction ``idea`` on and off, decide ``position`` (autoplay
+    ``policy``) as ``expected`` says, and every win replays in a session."""
+    for solver in ("c", "python"):
+        for on in (True, False):
+            result = solve(
+                position, autoplay=policy, max_states=50000, engine=solver, ideas={idea: on}
+            )
+            assert result.engine == solver, result.note
+            assert result.decided, result.reason
+            assert (result.verdict is Verdict.WINNABLE) == expected, position.to_text()
+            if expected:
+                assert replays(position, result.moves, policy)
+
+
 @pytest.mark.parametrize("name", APPLIES)
 def test_a_position_it_rules_out_cannot_be_won(name: str) -> None:
     rules = rules_of(name)
@@ -94,20 +109,7 @@ def test_a_position_it_rules_out_cannot_be_won(name: str) -> None:
             off = solve(position, autoplay=policy, ideas={"leave_order": False})
             expected = off.verdict is Verdict.WINNABLE
         seen["won"] += expected
-        for solver in ("c", "python"):
-            for on in (True, False):
-                result = solve(
-                    position,
-                    autoplay=policy,
-                    max_states=50000,
-                    engine=solver,
-                    ideas={"leave_order": on},
-                )
-                assert result.engine == solver, result.note
-                assert result.decided, result.reason
-                assert (result.verdict is Verdict.WINNABLE) == expected, position.to_text()
-                if expected:
-                    assert replays(position, result.moves, policy)
+        engines_agree(position, policy, expected, "leave_order")
 
     check()
     assert seen["stranded"] and seen["won"], seen

@@ -71,6 +71,9 @@ typedef struct {
        cards of v's suit below it, parent_mask[v]: the cards v may be built on, fpred[v]: the
        cards v may follow on some general foundation pile. */
     int leave_check;
+    /* send_up: a card whose sending up loses nothing is sent up as the only move
+       (engine.py Engine.send_up, docs/solver.md item 10). */
+    int send_up;
     /* seed: with w[W_NOISE] > 0, each new position's score gets 0..w[W_NOISE] more, a hash
        of its key and the seed (heuristic.py's noise term: a restart that searches
        otherwise tied positions in another order). */
@@ -156,6 +159,7 @@ typedef struct {
 typedef struct {
     int go_home, king_home, whole_runs, whole_runs_empty;
     long frozen;
+    int send_up; /* Game.send_up (sent_up_pile) */
 } Flags;
 
 static void pos_copy(const Game *g, Pos *dst, const Pos *src) {
@@ -1309,6 +1313,53 @@ static void run_limits(const Game *g, int free, int empties, long *lim, long *li
 
 /* Calls emit for each move worth trying in p, with the position after it (autoplay
    applied); stops early when emit returns nonzero (and returns that). */
+/* Whether general pile z could ever take v: now, or after more cards within its capacity
+   (the kinds reachable through pile_next; an over-estimate, which only keeps moves). */
+static int ever_takes(const Game *g, const Pos *p, int z, int v) {
+    int room = g->pile_cap[z] - p->fn[z];
+    uint64_t m = pile_mask(g, p, z), seen = 0;
+    for (int step = 0; step < room; step++) {
+        if (m >> v & 1) return 1;
+        if (!(m & ~seen)) return 0;
+        seen |= m;
+        uint64_t next = 0;
+        for (uint64_t mm = m; mm; mm &= mm - 1) next |= g->pile_next[z][__builtin_ctzll(mm)];
+        m = next;
+    }
+    return 0;
+}
+
+/* Send up (engine.py Engine.sent_up_pile, docs/solver.md item 10): the pile to send the
+   exposed card v (which fits) to as the only move, or -1. It is sound when autoplay never
+   moves a card (Game.send_up), no card in play may be built on v, every card in play the
+   pile takes now is of v's value, no more copies of v are in play than piles alike to it
+   (as high, taking the same cards), and no other pile could ever take v. inplay: the
+   kinds with a card in play. */
+static int sent_up_pile(const Game *g, const Pos *p, int v, uint64_t inplay, int *choice) {
+    for (int q = 0; q < g->nchildren[v]; q++)
+        if (inplay >> g->children[v][q] & 1) return -1;
+    int nf = pile_choices(g, p, v, choice);
+    for (int pc = 0; pc < nf; pc++) {
+        int P = choice[pc];
+        uint64_t m = pile_mask(g, p, P);
+        if (m & inplay & ~((uint64_t)1 << v)) continue;
+        uint32_t like = 0;
+        int nlike = 0;
+        for (int j = 0; j < g->npiles; j++)
+            if ((j == P || (g->pile_alike[P] >> j & 1)) && p->fn[j] == p->fn[P] &&
+                pile_mask(g, p, j) == m) {
+                like |= (uint32_t)1 << j;
+                nlike++;
+            }
+        if (g->copies - p->upc[v] > nlike) continue;
+        int other = 0;
+        for (int z = 0; z < g->npiles && !other; z++)
+            other = !(like >> z & 1) && ever_takes(g, p, z, v);
+        if (!other) return P;
+    }
+    return -1;
+}
+
 static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, void *ctx) {
     Pos ch;
     int ncols = g->ncols, ncells = g->ncells, auto_ = g->policy != AUTO_OFF;
@@ -1364,6 +1415,44 @@ static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, vo
                     if ((r = emit(ctx, p, &ch, TC, j, first_free, 1))) return r;
                 }
             return 0;
+        }
+    }
+    if (f->send_up) {
+        /* Send up: of the exposed cards whose sending up loses nothing, the least value
+           goes up, from a cell if one holds it, else from the column least by its cards
+           (bottom first, as bytes compare): the same choice whatever the order of columns
+           and cells (engine.py Engine._send_up). No other move is tried. */
+        uint64_t inplay = 0;
+        for (int v = 0; v < MAXV; v++)
+            if ((g->present >> v & 1) && p->upc[v] < g->copies) inplay |= (uint64_t)1 << v;
+        int best = -1, best_v = MAXV, best_pile = -1;
+        for (int i = ncols + ncells - 1; i >= 0; i--) {
+            int v = i < ncols ? (p->n[i] ? p->c[i][p->n[i] - 1] : EMPTY) : p->cells[i - ncols];
+            if (v == EMPTY || v > best_v || !NEEDS(p, v)) continue;
+            if (v == best_v) {
+                if (best >= ncols) continue;
+                if (i < ncols) {
+                    int a = p->n[i], b = p->n[best], m = a < b ? a : b;
+                    int d = memcmp(p->c[i], p->c[best], (size_t)m);
+                    if (d > 0 || (d == 0 && a >= b)) continue;
+                }
+            }
+            int pile = sent_up_pile(g, p, v, inplay, choice);
+            if (pile < 0) continue;
+            best = i;
+            best_v = v;
+            best_pile = pile;
+        }
+        if (best >= 0) {
+            pos_copy(g, &ch, p);
+            if (best < ncols)
+                ch.n[best]--;
+            else
+                ch.cells[best - ncols] = EMPTY;
+            put_on(g, &ch, best_pile, best_v);
+            autoplay(g, &ch);
+            return emit(ctx, p, &ch, best < ncols ? TF : CF, best < ncols ? best : best - ncols,
+                        best_pile, 1);
         }
     }
     int king_home = 0;
@@ -1818,7 +1907,7 @@ static int emit_match(void *ctx, const Pos *parent, Pos *ch, int what, int a, in
    with *ok = 0 when a step cannot be matched (a bug). Needs the GIL. */
 static PyObject *translate(Search *s, const Pos *start, int *ok) {
     const Game *g = s->g;
-    Flags all = {0, 0, 0, 0, BIG}; /* every move, no reduction */
+    Flags all = {0, 0, 0, 0, BIG, 0}; /* every move, no reduction */
     size_t depth = 0;
     for (uint32_t at = s->won; at != UINT32_MAX; at = node_aux(&s->tt, at)) depth++;
     uint32_t *path = PyMem_RawMalloc((depth ? depth : 1) * sizeof(uint32_t));
@@ -1862,14 +1951,14 @@ static PyObject *translate(Search *s, const Pos *start, int *ok) {
 
 /* ---- the module function -------------------------------------------------------------- */
 
-#define NSPEC 21
+#define NSPEC 22
 
 static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
                      Py_buffer *empty, PyObject *piles, PyObject *weights) {
     memset(g, 0, sizeof *g);
     long v[NSPEC];
     if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != NSPEC) {
-        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 21 ints");
+        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 22 ints");
         return 0;
     }
     for (int i = 0; i < NSPEC; i++) {
@@ -1900,6 +1989,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     g->first_played = v[17] != 0 && g->general;
     g->leave_check = v[18] != 0;
     g->seed = (uint64_t)v[19];
+    g->send_up = v[21] != 0 && g->general && !g->complete;
     if (g->ncols < 1 || g->ncols > MAXCOLS || g->ncells < 0 || g->ncells > MAXCELLS ||
         g->copies < 1 || g->copies > (g->general ? 4 * MAXCOPIES : MAXCOPIES) || g->nv != MAXV || g->limit < 0 ||
         g->limit > LIM_UNLIM || g->policy < 0 || g->policy > AUTO_ALL ||
@@ -2180,6 +2270,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
     s->flags.whole_runs = g->whole_runs;
     s->flags.whole_runs_empty = g->whole_runs_empty;
     s->flags.frozen = g->frozen;
+    s->flags.send_up = g->send_up;
     s->acc.limit = max_bytes > 0 ? (size_t)max_bytes : 0;
     s->max_states = max_states;
     s->status = ST_RUNNING;

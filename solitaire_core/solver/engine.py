@@ -37,7 +37,13 @@ _BIG = 10**9
 _SEP = b"\xff"
 _CELL_SEP = b"\xfe"
 
-DEFAULT_IDEAS = {"go_home": True, "freeze": True, "canonical": True, "king_home": True}
+DEFAULT_IDEAS = {
+    "go_home": True,
+    "freeze": True,
+    "canonical": True,
+    "king_home": True,
+    "send_up": True,
+}
 """The reductions the solver uses unless told otherwise (see :meth:`Engine.set_ideas`)."""
 
 Position = tuple[tuple[bytes, ...], bytes, tuple[bytes, ...], int]
@@ -137,6 +143,7 @@ class Engine:
             self.children_of = self._children_chain  # type: ignore[method-assign]
         self.go_home = False
         self.king_home = False
+        self.send_up = False
         self.frozen = _BIG
         self.set_ideas(ideas or {})
 
@@ -167,8 +174,14 @@ class Engine:
         * ``"king_home"``: while a card that only empty columns take waits in a cell and a
           column is empty, only moves into that column are kept; same conditions.
 
-        All need an autoplay policy other than ``"off"`` (a conservative choice: the
+        These four need an autoplay policy other than ``"off"`` (a conservative choice: the
         arguments in docs/solver.md are made for positions autoplay has settled).
+
+        * ``"send_up"``: a card whose sending up loses nothing goes up as the only move
+          (:meth:`sent_up_pile`); needs the variant's own foundation piles, single cards
+          going up, no foundation return, and an autoplay that never moves a card: ``"off"``,
+          or ``"safe"`` where no pile builds in suit (Scotch Patience, PySolFC game 87;
+          Stalactites, game 77).
         """
         t, rules = self.tables, self.tables.rules
         want = {**DEFAULT_IDEAS, **ideas}
@@ -186,6 +199,13 @@ class Engine:
         freeze = want["freeze"] and base and freeze_ok(t, rules)
         self.king_home = want["king_home"] and base and freeze_ok(t, rules)
         self.frozen = rules.cells if freeze else _BIG
+        self.send_up = (
+            want["send_up"]
+            and self.general
+            and not self.returns
+            and not self.complete
+            and (self.policy == "off" or (self.policy == "safe" and not any(self.pile_in_suit)))
+        )
 
     # -- general foundations --------------------------------------------------------------
 
@@ -610,6 +630,10 @@ class Engine:
             forced = self._home(pos, tops, first_free)
             if forced is not None:
                 return forced
+        if self.send_up:
+            forced = self._send_up(pos)
+            if forced is not None:
+                return forced
         lim, lim_e = self._run_limits(free, empties)
         frozen = self.frozen
         for i, col in enumerate(cols):
@@ -823,6 +847,97 @@ class Engine:
         if king_home:
             return [e for e in out if e[0][2] == first_empty and e[0][0] in (TT, CT)]
         return out
+
+    def _send_up(self, pos: Position) -> list[tuple[IMove, Position]] | None:
+        """Send up (docs/solver.md, item 10): the one move kept when an exposed card can go
+        up losing nothing, or ``None``. Of such cards the least value goes up, from a cell
+        if one holds it, else from the column least by its cards (bottom first, as bytes
+        compare): the same choice whatever the order of columns and cells, so both engines
+        search the same positions."""
+        cols, cells, found, need = pos
+        kind = self.kind
+        inplay = {v for col in cols for v in col} | {v for v in cells if v != EMPTY}
+        exposed = sorted(
+            [(v, 0, b"", c) for c, v in enumerate(cells) if v != EMPTY]
+            + [(col[-1], 1, col, i) for i, col in enumerate(cols) if col]
+        )
+        for v, in_column, _col, at in exposed:
+            if not need >> kind[v] & 1:
+                continue
+            pile = self.sent_up_pile(pos, v, inplay)
+            if pile < 0:
+                continue
+            nfound, nneed = self.put_on(found, pile, bytes((v,)))
+            if in_column:
+                rest = cols[:at] + (cols[at][:-1],) + cols[at + 1 :]
+                return [((TF, at, pile, 1), self.autoplay(rest, cells, nfound, nneed))]
+            ncells = cells[:at] + bytes((EMPTY,)) + cells[at + 1 :]
+            return [((CF, at, pile, 1), self.autoplay(cols, ncells, nfound, nneed))]
+        return None
+
+    def sent_up_pile(self, pos: Position, v: int, inplay: set[int]) -> int:
+        """The pile to send exposed card ``v`` (which fits a pile) to as the only move, or
+        -1 when sending it up may lose something.
+
+        Where autoplay never moves a card (:attr:`send_up`), sending ``v`` to pile ``P``
+        loses nothing when: no card in play may be built on ``v``; every card in play that
+        ``P`` takes now is of ``v``'s value; no more copies of that value are in play than
+        piles alike to ``P`` (:attr:`pile_alike`) as high as it and taking the same cards
+        (``P`` among them); and no other pile could ever take the value (:meth:`ever_takes`).
+        Then whatever a winning line does, the next card on each of those piles is a copy
+        of ``v``, so the line can be replayed with ``v`` already up (docs/solver.md, item
+        10, gives the argument). In Scotch Patience (PySolFC game 87) a red Five goes up
+        once every Four is up, and both red-based piles are at Four or the other red Five
+        is up.
+
+        :param pos: the position, autoplay settled.
+        :param v: a value exposed at a column top or in a cell.
+        :param inplay: the values with a card in play (columns and cells).
+        """
+        if any(x in inplay for x in self.children[v]):
+            return -1
+        found = pos[2]
+        kind = self.kind
+        k = kind[v]
+        copies_left = sum(col.count(v) for col in pos[0]) + pos[1].count(v)
+        for p in self.pile_choices(found, k):
+            m = self.pile_mask(p, found)
+            if any(m >> kind[x] & 1 for x in inplay if x != v):
+                continue
+            like = [
+                j
+                for j in range(len(found))
+                if (j == p or j in self.pile_alike[p])
+                and len(found[j]) == len(found[p])
+                and self.pile_mask(j, found) == m
+            ]
+            if copies_left > len(like):
+                continue
+            if not any(self.ever_takes(found, z, k) for z in range(len(found)) if z not in like):
+                return p
+        return -1
+
+    def ever_takes(self, found: tuple[bytes, ...], z: int, k: int) -> bool:
+        """Whether general pile ``z`` could ever take a card of kind ``k``: now, or after
+        more cards within its capacity (the kinds reachable through its next-card table;
+        an over-estimate, which only keeps more moves)."""
+        room = self.pile_cap[z] - len(found[z])
+        m = self.pile_mask(z, found)
+        seen = 0
+        nexts = self.pile_next[z]
+        for _ in range(room):
+            if m >> k & 1:
+                return True
+            if not m & ~seen:
+                return False
+            seen |= m
+            nm = 0
+            while m:
+                low = m & -m
+                nm |= nexts[low.bit_length() - 1]
+                m ^= low
+            m = nm
+        return False
 
     def _go_home(
         self, pos: Position, home: list[tuple[int, int, int]], first_free: int

@@ -294,6 +294,7 @@ def search(
         int(leave_check),
         seed,
         tables.present_mask,
+        int(engine.send_up),
     )
     piles: tuple[tuple[int, int, int, int, int, int, bytes], ...] = ()
     if engine.general:

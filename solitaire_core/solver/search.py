@@ -191,7 +191,9 @@ def solve(
     else:
         tables = compile_rules(rules, merge_twins=False, bases=state.bases)
     switches = {
-        k: v for k, v in ideas.items() if k in ("go_home", "freeze", "canonical", "king_home")
+        k: v
+        for k, v in ideas.items()
+        if k in ("go_home", "freeze", "canonical", "king_home", "send_up")
     }
     eng = Engine(tables, policy, switches)
     job = _Job(
