@@ -1311,8 +1311,6 @@ static void run_limits(const Game *g, int free, int empties, long *lim, long *li
     }
 }
 
-/* Calls emit for each move worth trying in p, with the position after it (autoplay
-   applied); stops early when emit returns nonzero (and returns that). */
 /* Whether general pile z could ever take v: now, or after more cards within its capacity
    (the kinds reachable through pile_next; an over-estimate, which only keeps moves). */
 static int ever_takes(const Game *g, const Pos *p, int z, int v) {
@@ -1360,6 +1358,8 @@ static int sent_up_pile(const Game *g, const Pos *p, int v, uint64_t inplay, int
     return -1;
 }
 
+/* Calls emit for each move worth trying in p, with the position after it (autoplay
+   applied); stops early when emit returns nonzero (and returns that). */
 static int generate(const Game *g, const Flags *f, const Pos *p, EmitFn emit, void *ctx) {
     Pos ch;
     int ncols = g->ncols, ncells = g->ncells, auto_ = g->policy != AUTO_OFF;
