@@ -82,6 +82,10 @@ typedef struct {
        value, the other kinds of a class are holes, which hold no card and count as up). */
     uint64_t present;
     uint64_t lower[MAXV], parent_mask[MAXV], fpred[MAXV];
+    /* The same relations read backwards, for stranded's work list: higher[v], the cards
+       with v in lower[]; child_mask[v], the cards that may be built on v; fsucc[v], the
+       cards with v in fpred[]; empty_mask, the cards that may fill an empty column. */
+    uint64_t higher[MAXV], child_mask[MAXV], fsucc[MAXV], empty_mask;
     /* receive: the cells take cards (0: a reserve, cards only leave it). general: the
        variant's own foundation piles (below), not one pile per suit and deck. complete:
        only complete suits go up. order: positions keep their real column and cell order
@@ -1756,69 +1760,99 @@ static int dead_somewhere(Search *s, const Pos *p) {
 static int stranded(const Game *g, const Pos *p) {
     /* above[v]: the cards above every card of value v in the columns (several cards per
        value where suits share values, tables.py classes: the test then reads "some card of
-       the value", which only lets more cards leave); seen: the values in the columns. */
-    uint64_t above[MAXV], cols[MAXCOLS], inplay = 0, reserve = 0, left = 0, seen = 0;
+       the value", which only lets more cards leave); under[v]: the cards right under a
+       card of value v, or with several cards per value every card under one; seen: the
+       values in the columns. */
+    uint64_t above[MAXV], under[MAXV], cols[MAXCOLS], inplay = 0, reserve = 0, left = 0,
+                                                      seen = 0;
     int any_empty = 0, ncols = 0;
+    const int one = g->copies == 1;
     for (int i = 0; i < g->ncols; i++) {
-        uint64_t acc = 0;
+        uint64_t acc = 0, below = 0;
         for (int k = p->n[i] - 1; k >= 0; k--) {
             int x = p->c[i][k];
             above[x] = (seen >> x & 1) ? above[x] & acc : acc;
             seen |= 1ULL << x;
             acc |= 1ULL << x;
         }
+        for (int k = 0; k < p->n[i]; k++) {
+            int x = p->c[i][k];
+            uint64_t u = one ? (k ? 1ULL << p->c[i][k - 1] : 0) : below;
+            under[x] = (inplay >> x & 1) ? under[x] | u : u;
+            inplay |= 1ULL << x;
+            below |= 1ULL << x;
+        }
         if (acc)
             cols[ncols++] = acc;
         else
             any_empty = 1;
-        inplay |= acc;
     }
-    for (int c = 0; c < g->ncells; c++)
-        if (p->cells[c] != EMPTY) reserve |= 1ULL << p->cells[c];
+    for (int c = 0; c < g->ncells; c++) {
+        int x = p->cells[c];
+        if (x == EMPTY) continue;
+        reserve |= 1ULL << x;
+        if (!(inplay >> x & 1)) under[x] = 0;
+    }
     inplay |= reserve;
     /* left: the cards that can leave their place; home: those that can go up. A card goes
        up when it is free (it left, or lies in a reserve, or every card above it left) and
        its foundation takes it: classic ones when every lower card of its suit in play went
        up, the variant's own piles when a pile's top or an empty pile takes it now or a card
-       it may follow there went up. The position is lost when some card never goes up. */
-    uint64_t home = 0;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        uint64_t todo = inplay & ~home;
-        while (todo) {
-            int v = __builtin_ctzll(todo);
-            todo &= todo - 1;
-            int gone = (int)(left >> v & 1);
-            if (!gone && !(reserve >> v & 1) && (above[v] & ~left)) continue;
-            int ok;
-            if (g->general) {
-                ok = (g->fpred[v] & home) != 0;
-                for (int i = 0; i < g->npiles && !ok; i++)
-                    ok = (int)((p->fn[i] ? g->pile_next[i][p->ftop[i]] : g->pile_start[i]) >> v & 1);
-            } else
-                ok = !(g->lower[v] & inplay & ~home);
-            if (ok) {
-                home |= 1ULL << v;
-                left |= 1ULL << v;
-                changed = 1;
-                continue;
-            }
-            if (gone) continue;
+       it may follow there went up. The position is lost when some card never goes up.
+       The least fixed point comes from a work list (todo): a card is looked at again only
+       when a card its conditions read has left or gone up since, or has become free. */
+    uint64_t home = 0, takes_now = 0, freed = 0;
+    if (g->general)
+        for (int i = 0; i < g->npiles; i++)
+            takes_now |= p->fn[i] ? g->pile_next[i][p->ftop[i]] : g->pile_start[i];
+    uint64_t todo = inplay;
+    while (todo) {
+        int v = __builtin_ctzll(todo);
+        uint64_t bit = 1ULL << v, wake = 0, freed_now = 0;
+        todo &= todo - 1;
+        int gone = (int)(left >> v & 1);
+        if (!gone && !(reserve & bit) && (above[v] & ~left)) continue;
+        if (!(freed & bit)) {
+            /* Free now: cards may leave onto it (from a reserve, once it left). */
+            freed |= bit;
+            wake = g->child_mask[v];
+        }
+        int ok;
+        if (g->general)
+            ok = (g->fpred[v] & home) != 0 || (takes_now & bit);
+        else
+            ok = !(g->lower[v] & inplay & ~home);
+        if (ok) {
+            home |= bit;
+            /* Classic foundations: the next card of the suit in play is the only one
+               whose turn may have come. */
+            uint64_t up = g->general ? g->fsucc[v] : g->higher[v] & inplay;
+            wake |= g->general ? up : up & -up;
+        } else if (!gone) {
             for (uint64_t pm = g->parent_mask[v] & inplay; pm && !ok; pm &= pm - 1) {
                 int q = __builtin_ctzll(pm);
                 /* A card in a reserve once it left, one in a column once the cards above
                    it left (either, where a value has several cards). */
                 ok = (int)(reserve >> q & left >> q & 1) || ((seen >> q & 1) && !(above[q] & ~left));
             }
-            if (!ok && g->empty_ok[v]) {
-                ok = any_empty;
-                for (int i = 0; i < ncols && !ok; i++) ok = !(cols[i] & ~left);
-            }
-            if (ok) {
-                left |= 1ULL << v;
-                changed = 1;
-            }
+            if (!ok && g->empty_ok[v]) ok = any_empty;
         }
+        if (ok && !gone) {
+            /* v left: the cards under it may be free now; a card may leave onto v when it
+               lay in a reserve; into its column, if that is empty now. */
+            left |= bit;
+            freed_now = under[v];
+            if (reserve & bit) wake |= g->child_mask[v];
+            if (g->empty_mask && !any_empty)
+                for (int i = 0; i < ncols; i++)
+                    if ((cols[i] & bit) && !(cols[i] & ~left)) {
+                        wake |= g->empty_mask;
+                        any_empty = 1; /* a column can be emptied, and stays so */
+                        break;
+                    }
+        }
+        /* A card not yet free waits: it is looked at when the card above it leaves. */
+        todo |= (freed_now | (wake & freed)) & inplay & ~home;
     }
     return home != inplay;
 }
@@ -2083,6 +2117,14 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
         for (int i = 0; i < g->npiles; i++)
             for (int y = 0; y < MAXV; y++)
                 if (g->pile_next[i][y] >> x & 1) g->fpred[x] |= 1ULL << y;
+    }
+    for (int x = 0; x < MAXV; x++) {
+        if (g->empty_ok[x]) g->empty_mask |= 1ULL << x;
+        for (int y = 0; y < MAXV; y++) {
+            if (g->lower[x] >> y & 1) g->higher[y] |= 1ULL << x;
+            if (g->parent_mask[x] >> y & 1) g->child_mask[y] |= 1ULL << x;
+            if (g->fpred[x] >> y & 1) g->fsucc[y] |= 1ULL << x;
+        }
     }
     if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != NWEIGHTS) {
         PyErr_SetString(PyExc_ValueError, "weights: a tuple of 9 ints");
