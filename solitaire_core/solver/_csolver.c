@@ -480,6 +480,29 @@ static void col_order(const Game *g, const Pos *p, int *order) {
     }
 }
 
+/* col_order from another order (a permutation of the columns), the same result: with a
+   position that keeps its real order, the parent's key order is a good start, since a
+   move changes one or two columns (insertion sort does little on an order nearly right).
+   Ties col_order leaves in place (empty columns, equal columns) go by index. */
+static void col_order_from(const Game *g, const Pos *p, int *order, const uint8_t *start) {
+    int first[MAXCOLS];
+    for (int i = 0; i < g->ncols; i++) {
+        first[i] = p->n[i] ? p->c[i][0] + 1 : 0;
+        order[i] = start[i];
+    }
+    for (int i = 1; i < g->ncols; i++) {
+        int x = order[i], fx = first[x], j = i - 1;
+        for (; j >= 0; j--) {
+            int y = order[j], d = first[y] - fx;
+            if (!d && fx) d = col_cmp(p, y, x);
+            if (!d) d = y - x;
+            if (d < 0) break;
+            order[j + 1] = y;
+        }
+        order[j + 1] = x;
+    }
+}
+
 /* The order the key lists the cells in (indexes): sorted by card (canonical), or as they
    lie; equal cards keep their real order. */
 static void cell_order(const Game *g, const Pos *p, int *order) {
@@ -627,6 +650,11 @@ typedef struct {
     int part[MAXCOLS];
     uint16_t at[MAXCOLS], nbits[MAXCOLS];
     uint32_t empty; /* the parent's empty columns, a bit each */
+    /* the parent's columns whose first card another column of it begins with too (only
+       where a value has several cards), a bit each */
+    uint32_t tied;
+    /* with g->order: the parent's columns in key order (the column at each place) */
+    uint8_t korder[MAXCOLS];
     uint8_t key[MAXKEY + 16];
 } ColCodes;
 
@@ -705,14 +733,16 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
         bits += nb;                                                                        \
         FLUSH();                                                                           \
     } while (0)
-    /* A child of a parent decoded in key order (one deck, no real order kept) lists its
-       columns in the same order when no column became empty or stopped being empty:
-       first cards are distinct and only an empty column's first card changes. Then the
-       codes of its unchanged columns lie in the parent's key in a row, between those of
-       the columns that changed (a move changes one or two, autoplay a few more). */
-    if (cc && g->canonical && !g->order && g->copies == 1) {
-        if (empty_columns(g, p) == cc->empty) {
-            uint32_t changed = differing_columns(g, cc->parent->n, p->n);
+    /* A child of a parent decoded in key order (no real order kept) lists its columns in
+       the same order when no column became empty or stopped being empty and no column
+       that changed begins with the same card as another (cc->tied; with one card per
+       value first cards are distinct): only an empty column's first card changes, and
+       columns with distinct first cards are sorted by them alone. Then the codes of its
+       unchanged columns lie in the parent's key in a row, between those of the columns
+       that changed (a move changes one or two, autoplay a few more). */
+    if (cc && g->canonical && !g->order && empty_columns(g, p) == cc->empty) {
+        uint32_t changed = differing_columns(g, cc->parent->n, p->n);
+        if (!(changed & cc->tied)) {
             size_t at = 0; /* the columns start the key */
             for (; changed; changed &= changed - 1) {
                 int i = __builtin_ctz(changed);
@@ -725,7 +755,10 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
             goto cells; /* order[] serves only g->order, not kept here */
         }
     }
-    col_order(g, p, order);
+    if (cc && g->order && g->canonical)
+        col_order_from(g, p, order, cc->korder);
+    else
+        col_order(g, p, order);
     for (int o = 0; o < g->ncols; o++) {
         int i = order[o];
         if (cc && cc->parent->n[i] == p->n[i])
@@ -934,6 +967,7 @@ static void decode(const Game *g, const uint8_t *key, int len, const uint8_t *ex
         if (cc) {
             cc->at[i] = at[o];
             cc->nbits[i] = nbits[o];
+            cc->korder[o] = (uint8_t)i;
         }
     }
     for (int k = 0; k < g->ncells; k++) p->cells[br_get(&r, g->extra_bits)] = q.cells[k];
@@ -2405,6 +2439,18 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
         decode(g, node + 5, node[4], node + 5 + node[4], p, &s->codes);
         s->codes.parent = p;
         s->codes.empty = empty_columns(g, p);
+        s->codes.tied = 0;
+        if (g->copies > 1) {
+            uint8_t first_at[64] = {0}; /* a first card's column + 1 */
+            for (int i = 0; i < g->ncols; i++) {
+                if (!p->n[i]) continue;
+                int v = p->c[i][0];
+                if (first_at[v])
+                    s->codes.tied |= 1u << i | 1u << (first_at[v] - 1);
+                else
+                    first_at[v] = (uint8_t)(i + 1);
+            }
+        }
         memset(s->codes.scored, 0, sizeof s->codes.scored);
         s->parent = at;
         generate(g, &s->flags, p, emit_search, s);
