@@ -461,29 +461,10 @@ static inline int col_cmp(const Pos *p, int a, int b) {
     return na - nb;
 }
 
-/* The order the key lists the columns in: sorted (canonical) or as they lie. */
-static void col_order(const Game *g, const Pos *p, int *order) {
-    for (int i = 0; i < g->ncols; i++) order[i] = i;
-    if (!g->canonical) return;
-    /* First by the first card (empty columns first), which decides unless two first
-       cards are equal: then by col_cmp. */
-    int first[MAXCOLS];
-    for (int i = 0; i < g->ncols; i++) first[i] = p->n[i] ? p->c[i][0] + 1 : 0;
-    for (int i = 1; i < g->ncols; i++) {
-        int x = order[i], fx = first[x], j = i - 1;
-        while (j >= 0 && (first[order[j]] > fx ||
-                          (first[order[j]] == fx && fx && col_cmp(p, order[j], x) > 0))) {
-            order[j + 1] = order[j];
-            j--;
-        }
-        order[j + 1] = x;
-    }
-}
-
 /* col_order from another order (a permutation of the columns), the same result: with a
    position that keeps its real order, the parent's key order is a good start, since a
    move changes one or two columns (insertion sort does little on an order nearly right).
-   Ties col_order leaves in place (empty columns, equal columns) go by index. */
+   Ties (empty columns, equal columns) go by index. */
 static void col_order_from(const Game *g, const Pos *p, int *order, const uint8_t *start) {
     int first[MAXCOLS];
     for (int i = 0; i < g->ncols; i++) {
@@ -501,6 +482,15 @@ static void col_order_from(const Game *g, const Pos *p, int *order, const uint8_
         }
         order[j + 1] = x;
     }
+}
+
+/* The order the key lists the columns in: sorted (canonical) or as they lie. Sorted means
+   by the first card (empty columns first), which decides unless two first cards are
+   equal, then by col_cmp, then by index: col_order_from from the identity. */
+static void col_order(const Game *g, const Pos *p, int *order) {
+    uint8_t start[MAXCOLS];
+    for (int i = 0; i < g->ncols; i++) order[i] = start[i] = (uint8_t)i;
+    if (g->canonical) col_order_from(g, p, order, start);
 }
 
 /* The order the key lists the cells in (indexes): sorted by card (canonical), or as they
