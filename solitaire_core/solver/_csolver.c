@@ -645,6 +645,7 @@ typedef struct {
     uint32_t tied;
     /* with g->order: the parent's columns in key order (the column at each place) */
     uint8_t korder[MAXCOLS];
+    uint8_t kpos[MAXCOLS]; /* with g->order: each column's place in korder */
     uint8_t key[MAXKEY + 16];
 } ColCodes;
 
@@ -672,6 +673,32 @@ static inline uint32_t differing_columns(const Game *g, const uint8_t *a, const 
 static inline uint32_t empty_columns(const Game *g, const Pos *p) {
     static const uint8_t zero[MAXCOLS];
     return ~differing_columns(g, p->n, zero) & (uint32_t)((1ull << g->ncols) - 1);
+}
+
+/* Whether col_order's order of p is its parent's key order cc->korder (g->order, where
+   positions keep their real order). changed: the columns whose lengths differ from the
+   parent's, a bit each. An order is col_order's when each pair of neighbours in it is in
+   order (the order compares first cards, then col_cmp, then indexes: a total order), and
+   only pairs with a changed column can have left their order. */
+static inline int korder_holds(const Game *g, const Pos *p, const ColCodes *cc,
+                               uint32_t changed) {
+    for (; changed; changed &= changed - 1) {
+        int x = __builtin_ctz(changed), o = cc->kpos[x];
+        int fx = p->n[x] ? p->c[x][0] + 1 : 0;
+        if (o > 0) {
+            int y = cc->korder[o - 1], d = (p->n[y] ? p->c[y][0] + 1 : 0) - fx;
+            if (!d && fx) d = col_cmp(p, y, x);
+            if (!d) d = y - x;
+            if (d > 0) return 0;
+        }
+        if (o + 1 < g->ncols) {
+            int y = cc->korder[o + 1], d = fx - (p->n[y] ? p->c[y][0] + 1 : 0);
+            if (!d && fx) d = col_cmp(p, x, y);
+            if (!d) d = x - y;
+            if (d > 0) return 0;
+        }
+    }
+    return 1;
 }
 
 /* The key of p into out (MAXKEY + 8 bytes), its length returned. cc: the codes of the
@@ -745,9 +772,27 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
             goto cells; /* order[] serves only g->order, not kept here */
         }
     }
-    if (cc && g->order && g->canonical)
+    /* Where positions keep their real order and the parent's key order still holds (a
+       move seldom moves a column past another), the same short cut by the key's places. */
+    if (cc && g->order && g->canonical) {
+        uint32_t changed = differing_columns(g, cc->parent->n, p->n);
+        if (korder_holds(g, p, cc, changed)) {
+            uint32_t places = 0;
+            for (uint32_t m = changed; m; m &= m - 1) places |= 1u << cc->kpos[__builtin_ctz(m)];
+            size_t at = 0;
+            for (; places; places &= places - 1) {
+                int i = cc->korder[__builtin_ctz(places)];
+                COPY_BITS(at, (int)(cc->at[i] - at));
+                CODE_COLUMN(i);
+                at = (size_t)cc->at[i] + cc->nbits[i];
+            }
+            int last = cc->korder[g->ncols - 1];
+            COPY_BITS(at, (int)(cc->at[last] + cc->nbits[last] - at));
+            for (int o = 0; o < g->ncols; o++) order[o] = cc->korder[o];
+            goto cells;
+        }
         col_order_from(g, p, order, cc->korder);
-    else
+    } else
         col_order(g, p, order);
     for (int o = 0; o < g->ncols; o++) {
         int i = order[o];
@@ -958,6 +1003,7 @@ static void decode(const Game *g, const uint8_t *key, int len, const uint8_t *ex
             cc->at[i] = at[o];
             cc->nbits[i] = nbits[o];
             cc->korder[o] = (uint8_t)i;
+            cc->kpos[i] = (uint8_t)o;
         }
     }
     for (int k = 0; k < g->ncells; k++) p->cells[br_get(&r, g->extra_bits)] = q.cells[k];
