@@ -1875,10 +1875,14 @@ static int stranded(const Game *g, const Pos *p) {
     if (g->general)
         for (int i = 0; i < g->npiles; i++)
             takes_now |= p->fn[i] ? g->pile_next[i][p->ftop[i]] : g->pile_start[i];
-    uint64_t todo = inplay;
+    /* First the free cards (some card of the value, where a value has several): the
+       others wait (below). */
+    uint64_t todo = reserve;
+    for (uint64_t m = seen; m; m &= m - 1)
+        if (!above[__builtin_ctzll(m)]) todo |= m & -m;
     while (todo) {
         int v = __builtin_ctzll(todo);
-        uint64_t bit = 1ULL << v, wake = 0, freed_now = 0;
+        uint64_t bit = 1ULL << v, wake = 0, wake_up = 0, freed_now = 0;
         todo &= todo - 1;
         int gone = (int)(left >> v & 1);
         if (!gone && !(reserve & bit) && (above[v] & ~left)) continue;
@@ -1897,7 +1901,7 @@ static int stranded(const Game *g, const Pos *p) {
             /* Classic foundations: the next card of the suit in play is the only one
                whose turn may have come. */
             uint64_t up = g->general ? g->fsucc[v] : g->higher[v] & inplay;
-            wake |= g->general ? up : up & -up;
+            wake_up = g->general ? up : up & -up;
         } else if (!gone) {
             for (uint64_t pm = g->parent_mask[v] & inplay; pm && !ok; pm &= pm - 1) {
                 int q = __builtin_ctzll(pm);
@@ -1921,8 +1925,9 @@ static int stranded(const Game *g, const Pos *p) {
                         break;
                     }
         }
-        /* A card not yet free waits: it is looked at when the card above it leaves. */
-        todo |= (freed_now | (wake & freed)) & inplay & ~home;
+        /* A card not yet free waits: it is looked at when the card above it leaves. A card
+           that left waits only for its turn to go up; one that did not, also for a place. */
+        todo |= (((freed_now | (wake_up & freed)) & ~home) | (wake & freed & ~left)) & inplay;
     }
     return home != inplay;
 }
