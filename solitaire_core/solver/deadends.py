@@ -313,3 +313,95 @@ def leave_order_applies(tables: Tables) -> bool:
         for y in range(52)
     )
     return rules.move_limit == "supermove" and all(tables.empty_ok) and runs_build
+
+
+class LastCard:
+    """The last-card test (stop 27): a position is lost when every card of some value in
+    play is *anchored* (it can never leave its column but to go up: nothing it may be
+    built on, and it may not fill an empty column) and lies above a card that must be up
+    before the last card of that value can go up; only where :func:`last_card_applies`.
+
+    Which cards must be up first follows from the variant's own foundation piles: a pile
+    holds at most one card of each rank (one deck; a pile that wraps holds 13 cards at
+    most), so the cards of value ``v`` that are up lie on as many piles, and each lies
+    directly on a card of a value it may follow there, unless ``v`` may start a pile.
+    When ``v`` may follow only one value ``u``, which stands for as many cards, every card
+    of ``u`` is up by the time the last card of ``v`` goes up; and then, unless ``u`` may
+    start a pile, every card of the one value ``u`` may follow, and so on. A card of
+    ``v`` in play has not left its column before it goes up, so a card under it is still
+    in play when it goes up; if that holds of the last card of ``v`` to go up, whichever
+    it is, the position cannot be won.
+
+    Where suits share a value this is what the leave-order test (:class:`LeaveOrder`)
+    cannot see: it reads "some card of the value" and so lets the first card stand for
+    the last. Scotch Patience (PySolFC game 87: fans build down regardless of suit, empty
+    fans stay empty, foundations up in alternate colours from any Ace): a black King goes
+    on a red Queen, a red Queen on a black Jack and so on down to a black Ace, so the two
+    black Kings end the two piles of that chain; the second of them goes up last of its
+    chain's 26 cards. In #6 the King of spades lies on the Five of spades and the King of
+    clubs above the Seven of clubs: whichever goes up second has a card of its chain under
+    it, so #6 is lost at the deal (undecided after 8,500,000 positions before).
+
+    :param engine: the search's engine (one deck; values as :class:`LeaveOrder`'s).
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        tables = engine.tables
+        present = tables.present_mask  # no hole (Tables.classes) is ever a pile's top
+        fpred = [0] * 52
+        for row in engine.pile_next:
+            for y, mask in enumerate(row):
+                if present >> y & 1:
+                    for v in range(52):
+                        if mask >> v & 1:
+                            fpred[v] |= 1 << y
+        starts = 0
+        for mask in engine.pile_start:
+            starts |= mask
+        # before[v]: the values every card of which is up when the last card of v goes up.
+        self.before = [0] * 52
+        for v in range(52):
+            if tables.parents[v] or tables.empty_ok[v]:
+                continue  # not anchored
+            u, need = v, 0
+            while not starts >> u & 1 and fpred[u] and fpred[u] & (fpred[u] - 1) == 0:
+                u = fpred[u].bit_length() - 1
+                if need >> u & 1:
+                    break  # round a wrapping pile
+                need |= 1 << u
+            self.before[v] = need
+        self.watched = tuple(v for v in range(52) if self.before[v])
+
+    def lost(self, pos: Position) -> bool:
+        """Whether ``pos`` cannot be won by the rule above."""
+        cols, cells = pos[0], pos[1]
+        for v in self.watched:
+            if v in cells:
+                continue  # a card in a reserve lies on nothing
+            need, seen = self.before[v], False
+            for col in cols:
+                k = col.find(v)
+                while k >= 0:
+                    seen = True
+                    if not any(need >> w & 1 for w in col[:k]):
+                        break
+                    k = col.find(v, k + 1)
+                else:
+                    continue
+                break  # a card of v with nothing needed under it
+            else:
+                if seen:
+                    return True
+        return False
+
+
+def last_card_applies(engine: Engine) -> bool:
+    """Whether :class:`LastCard` is sound for the variant: where the leave-order test is
+    (:func:`leave_order_applies`: one deck, no cells that take cards, single-card moves or
+    runs that single-card moves can make), with the variant's own foundation piles
+    (several cards per value come only with them), each holding 13 cards at most."""
+    return (
+        leave_order_applies(engine.tables)
+        and engine.general
+        and all(cap <= 13 for cap in engine.pile_cap)
+    )

@@ -24,7 +24,14 @@ from ..session import play_move
 from ..state import GameState
 from ..variant import Rules
 from . import native
-from .deadends import LeaveOrder, SuitCheck, applies, leave_order_applies
+from .deadends import (
+    LastCard,
+    LeaveOrder,
+    SuitCheck,
+    applies,
+    last_card_applies,
+    leave_order_applies,
+)
 from .engine import CF, CT, FC, FT, TC, TF, TT, Budget, Engine, IMove, Position
 from .heuristic import WEIGHTS, Scorer, default_weights
 from .tables import Tables, compile_rules
@@ -146,10 +153,12 @@ def solve(
     :param autoplay: the autoplay policy the moves will be played with (``"off"``,
         ``"safe"``, ``"all"``); defaults to the variant's, as a session does.
     :param ideas: switches for measuring each idea (see docs/solver.md): ``"go_home"``,
-        ``"freeze"``, ``"canonical"``, ``"twins"``, ``"suit_check"`` and ``"leave_order"``
-        (the dead-end tests, default on), ``"search"`` (``"best-first"``, the default, or
-        ``"dfs"``), ``"ties"`` (``"lifo"``, the default, or ``"fifo"``), ``"weights"`` (a
-        dict of heuristic weights, see :data:`~solitaire_core.solver.heuristic.WEIGHTS` and
+        ``"freeze"``, ``"canonical"``, ``"twins"``, ``"suit_check"``, ``"leave_order"``
+        and ``"last_card"`` (the dead-end tests, default on; the last-card test,
+        :class:`~solitaire_core.solver.deadends.LastCard`, looks at the start only),
+        ``"search"`` (``"best-first"``, the default, or ``"dfs"``), ``"ties"``
+        (``"lifo"``, the default, or ``"fifo"``), ``"weights"`` (a dict of heuristic
+        weights, see :data:`~solitaire_core.solver.heuristic.WEIGHTS` and
         :func:`~solitaire_core.solver.heuristic.default_weights`: the search then runs
         with that score alone), ``"seed"`` (the seed of the ``noise`` weight, a whole
         number from 0 to 2**62 - 1). Without ``"weights"``, where no cell takes a card a
@@ -213,6 +222,15 @@ def solve(
     if engine != "python" and not note:
         note = native.position_unsupported(job.start, eng.copies, eng.general, tables.present_mask)
     use_c = engine != "python" and not note
+    if ideas.get("last_card", True) and last_card_applies(eng) and LastCard(eng).lost(job.start):
+        # Lost whatever the search (deadends.LastCard): both engines answer at once.
+        return SolveResult(
+            Verdict.UNWINNABLE,
+            positions=1,
+            seconds=time.monotonic() - started,
+            engine="c" if use_c else "python",
+            note=note,
+        )
     if "weights" not in ideas and plain_first(tables) and max_states >= PLAIN_FIRST_SHARE:
         # A short first search with the plain score (docs/solver.md, "Two scores").
         quick = attrs.evolve(
