@@ -26,6 +26,7 @@ FCS_GAMES = {
     "die-schlange": "die_schlange",
     "bakers-dozen": "bakers_dozen",
     "fan": "fan",
+    "simple-simon": "simple_simon",
 }
 """Our variant id -> Freecell Solver's preset name (``fc-solve -g``)."""
 
@@ -37,6 +38,7 @@ DEBIAN_BUILD_PLAYS = [
     "streets-and-alleys",
     "citadel",
     "good-measure",
+    "simple-simon",
 ]
 """The games the Debian build of fc-solve 5 takes: it is compiled for one deck and at most
 ten columns, so it refuses Der Katzenschwanz and Die Schlange (two decks), Baker's Dozen
