@@ -461,25 +461,23 @@ static inline int col_cmp(const Pos *p, int a, int b) {
     return na - nb;
 }
 
+/* The key's order of columns a and b (below 0: a first): by the first card (empty columns
+   first), then by col_cmp where first cards are equal, then by index; a total order. */
+static inline int key_cmp(const Pos *p, int a, int b) {
+    int d = (p->n[a] ? p->c[a][0] + 1 : 0) - (p->n[b] ? p->c[b][0] + 1 : 0);
+    if (!d && p->n[a]) d = col_cmp(p, a, b);
+    return d ? d : a - b;
+}
+
 /* col_order from another order (a permutation of the columns), the same result: with a
    position that keeps its real order, the parent's key order is a good start, since a
    move changes one or two columns (insertion sort does little on an order nearly right).
    Ties (empty columns, equal columns) go by index. */
 static void col_order_from(const Game *g, const Pos *p, int *order, const uint8_t *start) {
-    int first[MAXCOLS];
-    for (int i = 0; i < g->ncols; i++) {
-        first[i] = p->n[i] ? p->c[i][0] + 1 : 0;
-        order[i] = start[i];
-    }
+    for (int i = 0; i < g->ncols; i++) order[i] = start[i];
     for (int i = 1; i < g->ncols; i++) {
-        int x = order[i], fx = first[x], j = i - 1;
-        for (; j >= 0; j--) {
-            int y = order[j], d = first[y] - fx;
-            if (!d && fx) d = col_cmp(p, y, x);
-            if (!d) d = y - x;
-            if (d < 0) break;
-            order[j + 1] = y;
-        }
+        int x = order[i], j = i - 1;
+        for (; j >= 0 && key_cmp(p, order[j], x) > 0; j--) order[j + 1] = order[j];
         order[j + 1] = x;
     }
 }
@@ -678,25 +676,14 @@ static inline uint32_t empty_columns(const Game *g, const Pos *p) {
 /* Whether col_order's order of p is its parent's key order cc->korder (g->order, where
    positions keep their real order). changed: the columns whose lengths differ from the
    parent's, a bit each. An order is col_order's when each pair of neighbours in it is in
-   order (the order compares first cards, then col_cmp, then indexes: a total order), and
+   order (key_cmp: a total order), and
    only pairs with a changed column can have left their order. */
 static inline int korder_holds(const Game *g, const Pos *p, const ColCodes *cc,
                                uint32_t changed) {
     for (; changed; changed &= changed - 1) {
         int x = __builtin_ctz(changed), o = cc->kpos[x];
-        int fx = p->n[x] ? p->c[x][0] + 1 : 0;
-        if (o > 0) {
-            int y = cc->korder[o - 1], d = (p->n[y] ? p->c[y][0] + 1 : 0) - fx;
-            if (!d && fx) d = col_cmp(p, y, x);
-            if (!d) d = y - x;
-            if (d > 0) return 0;
-        }
-        if (o + 1 < g->ncols) {
-            int y = cc->korder[o + 1], d = fx - (p->n[y] ? p->c[y][0] + 1 : 0);
-            if (!d && fx) d = col_cmp(p, x, y);
-            if (!d) d = x - y;
-            if (d > 0) return 0;
-        }
+        if (o > 0 && key_cmp(p, cc->korder[o - 1], x) > 0) return 0;
+        if (o + 1 < g->ncols && key_cmp(p, x, cc->korder[o + 1]) > 0) return 0;
     }
     return 1;
 }

@@ -163,6 +163,23 @@ def applies(tables: Tables) -> bool:
     )
 
 
+def foundation_predecessors(engine: Engine) -> list[int]:
+    """Value -> the values (a bit mask) it may follow on some pile of the variant's own
+    foundations (:attr:`Engine.pile_next`); holes (:attr:`Tables.classes`) are never a
+    pile's top, so never a predecessor."""
+    present = engine.tables.present_mask
+    fpred = [0] * 52
+    for row in engine.pile_next:
+        for y, mask in enumerate(row):
+            if not present >> y & 1:
+                continue
+            while mask:
+                v = (mask & -mask).bit_length() - 1
+                mask &= mask - 1
+                fpred[v] |= 1 << y
+    return fpred
+
+
 class LeaveOrder:
     """The leave-order dead-end test: a position is lost when some card in play can never
     go up (docs/solver.md, "Leave order"); only where :func:`leave_order_applies`.
@@ -199,13 +216,7 @@ class LeaveOrder:
         self.engine = engine
         self.general = engine.general
         self.lower = [((1 << (v % 13)) - 1) << (v - v % 13) for v in range(52)]
-        self.fpred = [0] * 52
-        if engine.general:
-            for row in engine.pile_next:
-                for y, mask in enumerate(row):
-                    for v in range(52):
-                        if mask >> v & 1:
-                            self.fpred[v] |= 1 << y
+        self.fpred = foundation_predecessors(engine) if engine.general else [0] * 52
         self.parents = [sum(1 << p for p in tables.parents[v]) for v in range(52)]
         self.empty_ok = tables.empty_ok
 
@@ -347,14 +358,7 @@ class LastCard:
 
     def __init__(self, engine: Engine) -> None:
         tables = engine.tables
-        present = tables.present_mask  # no hole (Tables.classes) is ever a pile's top
-        fpred = [0] * 52
-        for row in engine.pile_next:
-            for y, mask in enumerate(row):
-                if present >> y & 1:
-                    for v in range(52):
-                        if mask >> v & 1:
-                            fpred[v] |= 1 << y
+        fpred = foundation_predecessors(engine)
         starts = 0
         for mask in engine.pile_start:
             starts |= mask
