@@ -1822,10 +1822,35 @@ static int stranded(const Game *g, const Pos *p) {
        values in the columns. */
     uint64_t above[MAXV], under[MAXV], cols[MAXCOLS], inplay = 0, reserve = 0, left = 0,
                                                       seen = 0;
+    uint8_t col_of[MAXV]; /* one deck: the index in cols of a card's column */
+    uint64_t tops = 0;    /* one deck: the cards at the top of the columns */
     int any_empty = 0, ncols = 0;
     const int one = g->copies == 1;
     for (int i = 0; i < g->ncols; i++) {
         uint64_t acc = 0, below = 0;
+        if (one) {
+            /* One card per value: the same tables, without merging copies. */
+            uint64_t u = 0;
+            for (int k = 0; k < p->n[i]; k++) {
+                int x = p->c[i][k];
+                under[x] = u;
+                u = 1ULL << x;
+                col_of[x] = (uint8_t)ncols;
+            }
+            for (int k = p->n[i] - 1; k >= 0; k--) {
+                int x = p->c[i][k];
+                above[x] = acc;
+                acc |= 1ULL << x;
+            }
+            seen |= acc;
+            inplay |= acc;
+            tops |= u;
+            if (acc)
+                cols[ncols++] = acc;
+            else
+                any_empty = 1;
+            continue;
+        }
         for (int k = p->n[i] - 1; k >= 0; k--) {
             int x = p->c[i][k];
             above[x] = (seen >> x & 1) ? above[x] & acc : acc;
@@ -1834,8 +1859,7 @@ static int stranded(const Game *g, const Pos *p) {
         }
         for (int k = 0; k < p->n[i]; k++) {
             int x = p->c[i][k];
-            uint64_t u = one ? (k ? 1ULL << p->c[i][k - 1] : 0) : below;
-            under[x] = (inplay >> x & 1) ? under[x] | u : u;
+            under[x] = (inplay >> x & 1) ? under[x] | below : below;
             inplay |= 1ULL << x;
             below |= 1ULL << x;
         }
@@ -1859,14 +1883,20 @@ static int stranded(const Game *g, const Pos *p) {
        The least fixed point comes from a work list (todo): a card is looked at again only
        when a card its conditions read has left or gone up since, or has become free. */
     uint64_t home = 0, takes_now = 0, freed = 0;
+    /* One deck: avail holds the cards a card may leave onto, as far as the work list has
+       seen: one in a column once it was taken from the list free (its children are woken
+       then), one in a reserve once it left. The fixed point is the same as reading the
+       columns afresh at each look, as is done where a value has several cards. */
+    uint64_t avail = 0;
     if (g->general)
         for (int i = 0; i < g->npiles; i++)
             takes_now |= p->fn[i] ? g->pile_next[i][p->ftop[i]] : g->pile_start[i];
     /* First the free cards (some card of the value, where a value has several): the
        others wait (below). */
-    uint64_t todo = reserve;
-    for (uint64_t m = seen; m; m &= m - 1)
-        if (!above[__builtin_ctzll(m)]) todo |= m & -m;
+    uint64_t todo = reserve | tops;
+    if (!one)
+        for (uint64_t m = seen; m; m &= m - 1)
+            if (!above[__builtin_ctzll(m)]) todo |= m & -m;
     while (todo) {
         int v = __builtin_ctzll(todo);
         uint64_t bit = 1ULL << v, wake = 0, wake_up = 0, freed_now = 0;
@@ -1877,6 +1907,7 @@ static int stranded(const Game *g, const Pos *p) {
             /* Free now: cards may leave onto it (from a reserve, once it left). */
             freed |= bit;
             wake = g->child_mask[v];
+            if (seen & bit) avail |= bit;
         }
         int ok;
         if (g->general)
@@ -1890,12 +1921,16 @@ static int stranded(const Game *g, const Pos *p) {
             uint64_t up = g->general ? g->fsucc[v] : g->higher[v] & inplay;
             wake_up = g->general ? up : up & -up;
         } else if (!gone) {
-            for (uint64_t pm = g->parent_mask[v] & inplay; pm && !ok; pm &= pm - 1) {
-                int q = __builtin_ctzll(pm);
-                /* A card in a reserve once it left, one in a column once the cards above
-                   it left (either, where a value has several cards). */
-                ok = (int)(reserve >> q & left >> q & 1) || ((seen >> q & 1) && !(above[q] & ~left));
-            }
+            /* A card in a reserve once it left, one in a column once the cards above it
+               left (either, where a value has several cards). */
+            if (one)
+                ok = (g->parent_mask[v] & avail) != 0;
+            else
+                for (uint64_t pm = g->parent_mask[v] & inplay; pm && !ok; pm &= pm - 1) {
+                    int q = __builtin_ctzll(pm);
+                    ok = (int)(reserve >> q & left >> q & 1) ||
+                         ((seen >> q & 1) && !(above[q] & ~left));
+                }
             if (!ok && g->empty_ok[v]) ok = any_empty;
         }
         if (ok && !gone) {
@@ -1903,14 +1938,19 @@ static int stranded(const Game *g, const Pos *p) {
                lay in a reserve; into its column, if that is empty now. */
             left |= bit;
             freed_now = under[v];
-            if (reserve & bit) wake |= g->child_mask[v];
-            if (g->empty_mask && !any_empty)
-                for (int i = 0; i < ncols; i++)
-                    if ((cols[i] & bit) && !(cols[i] & ~left)) {
-                        wake |= g->empty_mask;
-                        any_empty = 1; /* a column can be emptied, and stays so */
-                        break;
-                    }
+            if (reserve & bit) {
+                avail |= bit;
+                wake |= g->child_mask[v];
+            }
+            if (g->empty_mask && !any_empty && (seen & bit)) {
+                if (one) {
+                    if (!(cols[col_of[v]] & ~left)) any_empty = 1;
+                } else
+                    for (int i = 0; i < ncols && !any_empty; i++)
+                        any_empty = (cols[i] & bit) && !(cols[i] & ~left);
+                /* A column can be emptied, and stays so. */
+                if (any_empty) wake |= g->empty_mask;
+            }
         }
         /* A card not yet free waits: it is looked at when the card above it leaves. A card
            that left waits only for its turn to go up; one that did not, also for a place. */
