@@ -644,6 +644,7 @@ typedef struct {
     /* with g->order: the parent's columns in key order (the column at each place) */
     uint8_t korder[MAXCOLS];
     uint8_t kpos[MAXCOLS]; /* with g->order: each column's place in korder */
+    const uint8_t *extra;  /* with g->order: the parent's stored places (its node's extra) */
     uint8_t key[MAXKEY + 16];
 } ColCodes;
 
@@ -692,6 +693,7 @@ static inline int korder_holds(const Game *g, const Pos *p, const ColCodes *cc,
    columns of p's parent, or NULL. */
 static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, const ColCodes *cc) {
     int order[MAXCOLS], corder[MAXCELLS];
+    int held = 0; /* the columns in the parent's key order (cc->korder), not in order[] */
     uint64_t acc = 0;
     int bits = 0, len = 0;
     uint32_t tmp[PIECES];
@@ -775,7 +777,7 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
             }
             int last = cc->korder[g->ncols - 1];
             COPY_BITS(at, (int)(cc->at[last] + cc->nbits[last] - at));
-            for (int o = 0; o < g->ncols; o++) order[o] = cc->korder[o];
+            held = 1;
             goto cells;
         }
         col_order_from(g, p, order, cc->korder);
@@ -818,16 +820,28 @@ cells:
         /* extra_bits per place: the columns', then the cells'. */
         uint64_t a = 0;
         int nb = 0, n = 0, w = g->extra_bits;
-        for (int k = 0; k < g->ncols + g->ncells; k++) {
-            a |= (uint64_t)(k < g->ncols ? order[k] : corder[k - g->ncols]) << nb;
-            nb += w;
-            while (nb >= 8) {
-                extra[n++] = (uint8_t)a;
-                a >>= 8;
-                nb -= 8;
-            }
-        }
-        if (nb > 0) extra[n] = (uint8_t)a;
+#define PUT_PLACE(x)                                                                       \
+    do {                                                                                   \
+        a |= (uint64_t)(x) << nb;                                                          \
+        if ((nb += w) >= 32) { /* four whole bytes, least significant first */            \
+            uint32_t word = (uint32_t)a;                                                   \
+            memcpy(extra + n, &word, 4);                                                   \
+            n += 4;                                                                        \
+            a >>= 32;                                                                      \
+            nb -= 32;                                                                      \
+        }                                                                                  \
+    } while (0)
+        if (held) {
+            /* The columns' places are the parent's: copy them from its stored ones. */
+            n = w * g->ncols / 8;
+            nb = w * g->ncols % 8;
+            memcpy(extra, cc->extra, (size_t)n);
+            a = nb ? cc->extra[n] & ((1u << nb) - 1) : 0;
+        } else
+            for (int k = 0; k < g->ncols; k++) PUT_PLACE(order[k]);
+        for (int k = 0; k < g->ncells; k++) PUT_PLACE(corder[k]);
+#undef PUT_PLACE
+        for (; nb > 0; nb -= 8, a >>= 8) extra[n++] = (uint8_t)a;
     }
     while (bits > 0) {
         out[len++] = (uint8_t)acc;
@@ -2504,6 +2518,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
         /* The parent of the children made next: its key (padded), its columns' codes. */
         memcpy(s->codes.key, node + 5, node[4]);
         memset(s->codes.key + node[4], 0, 8);
+        s->codes.extra = node + 5 + node[4];
         decode(g, node + 5, node[4], node + 5 + node[4], p, &s->codes);
         s->codes.parent = p;
         s->codes.empty = empty_columns(g, p);
