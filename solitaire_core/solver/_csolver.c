@@ -493,7 +493,8 @@ static void col_order(const Game *g, const Pos *p, int *order) {
 
 /* The order the key lists the cells in (indexes): sorted by card (canonical), or as they
    lie; equal cards keep their real order. */
-static void cell_order(const Game *g, const Pos *p, int *order) {
+static inline __attribute__((always_inline)) void cell_order(const Game *g, const Pos *p,
+                                                             int *order) {
     for (int i = 0; i < g->ncells; i++) order[i] = i;
     if (!g->canonical) return;
     for (int i = 1; i < g->ncells; i++) {
@@ -645,8 +646,22 @@ typedef struct {
     uint8_t korder[MAXCOLS];
     uint8_t kpos[MAXCOLS]; /* with g->order: each column's place in korder */
     const uint8_t *extra;  /* with g->order: the parent's stored places (its node's extra) */
+    uint16_t cells_at;     /* where the parent's cells' codes begin in its key (bits) */
     uint8_t key[MAXKEY + 16];
 } ColCodes;
+
+/* Whether the first n (1 to MAXCELLS) of two positions' cells hold the same cards: two
+   8-byte loads each, the bytes past n masked off. */
+static inline int same_cells(const uint8_t *a, const uint8_t *b, int n) {
+    uint64_t a0, a1, b0, b1;
+    memcpy(&a0, a, 8);
+    memcpy(&b0, b, 8);
+    memcpy(&a1, a + 8, 8);
+    memcpy(&b1, b + 8, 8);
+    uint64_t m0 = n >= 8 ? ~0ull : (1ull << (8 * n)) - 1;
+    uint64_t m1 = n >= 16 ? ~0ull : n <= 8 ? 0 : (1ull << (8 * (n - 8))) - 1;
+    return !((a0 ^ b0) & m0) && !((a1 ^ b1) & m1);
+}
 
 /* Bit k set when byte k of x is not 0 (SWAR: no carry crosses bytes; the multiply gathers
    the eight flags into the top byte). */
@@ -694,6 +709,7 @@ static inline int korder_holds(const Game *g, const Pos *p, const ColCodes *cc,
 static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, const ColCodes *cc) {
     int order[MAXCOLS], corder[MAXCELLS];
     int held = 0; /* the columns in the parent's key order (cc->korder), not in order[] */
+    int kept = 0; /* the cells as the parent's: their codes copied, corder[] not made */
     uint64_t acc = 0;
     int bits = 0, len = 0;
     uint32_t tmp[PIECES];
@@ -791,15 +807,22 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
             CODE_COLUMN(i);
     }
 cells:
+    if (cc && g->ncells && same_cells(p->cells, cc->parent->cells, g->ncells)) {
+        /* The parent's cells (most moves do not touch them): their codes, 6 bits each,
+           follow its columns' in its key. */
+        COPY_BITS(cc->cells_at, 6 * g->ncells);
+        kept = 1;
+    } else {
+        cell_order(g, p, corder);
+        for (int i = 0; i < g->ncells; i++) {
+            int v = p->cells[corder[i]];
+            acc |= (uint64_t)(v == EMPTY ? 63 : v) << bits;
+            bits += 6;
+            FLUSH();
+        }
+    }
 #undef COPY_BITS
 #undef CODE_COLUMN
-    cell_order(g, p, corder);
-    for (int i = 0; i < g->ncells; i++) {
-        int v = p->cells[corder[i]];
-        acc |= (uint64_t)(v == EMPTY ? 63 : v) << bits;
-        bits += 6;
-        FLUSH();
-    }
     if (g->general) {
         int porder[MAXPILES];
         pile_order(g, p, porder);
@@ -831,7 +854,13 @@ cells:
             nb -= 32;                                                                      \
         }                                                                                  \
     } while (0)
-        if (held) {
+        if (kept && !held) cell_order(g, p, corder);
+        if (held && kept) {
+            /* Every place is the parent's. */
+            memcpy(extra, cc->extra, (size_t)g->extra);
+            n = g->extra;
+            nb = 0;
+        } else if (held) {
             /* The columns' places are the parent's: copy them from its stored ones. */
             n = w * g->ncols / 8;
             nb = w * g->ncols % 8;
@@ -839,7 +868,8 @@ cells:
             a = nb ? cc->extra[n] & ((1u << nb) - 1) : 0;
         } else
             for (int k = 0; k < g->ncols; k++) PUT_PLACE(order[k]);
-        for (int k = 0; k < g->ncells; k++) PUT_PLACE(corder[k]);
+        if (!(held && kept))
+            for (int k = 0; k < g->ncells; k++) PUT_PLACE(corder[k]);
 #undef PUT_PLACE
         for (; nb > 0; nb -= 8, a >>= 8) extra[n++] = (uint8_t)a;
     }
@@ -2520,6 +2550,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
         memset(s->codes.key + node[4], 0, 8);
         s->codes.extra = node + 5 + node[4];
         decode(g, node + 5, node[4], node + 5 + node[4], p, &s->codes);
+        {
+            int last = g->order ? s->codes.korder[g->ncols - 1] : g->ncols - 1;
+            s->codes.cells_at = (uint16_t)(s->codes.at[last] + s->codes.nbits[last]);
+        }
         s->codes.parent = p;
         s->codes.empty = empty_columns(g, p);
         s->codes.tied = 0;
