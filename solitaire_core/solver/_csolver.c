@@ -1861,7 +1861,8 @@ static int dead_somewhere(Search *s, const Pos *p) {
 static int stranded(const Game *g, const Pos *p) {
     /* above[v]: the cards above every card of value v in the columns (several cards per
        value where suits share values, tables.py classes: the test then reads "some card of
-       the value", which only lets more cards leave); under[v]: the cards right under a
+       the value", which only lets more cards leave; not made with one card per value, where
+       only free cards enter the work list); under[v]: the cards right under a
        card of value v, or with several cards per value every card under one; seen: the
        values in the columns. */
     uint64_t above[MAXV], under[MAXV], cols[MAXCOLS], inplay = 0, reserve = 0, left = 0,
@@ -1873,18 +1874,15 @@ static int stranded(const Game *g, const Pos *p) {
     for (int i = 0; i < g->ncols; i++) {
         uint64_t acc = 0, below = 0;
         if (one) {
-            /* One card per value: the same tables, without merging copies. */
+            /* One card per value: the same tables, without merging copies, and without
+               above[]: every card the work list holds is free then (below). */
             uint64_t u = 0;
             for (int k = 0; k < p->n[i]; k++) {
                 int x = p->c[i][k];
                 under[x] = u;
                 u = 1ULL << x;
+                acc |= u;
                 col_of[x] = (uint8_t)ncols;
-            }
-            for (int k = p->n[i] - 1; k >= 0; k--) {
-                int x = p->c[i][k];
-                above[x] = acc;
-                acc |= 1ULL << x;
             }
             seen |= acc;
             inplay |= acc;
@@ -1938,6 +1936,56 @@ static int stranded(const Game *g, const Pos *p) {
     /* First the free cards (some card of the value, where a value has several): the
        others wait (below). */
     uint64_t todo = reserve | tops;
+    if (one && !g->general) {
+        /* One card per value and classic foundations (Flower Garden, Good Measure...): the
+           loop below without its general cases. Every card the list holds is free here: it
+           was a top or in a reserve, lay right under a card that left, or was woken once
+           free, and it stays free. */
+        while (todo) {
+            int v = __builtin_ctzll(todo);
+            uint64_t bit = 1ULL << v, wake = 0, wake_up = 0, freed_now = 0;
+            todo &= todo - 1;
+            if (left & bit) {
+                /* It left: it waits only for its turn to go up. */
+                if (!(g->lower[v] & inplay & ~home)) {
+                    home |= bit;
+                    uint64_t up = g->higher[v] & inplay;
+                    todo |= up & -up & freed & ~home;
+                }
+                continue;
+            }
+            if (!(freed & bit)) {
+                /* Free now: in a column, cards may leave onto it (in a reserve, once it
+                   left, below). */
+                freed |= bit;
+                if (seen & bit) {
+                    avail |= bit;
+                    wake = g->child_mask[v];
+                }
+            }
+            int ok = !(g->lower[v] & inplay & ~home);
+            if (ok) {
+                home |= bit;
+                uint64_t up = g->higher[v] & inplay;
+                wake_up = up & -up;
+            } else
+                ok = (g->parent_mask[v] & avail) || (g->empty_ok[v] && any_empty);
+            if (ok) {
+                left |= bit;
+                freed_now = under[v];
+                if (reserve & bit) {
+                    avail |= bit;
+                    wake |= g->child_mask[v];
+                }
+                if (g->empty_mask && !any_empty && (seen & bit) && !(cols[col_of[v]] & ~left)) {
+                    any_empty = 1;
+                    wake |= g->empty_mask;
+                }
+            }
+            todo |= (((freed_now | (wake_up & freed)) & ~home) | (wake & freed & ~left)) & inplay;
+        }
+        return home != inplay;
+    }
     if (!one)
         for (uint64_t m = seen; m; m &= m - 1)
             if (!above[__builtin_ctzll(m)]) todo |= m & -m;
@@ -1946,7 +1994,7 @@ static int stranded(const Game *g, const Pos *p) {
         uint64_t bit = 1ULL << v, wake = 0, wake_up = 0, freed_now = 0;
         todo &= todo - 1;
         int gone = (int)(left >> v & 1);
-        if (!gone && !(reserve & bit) && (above[v] & ~left)) continue;
+        if (!one && !gone && !(reserve & bit) && (above[v] & ~left)) continue;
         if (!(freed & bit)) {
             /* Free now: cards may leave onto it (from a reserve, once it left). */
             freed |= bit;
