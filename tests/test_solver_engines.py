@@ -5,12 +5,15 @@ it uses Python."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import threading
 import tracemalloc
+from pathlib import Path
 
 import attrs
 import pytest
@@ -287,6 +290,76 @@ def test_without_the_extension_python_solves() -> None:
         check=False,
     )
     assert run.returncode == 0 and "engine: Python (the C extension" in run.stdout
+
+
+# Deals of games of every kind of key: one deck and two, columns in key order and in their
+# real order, reference-column prefixes long and short, cells and none, runs and single cards.
+KEY_CHECK_DEALS = (
+    ("der-katzenschwanz", 3), ("good-measure", 3), ("flower-garden", 5), ("seahaven", 73),
+    ("penguin", 1), ("double-freecell", 16), ("simple-simon", 30), ("die-schlange", 12),
+    ("bisley", 2), ("scotch-patience", 2), ("bakers-dozen", 1), ("double-sea-towers", 114),
+    ("king-albert", 1), ("beleaguered-castle", 1), ("freecell", 9),
+)  # fmt: skip
+
+CHECK_KEYS = """
+import json, sys
+from solitaire_core.deal import deal
+from solitaire_core.plugins import get_variant
+from solitaire_core.solver import native, solve
+assert native._csolver.__file__.startswith(sys.argv[1]), native._csolver.__file__
+out = []
+for variant, number in json.loads(sys.argv[2]):
+    r = solve(deal(get_variant(variant).resolve({}), number), engine="c", max_states=20000)
+    out.append([variant, number, r.verdict.value, r.positions])
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.slow
+def test_keys_made_from_the_parents_codes_are_the_keys_made_afresh(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The C core makes a child's key from its parent's: unchanged columns' codes copied, a
+    changed column's code made from the parent column's (docs/solver.md, "Memory"). Built
+    with CSOLVER_CHECK_KEYS, it makes every such key again from nothing and aborts when the
+    two differ, since a key that depends on the way it was made would store one position
+    twice or two positions as one. That build solves deals of games of every kind of key to
+    the same verdicts, in the same positions, as the installed build."""
+    from setuptools import Distribution, Extension
+
+    root = Path(__file__).resolve().parents[1]
+    lib = tmp_path / "lib"
+    shutil.copytree(
+        root / "solitaire_core",
+        lib / "solitaire_core",
+        ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"),
+    )
+    ext = Extension(
+        "solitaire_core.solver._csolver",
+        sources=[str(root / "solitaire_core" / "solver" / "_csolver.c")],
+        define_macros=[("CSOLVER_CHECK_KEYS", "1")],
+        extra_compile_args=["-O2"] if os.name != "nt" else [],
+    )
+    build = Distribution({"ext_modules": [ext]}).get_command_obj("build_ext")
+    build.build_lib = str(lib)  # type: ignore[attr-defined]
+    build.build_temp = str(tmp_path / "build")  # type: ignore[attr-defined]
+    build.ensure_finalized()
+    build.run()
+    deals = [list(d) for d in KEY_CHECK_DEALS]
+    run = subprocess.run(
+        [sys.executable, "-c", CHECK_KEYS, str(lib), json.dumps(deals)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(lib), "PYTHONWARNINGS": "ignore"},
+        cwd=tmp_path,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    checked = json.loads(run.stdout)
+    installed = []
+    for variant, number in KEY_CHECK_DEALS:
+        r = solve(deal(get_variant(variant).resolve({}), number), engine="c", max_states=20000)
+        installed.append([variant, number, r.verdict.value, r.positions])
+    assert checked == installed
+    assert sum(row[3] for row in checked) > 100_000  # the checks ran on many children
 
 
 def test_cli_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:

@@ -638,6 +638,10 @@ typedef struct {
     uint8_t scored[MAXCOLS]; /* whether part[i] holds column i's part of the score yet */
     int part[MAXCOLS];
     uint16_t at[MAXCOLS], nbits[MAXCOLS];
+    /* how each column's code begins: the cards its first part stands for (the reference
+       prefix's length, or 1 for a first card coded alone; 0 when empty), and whether that
+       part is a reference prefix (see col_code_grown) */
+    uint8_t from[MAXCOLS], ref[MAXCOLS];
     uint32_t empty; /* the parent's empty columns, a bit each */
     /* the parent's columns whose first card another column of it begins with too (only
        where a value has several cards), a bit each */
@@ -704,6 +708,50 @@ static inline int korder_holds(const Game *g, const Pos *p, const ColCodes *cc,
     return 1;
 }
 
+/* How encode may make a child's column code from its parent's (cc, column i: the parent's
+   n0 cards pc, the child's n1 cards c, the child's column being the parent's less cards
+   from its top or with cards put on top, n1 != n0, both non-empty). col_code begins a column
+   with the longest common start it has with a reference column (the first such in
+   ref_first's order) when naming it is shorter than coding its cards, else with its first
+   card alone. KEPT_SHORTER (n1 < n0): the child's code begins as the parent's, so it is the
+   parent's less the codes of the cards gone: the parent's reference prefix (from[i] cards)
+   is kept whole, so every common start is the parent's cut at n1 and the longest is the
+   parent's; or the parent's first card stood alone, so either no reference column begins
+   with it or coding the longest common start card by card was as short as naming it, and
+   a shorter start is no longer to code (plain[r][m] grows with m). REF_ONLY + r (n1 < n0):
+   the child is the first n1 cards of the parent's reference prefix, named as reference
+   column r's first n1 cards: r is the first reference column with all n1 in common (the
+   parent's has), and naming them is shorter. KEPT_LONGER (n1 > n0): no reference column
+   that has all n0 of the parent's cards in common goes on with the child's next card, so
+   every common start is the parent's and the code is the parent's followed by the codes of
+   the cards put on. 0: made afresh. */
+enum { AFRESH = 0, KEPT_SHORTER, KEPT_LONGER, REF_ONLY };
+static inline __attribute__((always_inline)) int
+col_code_kept(const Game *g, const ColCodes *cc, int i, const uint8_t *pc, int n0,
+              const uint8_t *c, int n1) {
+    if (!n0 || !n1) return AFRESH;
+    const int from = cc->from[i];
+    if (n1 < n0) {
+        if (n1 >= from) return KEPT_SHORTER;
+        /* The parent names its first `from` cards, reference column cc->ref[i] - 1's. */
+        const int v = pc[0];
+        for (int q = 0; q < g->nref_first[v]; q++) {
+            int r = g->ref_first[v][q];
+            if (g->ref_len[r] >= n1 && common_prefix(g->ref[r], pc, n1) == n1)
+                return g->ref_bits + g->len_bits < g->plain[r][n1] ? REF_ONLY + r : AFRESH;
+        }
+        return AFRESH; /* not reached: the parent's reference column has them */
+    }
+    if (cc->ref[i] && from < n0) return KEPT_LONGER;
+    const int v = c[0], next = c[n0];
+    for (int q = 0; q < g->nref_first[v]; q++) {
+        int r = g->ref_first[v][q];
+        if (g->ref_len[r] > n0 && g->ref[r][n0] == next && common_prefix(g->ref[r], c, n0) == n0)
+            return AFRESH;
+    }
+    return KEPT_LONGER;
+}
+
 /* The key of p into out (MAXKEY + 8 bytes), its length returned. cc: the codes of the
    columns of p's parent, or NULL. */
 static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, const ColCodes *cc) {
@@ -755,6 +803,52 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
         bits += nb;                                                                        \
         FLUSH();                                                                           \
     } while (0)
+    /* Column i's code made from its parent's column's code (cc), the child's column being
+       the parent's less cards from its top or with cards put on top (moves and autoplay
+       take cards from the top only and put them on top only), where col_code would begin
+       both alike (see col_code_kept), or the child's is a reference prefix alone; else
+       made afresh. The length field is made anew; then the parent's code after its length
+       field, less the codes of the cards gone (each the code of a card on the one below
+       it), or followed by those of the cards put on. */
+#define CODE_COLUMN_INC(i_)                                                                \
+    do {                                                                                   \
+        const int ci = (i_), n0 = cc->parent->n[ci], n1 = p->n[ci];                        \
+        const int kind = col_code_kept(g, cc, ci, cc->parent->c[ci], n0, p->c[ci], n1);    \
+        if (kind) {                                                                        \
+            if (n1 < 15) {                                                                 \
+                acc |= (uint64_t)n1 << bits;                                               \
+                bits += 4;                                                                 \
+            } else {                                                                       \
+                acc |= (uint64_t)(15 | ((n1 - 15) << 4)) << bits;                          \
+                bits += 12;                                                                \
+            }                                                                              \
+            FLUSH();                                                                       \
+        }                                                                                  \
+        if (kind == KEPT_SHORTER) {                                                        \
+            const uint8_t *pcol = cc->parent->c[ci];                                       \
+            const int h0 = n0 < 15 ? 4 : 12;                                               \
+            int body = cc->nbits[ci] - h0;                                                 \
+            for (int k = n1; k < n0; k++) body -= g->code[pcol[k - 1]][pcol[k]] >> 8;     \
+            COPY_BITS((size_t)cc->at[ci] + h0, body);                                      \
+        } else if (kind == KEPT_LONGER) {                                                  \
+            const uint8_t *ccol = p->c[ci];                                                \
+            const int h0 = n0 < 15 ? 4 : 12;                                               \
+            COPY_BITS((size_t)cc->at[ci] + h0, cc->nbits[ci] - h0);                        \
+            for (int k = n0; k < n1; k++) {                                                \
+                uint32_t code = g->code[ccol[k - 1]][ccol[k]];                             \
+                acc |= (uint64_t)(code & 255) << bits;                                     \
+                bits += (int)(code >> 8);                                                  \
+                FLUSH();                                                                   \
+            }                                                                              \
+        } else if (kind >= REF_ONLY) {                                                     \
+            acc |= (uint64_t)(1u | (uint32_t)(kind - REF_ONLY) << 1 |                      \
+                              (uint32_t)n1 << (1 + g->ref_bits))                           \
+                   << bits;                                                                \
+            bits += 1 + g->ref_bits + g->len_bits;                                         \
+            FLUSH();                                                                       \
+        } else                                                                             \
+            CODE_COLUMN(ci);                                                               \
+    } while (0)
     /* A child of a parent decoded in key order (no real order kept) lists its columns in
        the same order when no column became empty or stopped being empty and no column
        that changed begins with the same card as another (cc->tied; with one card per
@@ -769,7 +863,7 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
             for (; changed; changed &= changed - 1) {
                 int i = __builtin_ctz(changed);
                 COPY_BITS(at, (int)(cc->at[i] - at));
-                CODE_COLUMN(i);
+                CODE_COLUMN_INC(i);
                 at = (size_t)cc->at[i] + cc->nbits[i];
             }
             int last = g->ncols - 1;
@@ -788,7 +882,7 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
             for (; places; places &= places - 1) {
                 int i = cc->korder[__builtin_ctz(places)];
                 COPY_BITS(at, (int)(cc->at[i] - at));
-                CODE_COLUMN(i);
+                CODE_COLUMN_INC(i);
                 at = (size_t)cc->at[i] + cc->nbits[i];
             }
             int last = cc->korder[g->ncols - 1];
@@ -803,6 +897,8 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
         int i = order[o];
         if (cc && cc->parent->n[i] == p->n[i])
             COPY_BITS(cc->at[i], cc->nbits[i]);
+        else if (cc)
+            CODE_COLUMN_INC(i);
         else
             CODE_COLUMN(i);
     }
@@ -822,6 +918,7 @@ cells:
         }
     }
 #undef COPY_BITS
+#undef CODE_COLUMN_INC
 #undef CODE_COLUMN
     if (g->general) {
         int porder[MAXPILES];
@@ -882,10 +979,28 @@ cells:
 }
 
 
+#ifdef CSOLVER_CHECK_KEYS
+/* A build for checking the short cuts above (CFLAGS=-DCSOLVER_CHECK_KEYS): every key made
+   from a parent's codes is made again from nothing and must be the same, byte for byte. */
+static int encode_checked(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra,
+                          const ColCodes *cc) {
+    int len = encode(g, p, out, extra, cc);
+    if (cc) {
+        uint8_t again[MAXKEY + 16];
+        if (encode(g, p, again, NULL, NULL) != len || memcmp(again, out, (size_t)len)) {
+            fprintf(stderr, "_csolver: a key made from the parent's codes differs\n");
+            abort();
+        }
+    }
+    return len;
+}
+#define encode encode_checked
+#endif
+
 /* The position of a key. col_at, col_nbits (or NULL): where each column's code lies in the
    key (its first bit, its number of bits). */
 static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint16_t *col_at,
-                       uint16_t *col_nbits) {
+                       uint16_t *col_nbits, uint8_t *col_from, uint8_t *col_ref) {
     /* The key, with 8 zero bytes after it: the next 57 bits at bit `at` are one load. */
     uint8_t buf[MAXKEY + 16];
     size_t at = 0;
@@ -918,13 +1033,15 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint1
             if (col_at) {
                 col_at[i] = (uint16_t)start;
                 col_nbits[i] = (uint16_t)(at - start);
+                col_from[i] = col_ref[i] = 0;
             }
             continue;
         }
         uint8_t *c = p->c[i];
         int from = 1;
         w = PEEK();
-        if (w & 1) {
+        const int isref = (int)(w & 1);
+        if (isref) {
             int q = (int)((w >> 1) & ((1u << g->ref_bits) - 1));
             from = (int)((w >> (1 + g->ref_bits)) & ((1u << g->len_bits) - 1));
             at += 1 + g->ref_bits + g->len_bits;
@@ -963,6 +1080,8 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint1
         if (col_at) {
             col_at[i] = (uint16_t)start;
             col_nbits[i] = (uint16_t)(at - start);
+            col_from[i] = (uint8_t)from;
+            col_ref[i] = (uint8_t)isref;
         }
     }
     for (int i = 0; i < g->ncells; i++) {
@@ -1018,13 +1137,15 @@ static void decode_key(const Game *g, const uint8_t *key, int len, Pos *p, uint1
 static void decode(const Game *g, const uint8_t *key, int len, const uint8_t *extra, Pos *p,
                    ColCodes *cc) {
     if (!extra || !g->order) {
-        decode_key(g, key, len, p, cc ? cc->at : NULL, cc ? cc->nbits : NULL);
+        decode_key(g, key, len, p, cc ? cc->at : NULL, cc ? cc->nbits : NULL,
+                   cc ? cc->from : NULL, cc ? cc->ref : NULL);
         return;
     }
     Pos q;
     BitR r = {extra, 0, 0, 0, g->extra};
     uint16_t at[MAXCOLS], nbits[MAXCOLS];
-    decode_key(g, key, len, &q, at, nbits);
+    uint8_t from[MAXCOLS], ref[MAXCOLS];
+    decode_key(g, key, len, &q, at, nbits, from, ref);
     pos_copy(g, p, &q);
     for (int o = 0; o < g->ncols; o++) {
         int i = (int)br_get(&r, g->extra_bits);
@@ -1033,6 +1154,8 @@ static void decode(const Game *g, const uint8_t *key, int len, const uint8_t *ex
         if (cc) {
             cc->at[i] = at[o];
             cc->nbits[i] = nbits[o];
+            cc->from[i] = from[o];
+            cc->ref[i] = ref[o];
             cc->korder[o] = (uint8_t)i;
             cc->kpos[i] = (uint8_t)o;
         }
