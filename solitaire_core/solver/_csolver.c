@@ -675,7 +675,7 @@ typedef struct {
     uint16_t at[MAXCOLS], nbits[MAXCOLS];
     /* how each column's code begins: the cards its first part stands for (the reference
        prefix's length, or 1 for a first card coded alone; 0 when empty), and whether that
-       part is a reference prefix (see col_code_grown) */
+       part is a reference prefix (see col_code_kept) */
     uint8_t from[MAXCOLS], ref[MAXCOLS];
     uint32_t empty; /* the parent's empty columns, a bit each */
     /* the parent's columns whose first card another column of it begins with too (only
@@ -768,7 +768,7 @@ col_code_kept(const Game *g, const ColCodes *cc, int i, const uint8_t *pc, int n
     const int from = cc->from[i];
     if (n1 < n0) {
         if (n1 >= from) return KEPT_SHORTER;
-        /* The parent names its first `from` cards, reference column cc->ref[i] - 1's. */
+        /* The parent names its first `from` cards (n1 < from), a reference column's. */
         const int v = pc[0];
         for (int q = 0; q < g->nref_first[v]; q++) {
             int r = g->ref_first[v][q];
@@ -777,6 +777,8 @@ col_code_kept(const Game *g, const ColCodes *cc, int i, const uint8_t *pc, int n
         }
         return AFRESH; /* not reached: the parent's reference column has them */
     }
+    /* A named prefix shorter than the parent's column: no reference column has all n0
+       cards in common, so none can go on with the child's next card. */
     if (cc->ref[i] && from < n0) return KEPT_LONGER;
     const int v = c[0], next = c[n0];
     for (int q = 0; q < g->nref_first[v]; q++) {
@@ -1030,13 +1032,16 @@ cells:
 
 #ifdef CSOLVER_CHECK_KEYS
 /* A build for checking the short cuts above (CFLAGS=-DCSOLVER_CHECK_KEYS): every key made
-   from a parent's codes is made again from nothing and must be the same, byte for byte. */
+   from a parent's codes is made again from nothing and must be the same, byte for byte, and
+   so must the real places stored beside it (extra, where positions keep their order). */
 static int encode_checked(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra,
                           const ColCodes *cc) {
     int len = encode(g, p, out, extra, cc);
     if (cc) {
-        uint8_t again[MAXKEY + 16];
-        if (encode(g, p, again, NULL, NULL) != len || memcmp(again, out, (size_t)len)) {
+        uint8_t again[MAXKEY + 16], places[MAXCOLS + MAXCELLS];
+        if (encode(g, p, again, extra ? places : NULL, NULL) != len ||
+            memcmp(again, out, (size_t)len) ||
+            (extra && g->order && memcmp(places, extra, (size_t)g->extra))) {
             fprintf(stderr, "_csolver: a key made from the parent's codes differs\n");
             abort();
         }
