@@ -469,10 +469,9 @@ static inline int key_cmp(const Pos *p, int a, int b) {
     return d ? d : a - b;
 }
 
-/* col_order from another order (a permutation of the columns), the same result: with a
-   position that keeps its real order, the parent's key order is a good start, since a
-   move changes one or two columns (insertion sort does little on an order nearly right).
-   Ties (empty columns, equal columns) go by index. */
+/* col_order from another order (a permutation of the columns), the same result, by
+   insertion sort; col_order starts it from the identity (a child of a known parent uses
+   col_order_changed instead). Ties (empty columns, equal columns) go by index. */
 static void col_order_from(const Game *g, const Pos *p, int *order, const uint8_t *start) {
     for (int i = 0; i < g->ncols; i++) order[i] = start[i];
     for (int i = 1; i < g->ncols; i++) {
