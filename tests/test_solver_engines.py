@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -321,8 +322,10 @@ def test_keys_made_from_the_parents_codes_are_the_keys_made_afresh(tmp_path) -> 
     changed column's code made from the parent column's (docs/solver.md, "Memory"). Built
     with CSOLVER_CHECK_KEYS, it makes every such key again from nothing and aborts when the
     two differ, since a key that depends on the way it was made would store one position
-    twice or two positions as one. That build solves deals of games of every kind of key to
-    the same verdicts, in the same positions, as the installed build."""
+    twice or two positions as one. The same build runs the whole leave-order test beside its
+    short cut (docs/solver.md, item 9, "Stopping early") and aborts when the short cut passes
+    a position the test finds stranded. That build solves deals of games of every kind of key
+    to the same verdicts, in the same positions, as the installed build."""
     from setuptools import Distribution, Extension
 
     root = Path(__file__).resolve().parents[1]
@@ -360,6 +363,8 @@ def test_keys_made_from_the_parents_codes_are_the_keys_made_afresh(tmp_path) -> 
         installed.append([variant, number, r.verdict.value, r.positions])
     assert checked == installed
     assert sum(row[3] for row in checked) > 100_000  # the checks ran on many children
+    leave = re.search(r"(\d+) short-cut leave-order tests checked", run.stderr)
+    assert leave and int(leave.group(1)) > 10_000, run.stderr[-2000:]
 
 
 def test_cli_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2033,8 +2033,10 @@ static int dead_somewhere(Search *s, const Pos *p) {
 /* The leave-order test (deadends.py LeaveOrder, docs/solver.md): 1 when some card in play
    can never leave its place, so the position cannot be won. Only for one deck, no cards back
    from the foundations, no cells that take cards and moves that are single cards or decompose into
-   them (native.py decides). */
-static int stranded(const Game *g, const Pos *p) {
+   them (native.py decides). target: a card whose leaving proves the position passes
+   (leave_target), or -1; read only where each value is one card and the foundations are the
+   classic ones. */
+static int stranded(const Game *g, const Pos *p, int target) {
     /* above[v]: the cards above every card of value v in the columns (several cards per
        value where suits share values, tables.py classes: the test then reads "some card of
        the value", which only lets more cards leave; not made with one card per value, where
@@ -2147,6 +2149,7 @@ static int stranded(const Game *g, const Pos *p) {
             } else
                 ok = (g->parent_mask[v] & avail) || (g->empty_ok[v] && any_empty);
             if (ok) {
+                if (v == target) return 0;
                 left |= bit;
                 freed_now = under[v];
                 if (reserve & bit) {
@@ -2237,11 +2240,68 @@ static int noise(const Game *g, uint64_t hashed) {
     return (int)(h % (uint64_t)(g->w[W_NOISE] + 1));
 }
 
+/* The leave-order test of a child whose parent passes it (the start and every position the
+   search stores unstranded, so every position it expands) may stop once it finds that the
+   card just moved can leave (docs/solver.md, item 9, "Stopping early"). Where one card x went
+   from a column top or a reserve onto a column (onto a card, or into an empty column), and
+   the autoplay after it sent up only cards that no card in play may be built on (safe; never
+   "all"), the test's conditions in the child are the parent's or easier, once x has left:
+   a card under x in its new column is free, may be built on, and lets that column count as
+   emptied, once x and what lay above it in the parent left; x's old column lost a card;
+   a card x may be built on is free at once, where in a reserve it had to leave first; a card
+   sent up is waited for by no lower card and was a parent of no card in play; the rest is the
+   same. So the least fixed point of the child, with x left in it, holds every card the
+   parent's holds, less the ones sent up: every card of the child goes up, as every card of
+   the parent does. Returns x, with *now = 1 when x can leave at once (a card it may be built
+   on tops a column, or an empty column takes it: the test need not run), else -1 (the whole
+   test runs). One card per value and the classic foundations only, where the proof reads
+   stranded's conditions as they are; checked by the check build (CSOLVER_CHECK_KEYS), which
+   runs the whole test as well. */
+static int leave_target(const Game *g, const Pos *parent, const Pos *ch, int what, int a, int b,
+                        int k, int *now) {
+    *now = 0;
+    if (g->copies != 1 || g->general || g->policy == AUTO_ALL || k != 1 ||
+        (what != TT && what != CT))
+        return -1;
+    int x = what == TT ? parent->c[a][parent->n[a] - 1] : parent->cells[a];
+    /* Sent up by the autoplay after the move: the test runs. */
+    if (!ch->n[b] || ch->c[b][ch->n[b] - 1] != x) return -1;
+    uint64_t tops = 0;
+    int empty = 0;
+    for (int i = 0; i < g->ncols; i++)
+        if (ch->n[i])
+            tops |= 1ULL << ch->c[i][ch->n[i] - 1];
+        else
+            empty = 1;
+    *now = (g->parent_mask[x] & tops) != 0 || (empty && g->empty_ok[x]);
+    return x;
+}
+
+#ifdef CSOLVER_CHECK_KEYS
+/* The check build: the whole leave-order test runs on every child as well, and the short cut
+   must never pass a child the test finds stranded. */
+static long leave_checked;
+static void leave_report(void) {
+    if (leave_checked) fprintf(stderr, "_csolver: %ld short-cut leave-order tests checked\n", leave_checked);
+}
+static int stranded_checked(const Game *g, const Pos *parent, const Pos *ch, int what, int a,
+                            int b, int k) {
+    int now, x = leave_target(g, parent, ch, what, a, b, k, &now), whole = stranded(g, ch, -1);
+    if (x >= 0) {
+        if (!leave_checked++) atexit(leave_report);
+        if (whole && (now || !stranded(g, ch, x))) {
+            fprintf(stderr, "_csolver: the leave-order short cut passed a stranded position\n");
+            abort();
+        }
+    }
+    return whole;
+}
+#endif
+
 static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
     int fresh, len = encode(g, ch, s->key, s->extra, &s->codes);
-    (void)b;
     uint64_t hashed = hash_key(s->key, len); /* for the table and the noise term */
     uint32_t addr = table_put_hashed(&s->tt, s->key, len, s->extra, s->parent, &fresh, hashed);
     if (addr == UINT32_MAX) {
@@ -2262,7 +2322,14 @@ static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, i
         }
         if (d) return 0;
     }
-    if (g->leave_check && stranded(g, ch)) return 0;
+    if (g->leave_check) {
+#ifdef CSOLVER_CHECK_KEYS
+        if (stranded_checked(g, parent, ch, what, a, b, k)) return 0;
+#else
+        int now, x = leave_target(g, parent, ch, what, a, b, k, &now);
+        if (!now && stranded(g, ch, x)) return 0;
+#endif
+    }
     int sc = score(g, ch, &s->codes) - g->score_lo;
     if (g->w[W_NOISE]) sc += noise(g, hashed);
     if (!queue_push(&s->queue, sc, addr)) {
@@ -2718,7 +2785,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
             int d = g->suit_check ? dead_somewhere(s, start) : 0;
             if (d < 0)
                 s->status = ST_MEMORY;
-            else if (d || (g->leave_check && stranded(g, start)))
+            else if (d || (g->leave_check && stranded(g, start, -1)))
                 s->status = ST_UNWINNABLE;
             else if (!queue_push(&s->queue, score(g, start, NULL) - g->score_lo, addr))
                 s->status = ST_MEMORY;
