@@ -953,11 +953,36 @@ static int encode(const Game *g, const Pos *p, uint8_t *out, uint8_t *extra, con
         }
     }
 cells:
-    if (cc && g->ncells && same_cells(p->cells, cc->parent->cells, g->ncells)) {
+    if (!g->ncells) {
+        /* No cells: nothing to write. */
+    } else if (cc && same_cells(p->cells, cc->parent->cells, g->ncells)) {
         /* The parent's cells (most moves do not touch them): their codes, 6 bits each,
            follow its columns' in its key. */
         COPY_BITS(cc->cells_at, 6 * g->ncells);
         kept = 1;
+    } else if (cc && g->canonical && !g->order && g->copies == 1) {
+        /* A child's cells with one card per value (a reserve that only gives, in Flower
+           Garden 16 cells, changes with every card played from it): the cards by value
+           from a mask, then the free cells, which sort last (EMPTY): the codes that
+           cell_order's sort gives, without the sort. A key made afresh takes the sort,
+           so the check build compares the two. */
+        uint64_t m = 0;
+        for (int i = 0; i < g->ncells; i++) m |= 1ULL << (p->cells[i] & 63);
+        m &= ~(1ULL << 63); /* EMPTY & 63: no card's bit, as one deck has 52 */
+        int free_cells = g->ncells - __builtin_popcountll(m);
+        for (; m; m &= m - 1) {
+            acc |= (uint64_t)__builtin_ctzll(m) << bits;
+            bits += 6;
+            FLUSH();
+        }
+        /* The free cells' codes (63, all ones), up to five at a time. */
+        while (free_cells > 0) {
+            int k = free_cells < 5 ? free_cells : 5;
+            acc |= ((1ULL << (6 * k)) - 1) << bits;
+            bits += 6 * k;
+            FLUSH();
+            free_cells -= k;
+        }
     } else {
         cell_order(g, p, corder);
         for (int i = 0; i < g->ncells; i++) {
