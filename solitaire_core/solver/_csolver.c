@@ -2273,9 +2273,9 @@ static int noise(const Game *g, uint64_t hashed) {
    "all"), the test's conditions in the child are the parent's or easier, once x has left:
    a card under x in its new column is free, may be built on, and lets that column count as
    emptied, once x and what lay above it in the parent left; x's old column lost a card;
-   a card x may be built on is free at once, where in a reserve it had to leave first; a card
-   sent up is waited for by no lower card and was a parent of no card in play; the rest is the
-   same. So the least fixed point of the child, with x left in it, holds every card the
+   x itself is a place for other cards at once, where in a reserve it had to leave first; a
+   card sent up no longer has to go up, nor wait for, and no card in play could have been
+   built on it; the rest is the same. So the least fixed point of the child, with x left in it, holds every card the
    parent's holds, less the ones sent up: every card of the child goes up, as every card of
    the parent does. Returns x, with *now = 1 when x can leave at once (a card it may be built
    on tops a column, or an empty column takes it: the test need not run), else -1 (the whole
