@@ -2275,11 +2275,11 @@ static int noise(const Game *g, uint64_t hashed) {
    emptied, once x and what lay above it in the parent left; x's old column lost a card;
    x itself is a place for other cards at once, where in a reserve it had to leave first; a
    card sent up no longer has to go up, nor wait for, and no card in play could have been
-   built on it; the rest is the same. So the least fixed point of the child, with x left in it, holds every card the
-   parent's holds, less the ones sent up: every card of the child goes up, as every card of
-   the parent does. Returns x, with *now = 1 when x can leave at once (a card it may be built
-   on tops a column, or an empty column takes it: the test need not run), else -1 (the whole
-   test runs). One card per value and the classic foundations only, where the proof reads
+   built on it; the rest is the same. So the least fixed point of the child, with x left in
+   it, holds every card the parent's holds, less the ones sent up: every card of the child
+   goes up, as every card of the parent does. Returns x, with *now = 1 when x can leave at
+   once (a card it may be built on tops a column, or an empty column takes it: the test need
+   not run), else -1 (the whole test runs). One card per value and the classic foundations only, where the proof reads
    stranded's conditions as they are; checked by the check build (CSOLVER_CHECK_KEYS), which
    runs the whole test as well. */
 static int leave_target(const Game *g, const Pos *parent, const Pos *ch, int what, int a, int b,
@@ -2307,7 +2307,8 @@ static int leave_target(const Game *g, const Pos *parent, const Pos *ch, int wha
    must never pass a child the test finds stranded. */
 static long leave_checked;
 static void leave_report(void) {
-    if (leave_checked) fprintf(stderr, "_csolver: %ld short-cut leave-order tests checked\n", leave_checked);
+    if (leave_checked)
+        fprintf(stderr, "_csolver: %ld short-cut leave-order tests checked\n", leave_checked);
 }
 static int stranded_checked(const Game *g, const Pos *parent, const Pos *ch, int what, int a,
                             int b, int k) {
