@@ -2279,9 +2279,9 @@ static int noise(const Game *g, uint64_t hashed) {
    it, holds every card the parent's holds, less the ones sent up: every card of the child
    goes up, as every card of the parent does. Returns x, with *now = 1 when x can leave at
    once (a card it may be built on tops a column, or an empty column takes it: the test need
-   not run), else -1 (the whole test runs). One card per value and the classic foundations only, where the proof reads
-   stranded's conditions as they are; checked by the check build (CSOLVER_CHECK_KEYS), which
-   runs the whole test as well. */
+   not run), else -1 (the whole test runs). One card per value and the classic foundations
+   only, where the proof reads stranded's conditions as they are; checked by the check build
+   (CSOLVER_CHECK_KEYS), which runs the whole test as well. */
 static int leave_target(const Game *g, const Pos *parent, const Pos *ch, int what, int a, int b,
                         int k, int *now) {
     *now = 0;
