@@ -188,10 +188,16 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 def _cmd_export(args: argparse.Namespace) -> int:
     from .deal import deal
-    from .textview import format_fcs
+    from .textview import format_fcs, format_pysol
 
-    state = deal(_rules(args), args.deal)
-    print(format_fcs(state), end="")
+    rules = _rules(args)
+    if args.format == "fcs" and rules.hidden_cards:
+        raise UsageError(
+            f"{rules.name} has a stock or face-down cards, which Freecell Solver's board "
+            "format cannot hold: use --format pysol"
+        )
+    state = deal(rules, args.deal)
+    print((format_pysol if args.format == "pysol" else format_fcs)(state), end="")
     return 0
 
 
@@ -233,7 +239,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", help="variant id or a .toml variant file")
     add_variant_args(p, deal_required=True)
     p.add_argument(
-        "--format", choices=["fcs"], default="fcs", help="fcs: Freecell Solver's board format"
+        "--format",
+        choices=["fcs", "pysol"],
+        default="fcs",
+        help="fcs: Freecell Solver's board format; pysol: the layout text the pysol_cards "
+        "package prints (Talon: top card first, <XX> for a face-down card)",
     )
     p.set_defaults(func=_cmd_export)
     for name in EXTENSIONS:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from .cards import KING, Card, Suit
 from .errors import SolitaireError
+from .moves import PileKind
 from .state import GameState
 from .variant import BASE_FROM_DEAL, DealRecipe, Rules
 
@@ -61,6 +62,10 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
     ``bottom_ranks``, ``first_ranks``, cards taken out for the foundations, the columns
     (with ``play_to_foundations``), the cells, ``foundations.last``.
 
+    With a ``[stock]`` the cards left over form the stock (the next card to deal on top),
+    the recipe's ``face_down`` counts turn the bottom cards of each column face down, and
+    the stock is dealt ``stock_deals`` times.
+
     :raises SolitaireError: when the number of cards is not the variant's
         (``52 x decks``).
     """
@@ -95,10 +100,11 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
         for i, count in enumerate(recipe.columns):
             columns[i].extend(next(it) for _ in range(count))
     else:
+        order = range(rules.columns - 1, -1, -1) if recipe.right_to_left else range(rules.columns)
         for counts in recipe.column_passes:
             for row in range(max(counts, default=0)):
-                for i, count in enumerate(counts):
-                    if row < count:
+                for i in order:
+                    if row < counts[i]:
                         card = next(it)
                         if not (recipe.play_to_foundations and _play_up(rules, foundations, card)):
                             columns[i].append(card)
@@ -107,13 +113,29 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
         cells[index] = next(it)
     for pile in foundations[: recipe.foundation_last]:
         pile.append(next(it))
-    return GameState(
+    # The cards left over form the stock, the next one to deal on top (PySolFC deals
+    # from talon.cards[-1], the order this pack is in).
+    stock = tuple(reversed(list(it))) if recipe.stock else ()
+    hidden: tuple[int, ...] = ()
+    if recipe.face_down:
+        hidden = tuple(min(n, max(len(c) - 1, 0)) for n, c in zip(recipe.face_down, columns))
+    state = GameState(
         rules=rules,
         columns=tuple(tuple(c) for c in columns),
         cells=tuple(cells),
         foundations=tuple(tuple(f) for f in foundations),
         bases=_bases(rules, foundations),
+        stock=stock,
+        hidden=hidden if any(hidden) else (),
     )
+    if recipe.stock_deals:
+        from .rules import _play, stock_moves
+
+        for _ in range(recipe.stock_deals):
+            deals = [m for m in stock_moves(state) if m.source.kind is PileKind.STOCK]
+            if deals:
+                state = _play(state, deals[0])
+    return state
 
 
 def _bases(rules: Rules, foundations: Sequence[Sequence[Card]]) -> tuple[int, ...]:

@@ -4,8 +4,11 @@ Notation (1-based pile numbers, as players count them):
 
 * a pile is ``t3`` (tableau column 3), ``c1`` (cell 1) or ``f2`` (foundation 2);
   ``f`` or ``c`` without a number means "whichever foundation / free cell fits";
+  ``s`` is the stock (talon) and ``w`` the waste, one of each at most;
 * a move is ``source>target`` with an optional ``xN`` for a run of N cards:
-  ``t3>f``, ``c1>t7``, ``t2>t5x3``.
+  ``t3>f``, ``c1>t7``, ``t2>t5x3``;
+* the stock's moves: ``s>w`` deals to the waste, ``w>s`` turns the waste over into a new
+  stock (a redeal), ``s>t`` deals a row onto the columns (Spider, Gypsy).
 
 ``str(Move.parse(text)) == text`` for every text in canonical form, and
 ``Move.parse(str(move)) == move`` for every move.
@@ -27,11 +30,13 @@ _Cell = TypeVar("_Cell")
 
 
 class PileKind(enum.Enum):
-    """The three kinds of pile; ``value`` is the letter used in move notation."""
+    """The kinds of pile; ``value`` is the letter used in move notation."""
 
     TABLEAU = "t"
     CELL = "c"
     FOUNDATION = "f"
+    STOCK = "s"
+    WASTE = "w"
 
     # Singletons compared by identity: hashed by identity, in C, as Suit is (the legality
     # check looks piles up by kind on every move).
@@ -51,6 +56,8 @@ class PileRef:
     index: int | None = None
 
     def __str__(self) -> str:
+        if self.kind in _SINGLE:
+            return self.kind.value
         return self.kind.value + ("" if self.index is None else str(self.index + 1))
 
     def __repr__(self) -> str:
@@ -67,6 +74,8 @@ class PileRef:
         """
         if self.index is None:
             raise ValueError(f"{self} names no single pile")
+        if self.kind in _SINGLE:
+            raise ValueError(f"{self} is not a column, cell or foundation")
         if self.index < 0:
             raise IndexError(self.index)
         if self.kind is PileKind.TABLEAU:
@@ -77,14 +86,19 @@ class PileRef:
 
     @staticmethod
     def parse(text: str) -> PileRef:
-        """Read ``t3``, ``c1``, ``f`` ...
+        """Read ``t3``, ``c1``, ``f``, ``s`` (the stock), ``w`` (the waste) ...
 
-        :raises ValueError: on anything else (a number 0 or a letter other than t, c, f).
+        :raises ValueError: on anything else (a number 0, a numbered stock or waste, or a
+            letter other than t, c, f, s, w).
         """
         m = _PILE_RE.fullmatch(text.strip().lower())
         if not m:
-            raise ValueError(f"{text!r} is not a pile: expected t<n>, c<n>, f<n>, c or f")
+            raise ValueError(f"{text!r} is not a pile: expected t<n>, c<n>, f<n>, c, f, s or w")
         kind = PileKind(m.group(1))
+        if kind in _SINGLE:
+            if m.group(2) is not None:
+                raise ValueError(f"{text!r}: the stock and the waste are written s and w")
+            return PileRef(kind, 0)
         if m.group(2) is None:
             if kind is PileKind.TABLEAU:
                 raise ValueError(f"{text!r}: a tableau column needs its number, e.g. t3")
@@ -97,8 +111,23 @@ class PileRef:
 
 # Pile numbers and counts have at most three ASCII digits (a variant has at most 20
 # columns and 16 cells or foundations, and 208 cards), so no text can make int() work hard.
-_PILE_RE = re.compile(r"([tcf])([0-9]{1,3})?")
-_MOVE_RE = re.compile(r"([tcf][0-9]{0,3})\s*>\s*([tcf][0-9]{0,3})(?:x([0-9]{1,3}))?")
+_PILE_RE = re.compile(r"([tcfsw])([0-9]{1,3})?")
+_MOVE_RE = re.compile(r"([tcfsw][0-9]{0,3})\s*>\s*([tcfsw][0-9]{0,3})(?:x([0-9]{1,3}))?")
+_SINGLE = frozenset((PileKind.STOCK, PileKind.WASTE))
+
+
+def stock() -> PileRef:
+    """The stock (talon): the face-down pile the player deals from."""
+    return PileRef(PileKind.STOCK, 0)
+
+
+def waste() -> PileRef:
+    """The waste: where the stock deals its cards face up; its top card plays."""
+    return PileRef(PileKind.WASTE, 0)
+
+
+ROW_DEAL_TARGET = PileRef(PileKind.TABLEAU, None)
+"""The target of ``s>t``: a row dealt from the stock onto the columns."""
 
 
 def tableau(index: int) -> PileRef:
@@ -150,7 +179,10 @@ class Move:
             )
         try:
             source = PileRef.parse(m.group(1))
-            target = PileRef.parse(m.group(2))
+            if m.group(1) == "s" and m.group(2) == "t":
+                target = ROW_DEAL_TARGET
+            else:
+                target = PileRef.parse(m.group(2))
         except ValueError as exc:
             raise IllegalMoveError(text, str(exc)) from None
         if source.index is None:

@@ -52,9 +52,10 @@ def _make_build(steps: frozenset[int], suits: str, wrap: bool) -> Callable[[Card
     """A build predicate: ``card`` goes on ``onto`` when its rank is one step (in
     ``steps``) from ``onto``'s, wrapping from King to Ace when ``wrap``, and the suits
     relate as ``suits`` says (``"suit"``: same suit; ``"color"``: other colour;
+    ``"same-color"``: same colour; ``"other-suit"``: any suit but the card's own;
     ``"any"``)."""
 
-    if not wrap and steps != _BOTH:
+    if not wrap and steps != _BOTH and suits in ("suit", "color", "any"):
         # The common rules without wrapping: one comparison chain, as fast as the
         # hand-written predicates they replace (they run in move generation).
         delta = 1 if steps == _UP else -1
@@ -71,6 +72,10 @@ def _make_build(steps: frozenset[int], suits: str, wrap: bool) -> Callable[[Card
             if card.suit is not onto.suit:
                 return False
         elif suits == "color" and card.suit.color is onto.suit.color:
+            return False
+        elif suits == "same-color" and card.suit.color is not onto.suit.color:
+            return False
+        elif suits == "other-suit" and card.suit is onto.suit:
             return False
         diff = card.rank - onto.rank
         if wrap:
@@ -102,6 +107,10 @@ _BUILDS = (
     ("down-in-suit", _DOWN, "suit", "down in suit"),
     ("down-alternate-colors", _DOWN, "color", "down in alternate colours"),
     ("down-any-suit", _DOWN, "any", "down regardless of suit"),
+    # Whitehead (PySolFC game 67) builds by colour; Thumb and Pouch (58) and Indian (69)
+    # in any suit but the card's own (PySolFC's BO_RowStack).
+    ("down-same-color", _DOWN, "same-color", "down in the same colour"),
+    ("down-other-suit", _DOWN, "other-suit", "down in any suit but its own"),
     ("up-in-suit", _UP, "suit", "up in suit"),
     ("up-alternate-colors", _UP, "color", "up in alternate colours"),
     ("up-or-down-in-suit", _BOTH, "suit", "up or down in suit"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .cards import ACE, Card, Suit, card_code, full_deck
@@ -30,19 +30,34 @@ _C = [PileRef(PileKind.CELL, i) for i in range(32)]
 _F = [PileRef(PileKind.FOUNDATION, i) for i in range(32)]
 
 
-def run_length(rules: Rules, column: tuple[Card, ...]) -> int:
+def run_length(rules: Rules, column: tuple[Card, ...], face_up: int | None = None) -> int:
     """How many cards at the top of ``column`` form a run: the cards that move together
     as one unit, each lying on the one below by the variant's run rule (``tableau.run``;
     the build rule unless the file names another, as Simple Simon does); 0 for an empty
-    column."""
-    n = len(column)
+    column.
+
+    :param face_up: how many cards at the top of the column lie face up
+        (:meth:`GameState.face_up`; ``None``: all of them). A face-down card is never
+        part of a run; with ``tableau.run = "face-up"`` (Yukon) every face-up card is.
+    """
+    n = len(column) if face_up is None else min(face_up, len(column))
     if n == 0:
         return 0
+    if rules.face_up_runs:
+        return n
     build = rules.run
     k = 1
-    while k < n and build(column[n - k], column[n - k - 1]):
+    top = len(column)
+    while k < n and build(column[top - k], column[top - k - 1]):
         k += 1
     return k
+
+
+def column_run(state: GameState, index: int) -> int:
+    """:func:`run_length` of column ``index`` (0-based) of ``state``, face-down cards
+    left out."""
+    col = state.columns[index]
+    return run_length(state.rules, col, state.face_up(index) if state.hidden else None)
 
 
 def max_run_move(state: GameState, to_empty_column: bool, *, cheat: bool = False) -> int:
@@ -210,8 +225,13 @@ def _check(
     (None, reason), the reason naming piles with ``name``."""
     rules = state.rules
     src, dst, count = move.source, move.target, move.count
+    if PileKind.STOCK in (src.kind, dst.kind) or PileKind.WASTE in (src.kind, dst.kind):
+        if not rules.has_stock:
+            return None, f"{rules.name} has no stock and no waste"
+        if src.kind is PileKind.STOCK or dst.kind in (PileKind.STOCK, PileKind.WASTE):
+            return _check_stock(state, move, name)
     for ref in (src, dst):
-        if ref.index is None:
+        if ref.index is None or ref.kind in (PileKind.STOCK, PileKind.WASTE):
             continue
         kind = ref.kind
         size = (
@@ -237,19 +257,25 @@ def _check(
     if src.kind is PileKind.FOUNDATION:
         if not rules.foundation_return:
             return None, "cards on the foundations are out of play in this game"
+        if state.is_won:
+            return None, "the game is won: every card stays on the foundations"
         if count != 1:
             return None, "cards leave a foundation one at a time"
         if dst.kind is PileKind.FOUNDATION:
             return None, "a card on a foundation can only go back to the tableau or a cell"
     if src.kind is PileKind.CELL and count != 1:
         return None, "a cell holds a single card"
+    if src.kind is PileKind.WASTE and count != 1:
+        return None, "only the waste's top card plays"
     if rules.complete_suits and dst.kind is PileKind.FOUNDATION and count != 13:
         return None, "only a complete suit, King to Ace, goes to a foundation in this game"
     if src.kind is PileKind.TABLEAU and count > 1:
         if count > len(cards):
             return None, f"{name(src)} holds only {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        if state.hidden and count > state.face_up(src.index):
+            return None, "face-down cards never move: turn them up by moving the cards on them"
         # A run to a foundation is checked below (in suit, upward), not by the build rule.
-        if dst.kind is not PileKind.FOUNDATION and count > run_length(rules, cards):
+        if dst.kind is not PileKind.FOUNDATION and count > column_run(state, src.index):
             return None, (
                 f"the top {count} cards of {name(src)} are not a run "
                 f"(runs are built {rules.run_description})"
@@ -309,11 +335,57 @@ def _check(
             )
     elif not rules.empty_accepts_for(state.bases)(bottom):
         return None, f"an empty column takes {_empty_text(state)}"
-    if count > 1 and src.kind is PileKind.TABLEAU:
+    if count > 1 and src.kind is PileKind.TABLEAU and not rules.face_up_runs:
         allowed = max_run_move(state, not dest, cheat=cheat)
         if count > allowed:
             return None, _limit_reason(state, allowed)
     return _same(move, dst), None
+
+
+def _check_stock(state: GameState, move: Move, name: PileNamer) -> tuple[Move | None, str | None]:
+    """The stock's own moves (``s>w``, ``w>s``, ``s>t``) for :func:`_check`: (the move,
+    None) or (None, reason). Sources: PySolFC's ``WasteTalonStack`` (deal ``draw`` cards
+    to the waste; when the stock is empty, turn the waste over while rounds remain) and
+    ``DealRowTalonStack`` (one card onto each column; Spider's talon refuses while a
+    column is empty), pysollib/stack.py and pysollib/games/spider.py."""
+    rules = state.rules
+    src, dst = move.source, move.target
+    if move.count != 1:
+        return None, "a deal is one move: write s>w, w>s or s>t, without a count"
+    if src.kind is PileKind.STOCK and dst.kind is PileKind.WASTE:
+        if rules.stock_deal != "waste":
+            return None, "the stock deals a row onto the columns in this game: s>t"
+        if not state.stock:
+            if state.waste and state.redeals_left != 0:
+                return None, "the stock is empty: turn the waste over first (w>s)"
+            return None, "the stock is empty"
+        return move, None
+    if src.kind is PileKind.WASTE and dst.kind is PileKind.STOCK:
+        if rules.stock_deal != "waste":
+            return None, "this game has no waste to turn over"
+        if state.stock:
+            return None, "the waste is turned over only once the stock is empty"
+        if not state.waste:
+            return None, "the waste is empty: nothing to turn over"
+        if state.redeals_left == 0:
+            allowed = rules.redeals
+            return None, (
+                "no redeal is left"
+                if allowed
+                else f"the waste is never turned over in {rules.name}: the stock is dealt once"
+            )
+        return move, None
+    if src.kind is PileKind.STOCK and dst.kind is PileKind.TABLEAU and dst.index is None:
+        if rules.stock_deal != "row":
+            return None, "the stock deals to the waste in this game: s>w"
+        if not state.stock:
+            return None, "the stock is empty"
+        if not rules.row_onto_empty and any(not state.columns[i] for i in rules.row_columns):
+            return None, "no row is dealt while a column is empty: fill every column first"
+        return move, None
+    if src.kind is PileKind.STOCK:
+        return None, "cards leave the stock only by a deal: s>w, or s>t for a row"
+    return None, f"no card goes onto {name(dst)}: the waste takes cards only from the stock"
 
 
 def _same(move: Move, target: PileRef) -> Move:
@@ -453,11 +525,16 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
     :param cheat: the Cheat difficulty (runs of any length may move).
     """
     rules = state.rules
+    if rules.foundation_return and state.is_won:
+        return []  # the game is over: a card taken back from a foundation would undo it
     build, empty_ok = rules.build, rules.empty_accepts_for(state.bases)
     columns, cells, founds = state.columns, state.cells, state.foundations
     free_cells = [_C[i] for i, c in enumerate(cells) if c is None] if rules.cells_receive else []
-    limit_full = max_run_move(state, False, cheat=cheat)
-    limit_empty = max_run_move(state, True, cheat=cheat)
+    if rules.face_up_runs:
+        limit_full = limit_empty = UNLIMITED
+    else:
+        limit_full = max_run_move(state, False, cheat=cheat)
+        limit_empty = max_run_move(state, True, cheat=cheat)
     to_found: list[Move] = []
     to_tab: list[Move] = []
     to_cell: list[Move] = []
@@ -513,12 +590,17 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
             found.sort()
         return found
 
+    hidden = state.hidden
     for i, col in enumerate(columns):
         if not col:
             continue
         src = _T[i]
-        foundation_moves(src, col, rules.foundation_runs)
-        run = run_length(rules, col)
+        if hidden and hidden[i]:
+            foundation_moves(src, col[hidden[i] :], rules.foundation_runs)
+            run = run_length(rules, col, len(col) - hidden[i])
+        else:
+            foundation_moves(src, col, rules.foundation_runs)
+            run = run_length(rules, col)
         # The cards that may lead a moving run, top card first (movable[k - 1] = col[-k]).
         movable = col[-1 : -min(run, max(limit_full, limit_empty)) - 1 : -1]
         targets = [
@@ -539,10 +621,12 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
             to_cell.append(Move(src, c, 1))
 
     singles: list[tuple[PileRef, Card]] = [(_C[i], c) for i, c in enumerate(cells) if c is not None]
+    if state.waste:
+        singles.append((WASTE, state.waste[-1]))
     if rules.foundation_return:
         singles += [(_F[i], f[-1]) for i, f in enumerate(founds) if f]
     for src, card in singles:
-        if src.kind is PileKind.CELL:
+        if src.kind is not PileKind.FOUNDATION:
             foundation_moves(src, (card,), False)
         dests = builds_on(card)
         if empty_cols and empty_ok(card):
@@ -552,7 +636,35 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
         for c in free_cells:
             if c != src:
                 to_cell.append(Move(src, c, 1))
-    return to_found + to_tab + to_cell
+    moves = to_found + to_tab + to_cell
+    if rules.has_stock:
+        moves.extend(stock_moves(state))
+    return moves
+
+
+DEAL = Move(PileRef(PileKind.STOCK, 0), PileRef(PileKind.WASTE, 0))
+"""``s>w``: deal from the stock to the waste."""
+REDEAL = Move(PileRef(PileKind.WASTE, 0), PileRef(PileKind.STOCK, 0))
+"""``w>s``: turn the waste over into a new stock."""
+DEAL_ROW = Move(PileRef(PileKind.STOCK, 0), PileRef(PileKind.TABLEAU, None))
+"""``s>t``: deal a row from the stock onto the columns."""
+WASTE = PileRef(PileKind.WASTE, 0)
+STOCK = PileRef(PileKind.STOCK, 0)
+
+
+def stock_moves(state: GameState) -> list[Move]:
+    """The stock's legal moves in ``state`` (at most one: a deal, a redeal or a row)."""
+    rules = state.rules
+    if rules.stock_deal == "waste":
+        if state.stock:
+            return [DEAL]
+        if state.waste and state.redeals_left != 0:
+            return [REDEAL]
+        return []
+    if rules.stock_deal == "row" and state.stock:
+        if rules.row_onto_empty or all(state.columns[i] for i in rules.row_columns):
+            return [DEAL_ROW]
+    return []
 
 
 def _pile_moves(
@@ -596,13 +708,23 @@ def apply(state: GameState, move: Move, *, cheat: bool = False) -> GameState:
 def _play(state: GameState, move: Move) -> GameState:
     """Perform a move already known to be legal (both piles numbered)."""
     src, dst, count = move.source, move.target, move.count
+    if src.kind is PileKind.STOCK or dst.kind is PileKind.STOCK:
+        return _play_stock(state, move)
     si, di = src.index, dst.index
     assert si is not None and di is not None
     columns, cells, founds = state.columns, state.cells, state.foundations
+    hidden, waste = state.hidden, state.waste
     moving: tuple[Card, ...]
     if src.kind is PileKind.TABLEAU:
         moving = columns[si][-count:]
         columns = _replace(columns, si, columns[si][:-count])
+        if hidden and hidden[si] and hidden[si] >= len(columns[si]):
+            # The card the move uncovered turns face up (PySolFC's flipMove, automatic
+            # in the games with face-down cards: Klondike, Yukon, Spider, Gypsy).
+            hidden = _replace(hidden, si, max(len(columns[si]) - 1, 0))
+    elif src.kind is PileKind.WASTE:
+        moving = waste[-1:]
+        waste = waste[:-1]
     elif src.kind is PileKind.CELL:
         card = cells[si]
         assert card is not None
@@ -617,8 +739,55 @@ def _play(state: GameState, move: Move) -> GameState:
         cells = _replace(cells, di, moving[0])
     else:
         founds = _replace(founds, di, founds[di] + tuple(reversed(moving)))
+    if not (state.stock or waste or state.rounds or hidden):
+        return GameState(
+            rules=state.rules, columns=columns, cells=cells, foundations=founds, bases=state.bases
+        )
     return GameState(
-        rules=state.rules, columns=columns, cells=cells, foundations=founds, bases=state.bases
+        rules=state.rules,
+        columns=columns,
+        cells=cells,
+        foundations=founds,
+        bases=state.bases,
+        stock=state.stock,
+        waste=waste,
+        hidden=hidden if any(hidden) else (),
+        rounds=state.rounds,
+    )
+
+
+def _play_stock(state: GameState, move: Move) -> GameState:
+    """Perform a legal stock move (``s>w``, ``w>s``, ``s>t``) for :func:`_play`."""
+    rules = state.rules
+    stock, waste, columns, rounds = state.stock, state.waste, state.columns, state.rounds
+    if move.target.kind is PileKind.WASTE:
+        n = min(rules.draw, len(stock))
+        # Each card is turned face up as it leaves the stock's top: the last one dealt
+        # ends on top of the waste (PySolFC's WasteTalonStack.dealCards).
+        waste = waste + tuple(reversed(stock[-n:]))
+        stock = stock[:-n]
+    elif move.target.kind is PileKind.STOCK:
+        stock = tuple(reversed(waste))
+        waste = ()
+        rounds += 1
+    else:
+        cols = list(columns)
+        for i in rules.row_columns:
+            if not stock:
+                break
+            cols[i] = cols[i] + (stock[-1],)
+            stock = stock[:-1]
+        columns = tuple(cols)
+    return GameState(
+        rules=rules,
+        columns=columns,
+        cells=state.cells,
+        foundations=state.foundations,
+        bases=state.bases,
+        stock=stock,
+        waste=waste,
+        hidden=state.hidden,
+        rounds=rounds,
     )
 
 
@@ -645,11 +814,32 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
     if pile is not None and state.rules.foundation_piles[pile].suits != "suit":
         return False
     build = state.rules.build
+    if state.rules.hidden_cards:
+        # Decided from what the player sees: where a card may lie face down or in the
+        # stock, every card not yet on a foundation counts as still in play.
+        return not any(build(other, card) for other in _out_of_foundations(state))
     for col in state.columns:
         for other in col:
             if build(other, card):
                 return False
     return not any(other is not None and build(other, card) for other in state.cells)
+
+
+def _out_of_foundations(state: GameState) -> list[Card]:
+    """Every card of the rules' decks not on a foundation (known from the view alone)."""
+    up = {c for f in state.foundations for c in f}
+    return [c for c in _deck(state.rules.decks) if c not in up]
+
+
+_DECKS: dict[int, tuple[Card, ...]] = {}
+
+
+def _deck(decks: int) -> tuple[Card, ...]:
+    """Every card of ``decks`` decks (made once per count)."""
+    cards = _DECKS.get(decks)
+    if cards is None:
+        cards = _DECKS[decks] = tuple(full_deck(decks))
+    return cards
 
 
 def _safe_run(state: GameState, column: int) -> bool:
@@ -658,6 +848,9 @@ def _safe_run(state: GameState, column: int) -> bool:
     build = state.rules.build
     col = state.columns[column]
     run = col[-13:]
+    if state.rules.hidden_cards:
+        rest = [c for c in _out_of_foundations(state) if c not in run]
+        return not any(build(other, card) for card in run for other in rest)
     rest = [c for i, c2 in enumerate(state.columns) for c in (c2 if i != column else col[:-13])]
     rest += [c for c in state.cells if c is not None]
     return not any(build(other, card) for card in run for other in rest)
@@ -691,7 +884,9 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
         while progress:
             progress = False
             for i, col in enumerate(state.columns):
-                if complete_suit(col) and (policy == "all" or _safe_run(state, i)):
+                if complete_suit(col[state.hidden[i] if state.hidden else 0 :]) and (
+                    policy == "all" or _safe_run(state, i)
+                ):
                     target = next(
                         (j for j in range(nf) if _pile_reason(state, j, col[-1]) is None), None
                     )
@@ -702,18 +897,20 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
                         progress = True
                         break
         return state, made
-    if state.rules.standard_foundations:
+    if state.rules.standard_foundations and not state.rules.hidden_cards:
         return _autoplay_classic(state, policy)
     progress = True
     while progress:
         progress = False
-        sources: Iterable[tuple[PileRef, Card | None]] = [
+        sources: list[tuple[PileRef, Card | None]] = [
             (_T[i], col[-1] if col else None) for i, col in enumerate(state.columns)
         ] + [(_C[i], c) for i, c in enumerate(state.cells)]
+        if state.waste:
+            sources.append((WASTE, state.waste[-1]))
         for src, card in sources:
             if card is None:
                 continue
-            target = next((j for j in range(nf) if _pile_reason(state, j, card) is None), None)
+            target = next((j for j in range(nf) if pile_accepts(state, j, card)), None)
             if target is None:
                 continue
             if policy == "all" or is_safe_to_foundation(state, card, target):
@@ -811,7 +1008,20 @@ def _classic_safe(
 
 def canonical_key(state: GameState) -> tuple[Any, ...]:
     """A key equal for positions that differ only in the order of columns and of cells
-    (foundations compared by their card counts per suit and deck)."""
+    (foundations compared by their card counts per suit and deck). With a stock or
+    face-down cards, where a row deal or the column order matters, the columns keep
+    their order and the stock, waste, face-down counts and redeals used count too."""
+    if state.rules.hidden_cards:
+        return (
+            tuple(tuple(card_code(c) for c in col) for col in state.columns),
+            state.hidden,
+            tuple(sorted(card_code(c) for c in state.cells if c is not None)),
+            tuple(sorted(tuple(card_code(c) for c in f) for f in state.foundations)),
+            tuple(map(card_code, state.stock)),
+            tuple(map(card_code, state.waste)),
+            # Redeals used matter only while they are limited.
+            state.rounds if state.rules.redeals >= 0 else 0,
+        )
     cols = tuple(sorted(tuple(card_code(c) for c in col) for col in state.columns))
     cells = tuple(sorted(card_code(c) for c in state.cells if c is not None))
     founds = tuple(sorted(tuple(card_code(c) for c in f) for f in state.foundations))
@@ -826,6 +1036,10 @@ def find_progress(state: GameState, *, cheat: bool = False, budget: int = 3000) 
     over positions up to the order of columns and cells.
 
     :param budget: the most distinct positions to visit.
+    With a stock or face-down cards a move that deals from the stock, or a line that
+    turns a face-down card up, counts as productive too: the player learns a card, and
+    looking past it would mean knowing hidden cards.
+
     :return: ``True`` when a productive line exists, ``False`` when the whole reachable
         space was searched without finding one (no useful move left), ``None`` when the
         budget ran out first (then nothing is claimed).
@@ -833,13 +1047,18 @@ def find_progress(state: GameState, *, cheat: bool = False, budget: int = 3000) 
     start = state.foundation_cards
     if state.is_won:
         return False
+    down = state.face_down_cards
     seen = {canonical_key(state)}
     queue = deque([state])
     while queue:
         position = queue.popleft()
         for move in legal_moves(position, cheat=cheat):
+            if move.source.kind is PileKind.STOCK or move.target.kind is PileKind.STOCK:
+                # A deal shows cards the player has not seen: useful, and judging it
+                # further would mean peeking at the stock.
+                return True
             nxt, _ = autoplay_moves(_play(position, move))
-            if nxt.foundation_cards > start:
+            if nxt.foundation_cards > start or nxt.face_down_cards < down:
                 return True
             key = canonical_key(nxt)
             if key in seen:

@@ -13,7 +13,7 @@ import attrs
 
 from .deal import deal as deal_layout
 from .errors import IllegalMoveError
-from .moves import Move
+from .moves import Move, PileKind
 from .rules import _play, autoplay_moves, find_progress, resolve
 from .state import GameState
 from .variant import Rules, VariantDefinition
@@ -46,11 +46,16 @@ def play_move(
 
     :param move: a move, its target pile possibly unnumbered (see
         :func:`~solitaire_core.rules.resolve`).
-    :param policy: the autoplay policy (``"off"``, ``"safe"``, ``"all"``).
+    :param policy: the autoplay policy (``"off"``, ``"safe"``, ``"all"``); no autoplay
+        follows a card taken back from a foundation (``foundations.return_to_play``).
     :return: the move with both piles numbered, the autoplay moves after it, the new state.
     :raises IllegalMoveError: with the reason, when the move is illegal.
     """
     concrete = resolve(state, move, cheat=cheat)
+    if concrete.source.kind is PileKind.FOUNDATION:
+        # A card the player took back from a foundation stays down: autoplay would send
+        # it straight up again and undo the player's move.
+        return concrete, [], _play(state, concrete)
     after, auto = autoplay_moves(_play(state, concrete), policy)
     return concrete, auto, after
 

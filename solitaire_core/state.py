@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from .cards import RANK_TEXT, Card
-from .moves import PileRef
+from .moves import PileKind, PileRef
 from .variant import BASE_FIRST_PLAYED, Rules
 
 
@@ -23,6 +23,16 @@ class GameState:
         1..13 per foundation pile, in pile order (Penguin: four times the rank of the
         first card dealt; Stalactites: each pile's own). The deal fills it
         (:mod:`solitaire_core.deal`); piles with a fixed base repeat that base.
+    :param stock: the stock (talon), bottom card first: ``stock[-1]`` is the card the
+        next deal turns. Empty when the variant has no stock or it is used up.
+    :param waste: the waste, bottom card first; only ``waste[-1]`` plays.
+    :param hidden: per column, how many of its cards (from the bottom) lie face down;
+        ``()`` when every card in the columns is face up. A column's top card is always
+        face up (:func:`solitaire_core.rules.apply` turns it when the cards on it leave).
+    :param rounds: how often the waste was turned over into a new stock (redeals used).
+
+    The state knows every card, face down or not; what a player may see of it is
+    :meth:`is_face_down` and the stock's size, never its order.
 
     States never change; :func:`solitaire_core.rules.apply` returns a new one.
     """
@@ -32,6 +42,45 @@ class GameState:
     cells: tuple[Card | None, ...]
     foundations: tuple[tuple[Card, ...], ...]
     bases: tuple[int, ...] = attrs.field(default=())
+    stock: tuple[Card, ...] = ()
+    waste: tuple[Card, ...] = ()
+    hidden: tuple[int, ...] = attrs.field(default=())
+    rounds: int = 0
+
+    @hidden.validator
+    def _check_hidden(self, _attribute: object, value: tuple[int, ...]) -> None:
+        if value and (
+            len(value) != len(self.columns)
+            or any(not 0 <= n < max(len(col), 1) for n, col in zip(value, self.columns))
+        ):
+            raise ValueError(
+                f"hidden: expected one count per column ({len(self.columns)}), each below "
+                f"its column's length (the top card lies face up), got {value!r}"
+            )
+
+    def is_face_down(self, column: int, index: int) -> bool:
+        """Whether card ``index`` (0-based from the bottom) of column ``column`` lies
+        face down."""
+        return bool(self.hidden) and index < self.hidden[column]
+
+    def face_up(self, column: int) -> int:
+        """How many cards at the top of column ``column`` lie face up."""
+        n = len(self.columns[column])
+        return n - self.hidden[column] if self.hidden else n
+
+    @property
+    def face_down_cards(self) -> int:
+        """Face-down cards in the columns."""
+        return sum(self.hidden)
+
+    @property
+    def redeals_left(self) -> int | None:
+        """How often the waste may still be turned over (``None``: without limit; 0 for a
+        variant without a waste)."""
+        redeals = self.rules.redeals
+        if redeals < 0:
+            return None
+        return max(redeals - self.rounds, 0)
 
     @bases.validator
     def _check_bases(self, _attribute: object, value: tuple[int, ...]) -> None:
@@ -72,6 +121,10 @@ class GameState:
         :raises IndexError: when the pile does not exist in this variant.
         :raises ValueError: for an unnumbered reference.
         """
+        if ref.kind is PileKind.STOCK:
+            return self.stock
+        if ref.kind is PileKind.WASTE:
+            return self.waste
         found = ref.select(self.columns, self.cells, self.foundations)
         if isinstance(found, tuple):
             return found
@@ -106,23 +159,38 @@ class GameState:
         return self.foundation_cards == self.rules.card_count
 
     def all_cards(self) -> list[Card]:
-        """Every card in the position, in pile order (columns, cells, foundations)."""
+        """Every card in the position, in pile order (columns, cells, foundations, stock,
+        waste)."""
         out = [c for col in self.columns for c in col]
         out += [c for c in self.cells if c is not None]
         out += [c for f in self.foundations for c in f]
+        out += self.stock
+        out += self.waste
         return out
 
     def to_text(self) -> str:
         """A one-line text form: ``t1 t2 ... | cells | foundations``, readable by
         :meth:`from_text` with the same rules; a fourth part ``| 5 5 5 5`` gives the
         foundations' base ranks (rank letters ``A 2..9 T J Q K``) when the state carries
-        them (:attr:`bases`)."""
-        cols = " ".join(",".join(_card_text(c) for c in col) or "-" for col in self.columns)
+        them (:attr:`bases`). A face-down card is written with a ``#`` before it
+        (``#KS``); a variant with a stock adds ``| stock ... | waste ... | round N``
+        (bottom card first, ``-`` for an empty pile)."""
+        cols = " ".join(
+            ",".join(
+                ("#" if self.is_face_down(i, j) else "") + _card_text(c) for j, c in enumerate(col)
+            )
+            or "-"
+            for i, col in enumerate(self.columns)
+        )
         cells = " ".join(_card_text(c) if c else "-" for c in self.cells)
         founds = " ".join(",".join(_card_text(c) for c in f) or "-" for f in self.foundations)
         text = f"{cols} | {cells} | {founds}"
         if self.bases:
             text += " | " + " ".join(RANK_TEXT[r - 1] for r in self.bases)
+        if self.rules.has_stock or self.stock or self.waste or self.rounds:
+            stock = ",".join(map(_card_text, self.stock)) or "-"
+            waste = ",".join(map(_card_text, self.waste)) or "-"
+            text += f" | stock {stock} | waste {waste} | round {self.rounds}"
         return text
 
     @classmethod
@@ -135,16 +203,30 @@ class GameState:
             not parse; card conservation is *not* checked (positions in tests may be partial).
         """
         parts = [p.strip() for p in text.split("|")]
+        labelled: dict[str, str] = {}
+        while len(parts) > 3 and parts[-1].split(" ", 1)[0] in _LABELS:
+            label, _, value = parts.pop().partition(" ")
+            if label in labelled:
+                raise ValueError(f"the {label} part is given twice")
+            labelled[label] = value.strip() or "-"
         if len(parts) not in (3, 4):
             raise ValueError(
                 "expected three parts separated by '|': columns | cells | foundations "
-                "(and a fourth, the foundations' base ranks, when the deal decides them)"
+                "(and a fourth, the foundations' base ranks, when the deal decides them; "
+                "then 'stock ...', 'waste ...' and 'round N' for a variant with a stock)"
             )
 
         def pile(token: str) -> tuple[Card, ...]:
             return () if token == "-" else tuple(_parse_text_card(t) for t in token.split(","))
 
-        cols = tuple(pile(t) for t in parts[0].split())
+        hidden: list[int] = []
+        for token in parts[0].split():
+            marks = [t.startswith("#") for t in token.split(",")] if token != "-" else []
+            down = marks.index(False) if False in marks else len(marks)
+            if any(marks[down:]):
+                raise ValueError(f"{token!r}: face-down cards (#) lie under the face-up ones")
+            hidden.append(down)
+        cols = tuple(pile(t.replace("#", "")) for t in parts[0].split())
         cells = tuple(None if t == "-" else _parse_text_card(t) for t in parts[1].split())
         founds = tuple(pile(t) for t in parts[2].split())
         if len(cols) != rules.columns:
@@ -165,7 +247,23 @@ class GameState:
                 bases *= rules.foundations
             if len(bases) != rules.foundations:
                 raise ValueError(f"expected one base rank or {rules.foundations}, got {len(bases)}")
-        return cls(rules=rules, columns=cols, cells=cells, foundations=founds, bases=bases)
+        rounds_text = labelled.get("round", "0")
+        if not rounds_text.isdigit() or len(rounds_text) > 3:
+            raise ValueError(f"round: expected a whole number, got {rounds_text!r}")
+        return cls(
+            rules=rules,
+            columns=cols,
+            cells=cells,
+            foundations=founds,
+            bases=bases,
+            stock=pile(labelled.get("stock", "-")),
+            waste=pile(labelled.get("waste", "-")),
+            hidden=tuple(hidden) if any(hidden) else (),
+            rounds=int(rounds_text),
+        )
+
+
+_LABELS = ("stock", "waste", "round")
 
 
 def _card_text(card: Card) -> str:

@@ -1,5 +1,9 @@
-"""Plain-text views of a position: the ``solitaire show`` layout and Freecell Solver's
-board format (``solitaire export --format fcs``)."""
+"""Plain-text views of a position: the ``solitaire show`` layout, Freecell Solver's
+board format (``solitaire export --format fcs``) and the layout text of the
+``pysol_cards`` package (``solitaire export --format pysol``).
+
+What a player cannot see stays hidden in ``show``: a face-down card is ``##`` and the
+stock gives only its size. The exports are for other programs and show every card."""
 
 from __future__ import annotations
 
@@ -22,13 +26,28 @@ def format_layout(state: GameState, title: str = "") -> str:
     lines = [title] if title else []
     cells = " ".join(_cell(c) for c in state.cells)
     founds = " ".join(_cell(f[-1] if f else None) for f in state.foundations)
-    line = f"Cells: {cells}   Foundations: {founds}"
+    line = f"Cells: {cells}   Foundations: {founds}" if state.cells else f"Foundations: {founds}"
     if state.rules.base_first_played:
         base = state.base_rank(0)
         line += "   base rank: " + (
             "any, set by the first card played" if base is None else RANK_TEXT[base - 1]
         )
     lines.append(line)
+    rules = state.rules
+    if rules.has_stock:
+        left = state.redeals_left
+        stock = f"Stock: {len(state.stock)} card{'s' if len(state.stock) != 1 else ''}"
+        if rules.stock_deal == "waste":
+            stock += ", " + (
+                "redeals without limit"
+                if left is None
+                else f"{left} redeal{'s' if left != 1 else ''} left"
+            )
+            shown = state.waste[-rules.draw :] if state.waste else ()
+            stock += "   Waste: " + (" ".join(map(str, shown)) if shown else "[  ]")
+            if len(state.waste) > len(shown):
+                stock += f" (on {len(state.waste) - len(shown)} more)"
+        lines.append(stock)
     lines.append("")
     width = 4
     lines.append("".join(f"t{i + 1}".ljust(width) for i in range(len(state.columns))).rstrip())
@@ -36,8 +55,42 @@ def format_layout(state: GameState, title: str = "") -> str:
     for row in range(depth):
         lines.append(
             "".join(
-                (str(col[row]) if row < len(col) else "").ljust(width) for col in state.columns
+                (
+                    ("##" if state.is_face_down(i, row) else str(col[row]))
+                    if row < len(col)
+                    else ""
+                ).ljust(width)
+                for i, col in enumerate(state.columns)
             ).rstrip()
+        )
+    return "\n".join(lines) + "\n"
+
+
+def format_pysol(state: GameState) -> str:
+    """The position as the ``pysol_cards`` package prints a layout
+    (``Game(...).calc_layout_string(CardRenderer(True))``), every card shown, so the two
+    can be compared line by line: a ``Talon:`` line (when the variant has a stock) with
+    the waste's cards from the bottom, as still unturned, then the stock from its top; a
+    ``Foundations:`` line when cards lie there (pysol_cards' ``H-5`` form: the top rank
+    of each suit's piles); then one line per column from its bottom card, ``<XX>`` for
+    a face-down card.
+    """
+    lines = []
+    if state.rules.has_stock:
+        talon = list(state.waste) + list(reversed(state.stock))
+        lines.append("Talon: " + " ".join(map(str, talon)))
+    if any(state.foundations):
+        tops: dict[str, int] = {}
+        for pile in state.foundations:
+            if pile:
+                top = pile[-1]
+                tops[top.suit.value] = max(tops.get(top.suit.value, 0), top.rank)
+        lines.append(
+            "Foundations: " + " ".join(f"{s}-{_fcs_rank(tops[s])}" for s in _FCS_SUITS if s in tops)
+        )
+    for i, col in enumerate(state.columns):
+        lines.append(
+            " ".join(f"<{c}>" if state.is_face_down(i, j) else str(c) for j, c in enumerate(col))
         )
     return "\n".join(lines) + "\n"
 

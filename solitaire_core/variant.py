@@ -33,7 +33,20 @@ MOVE_LIMITS = ("one", "free-cells-plus-one", "supermove", "unlimited")
 AUTOPLAY_POLICIES = ("off", "safe", "all")
 MAX_VARIANT_BYTES = 1024 * 1024
 """Larger variant files are refused unread (a real one is a few kilobytes)."""
-FAMILIES = ("freecell", "seahaven", "beleaguered-castle", "fan", "spider", "other")
+UNLIMITED_REDEALS = -1
+""":attr:`Rules.redeals` when the waste may be turned over without limit."""
+FAMILIES = (
+    "freecell",
+    "seahaven",
+    "beleaguered-castle",
+    "fan",
+    "klondike",
+    "yukon",
+    "spider",
+    "gypsy",
+    "forty-thieves",
+    "other",
+)
 """The values of the top-level ``family`` key: the groups the launcher shows games in."""
 
 
@@ -83,6 +96,14 @@ class DealRecipe:
     :param foundation_last: after the columns and cells, this many cards go one to each
         foundation in turn (PySolFC's Stalactites).
     :param foundation_cards: how many cards the recipe puts on the foundations.
+    :param face_down: per column, how many of its cards (from the bottom) are dealt face
+        down; empty when every card is dealt face up.
+    :param stock: whether the cards the recipe leaves over form the stock (the variant
+        has a ``[stock]`` table); otherwise the recipe places every card.
+    :param stock_deals: how many times the stock is dealt once the layout is down
+        (PySolFC's Klondike ``startGame`` ends with one ``talon.dealCards()``).
+    :param right_to_left: with ``order = "rows"``, each row goes from the last column to
+        the first (PySolFC's ``dealRow(reverse=1)`` in Klondike).
     """
 
     columns: tuple[int, ...]
@@ -100,6 +121,10 @@ class DealRecipe:
     twins_of_first: bool = False
     foundation_last: int = 0
     foundation_cards: int = 0
+    face_down: tuple[int, ...] = ()
+    stock: bool = False
+    stock_deals: int = 0
+    right_to_left: bool = False
 
     @property
     def card_count(self) -> int:
@@ -198,6 +223,15 @@ class Rules:
     (``foundations.only_complete_suits``). With ``tableau.empty = "below-base"``,
     ``empty_accepts`` is the rule for the rules' fixed base; when the deal decides the base,
     ask :meth:`empty_accepts_for` with the state's base ranks.
+
+    The stock (``[stock]``, docs/variant-format.md): ``stock_deal`` is ``""`` (no stock),
+    ``"waste"`` (each deal turns ``draw`` cards onto the waste; the waste may be turned
+    over ``redeals`` times, :data:`UNLIMITED_REDEALS` for no limit: PySolFC's
+    ``WasteTalonStack`` with ``max_rounds = redeals + 1``) or ``"row"`` (each deal puts a
+    card on each column of ``row_columns``, 0-based, in that order; not while a column is
+    empty unless ``row_onto_empty``: PySolFC's ``DealRowTalonStack`` and Spider's
+    ``SpiderTalonStack``). ``face_up_runs`` (``tableau.run = "face-up"``): any face-up
+    card moves with every card on it, however they lie (PySolFC's ``Yukon_AC_RowStack``).
     """
 
     id: str
@@ -226,6 +260,12 @@ class Rules:
     cells_receive: bool = True
     foundation_piles: tuple[FoundationPile, ...] = ()
     complete_suits: bool = False
+    stock_deal: str = ""
+    draw: int = 1
+    redeals: int = 0
+    row_columns: tuple[int, ...] = ()
+    row_onto_empty: bool = True
+    face_up_runs: bool = False
 
     def __attrs_post_init__(self) -> None:
         # Rules made by hand (tests, plugins) may leave the issue-9 fields out: they then
@@ -241,6 +281,18 @@ class Rules:
     def card_count(self) -> int:
         """Cards in play: 52 per deck."""
         return 52 * self.decks
+
+    @property
+    def has_stock(self) -> bool:
+        """Whether the variant has a stock (``[stock]``)."""
+        return bool(self.stock_deal)
+
+    @property
+    def hidden_cards(self) -> bool:
+        """Whether some cards are dealt where the player cannot see them: face down in
+        the columns, or in a stock. Then the state knows more than the player, and the
+        solver's verdicts are thoughtful (it knows every card)."""
+        return self.has_stock or any(self.deal.face_down)
 
     @property
     def base_from_deal(self) -> bool:
@@ -707,6 +759,27 @@ def _deal_recipe(data: Mapping[str, Any], source: str, columns: int, cells: int)
             f"puts {on_foundations} cards on the foundations, one per pile, "
             f"but foundations.count is {piles}",
         )
+    has_stock = "stock" in data
+    face_down: tuple[int, ...] = ()
+    if "face_down" in deal:
+        if order == "kings-start-columns":
+            raise VariantError(
+                source, "deal.face_down", "not used with order = 'kings-start-columns'"
+            )
+        face_down = _per_column(deal["face_down"], columns, source, "deal.face_down")
+        for i, (down, dealt) in enumerate(zip(face_down, per_column)):
+            if down and down >= dealt:
+                raise VariantError(
+                    source,
+                    "deal.face_down",
+                    f"column {i + 1} gets {dealt} card(s), so at most {max(dealt - 1, 0)} can "
+                    f"lie face down under its face-up top card, got {down}",
+                )
+        if not any(face_down):
+            face_down = ()
+    stock_deals = deal.get("stock_deals", 0)
+    if stock_deals and not has_stock:
+        raise VariantError(source, "deal.stock_deals", "needs a [stock] table to deal from")
     recipe = DealRecipe(
         columns=per_column,
         cells=tuple(n - 1 for n in dealt_cells),
@@ -723,8 +796,22 @@ def _deal_recipe(data: Mapping[str, Any], source: str, columns: int, cells: int)
         twins_of_first=twins,
         foundation_last=last,
         foundation_cards=on_foundations,
+        face_down=face_down,
+        stock=has_stock,
+        stock_deals=stock_deals,
+        right_to_left=bool(deal.get("right_to_left", False)),
     )
-    if order != "kings-start-columns" and recipe.card_count != 52 * decks:
+    if has_stock:
+        if order == "kings-start-columns":
+            raise VariantError(source, "stock", "not used with order = 'kings-start-columns'")
+        if recipe.card_count >= 52 * decks:
+            raise VariantError(
+                source,
+                "stock",
+                f"the deal places all {52 * decks} cards, so the stock would be empty: "
+                "deal fewer cards or leave [stock] out",
+            )
+    elif order != "kings-start-columns" and recipe.card_count != 52 * decks:
         raise VariantError(
             source,
             "deal",
@@ -748,6 +835,9 @@ def _build_rules(
     wrap = bool(tableau.get("wrap", False))
     build_fn = _wrapped(build, wrap, source, "tableau.build")
     run_name = tableau.get("run", "build")
+    face_up_runs = run_name == "face-up"
+    if face_up_runs:
+        run_name = "build"
     if run_name == "build":
         run, run_fn = build, build_fn
     else:
@@ -821,6 +911,25 @@ def _build_rules(
             "expected a limit other than 'free-cells-plus-one' when cells.receive = false "
             "(a reserve has no free cells to count)",
         )
+    stock = data.get("stock", {})
+    stock_deal = stock.get("deal", "")
+    redeals = stock.get("redeals", 0)
+    row_numbers = stock.get("row", list(range(1, columns + 1)))
+    if stock_deal == "row":
+        for key in ("draw", "redeals"):
+            if key in stock:
+                raise VariantError(source, f"stock.{key}", "not used with deal = 'row'")
+        for number in row_numbers:
+            if number > columns:
+                raise VariantError(
+                    source,
+                    "stock.row",
+                    f"column {number} does not exist (tableau.columns is {columns})",
+                )
+    elif stock_deal == "waste":
+        for key in ("row", "row_onto_empty"):
+            if key in stock:
+                raise VariantError(source, f"stock.{key}", "not used with deal = 'waste'")
     return Rules(
         id=data["id"],
         name=data["name"],
@@ -848,6 +957,12 @@ def _build_rules(
         cells_receive=receive,
         foundation_piles=piles,
         complete_suits=bool(foundations.get("only_complete_suits", False)),
+        stock_deal=stock_deal,
+        draw=stock.get("draw", 1),
+        redeals=UNLIMITED_REDEALS if redeals == "unlimited" else redeals,
+        row_columns=tuple(n - 1 for n in row_numbers) if stock_deal == "row" else (),
+        row_onto_empty=bool(stock.get("row_onto_empty", True)),
+        face_up_runs=face_up_runs,
     )
 
 

@@ -18,6 +18,7 @@ from solitaire_tk.layout import (
     compute_layout,
     keys_text,
     pile_keys,
+    talon_piles,
 )
 
 from solitaire_core.deal import deal
@@ -191,8 +192,28 @@ def test_pile_keys_scheme():
 def test_every_pile_of_every_variant_has_its_own_key(variant):
     r = rules(variant)
     keys = pile_keys(r)
-    assert len(keys) == r.columns + r.cells + r.foundations
+    assert len(keys) == r.columns + r.cells + r.foundations + len(talon_piles(r))
     assert len(set(keys.values())) == len(keys)
+
+
+def test_the_stock_and_the_waste_lead_the_top_row_with_the_first_digits():
+    """Klondike: the stock, then the waste, at the left of the top row (where PySolFC,
+    Aisleriot and Windows put them), keys 1 and 2; the draw-3 waste fans its top three
+    cards to the right without reaching the foundations."""
+    r = rules("klondike-draw-3")
+    keys = pile_keys(r)
+    assert keys[PileRef(PileKind.STOCK, 0)] == "1" and keys[PileRef(PileKind.WASTE, 0)] == "2"
+    layout = compute_layout(r, 1100, 760)
+    stock, waste = layout.talon
+    assert stock.y == waste.y == layout.foundations[0].y
+    assert stock.x < waste.x < layout.foundations[0].x
+    x0, _, x1, _ = layout.pile_box(PileRef(PileKind.WASTE, 0), 10)
+    assert x1 - x0 > layout.card_w  # fanned
+    assert x1 < layout.foundations[0].x
+    assert layout.card_xy(PileRef(PileKind.WASTE, 0), 6, 10) == (waste.x, waste.y)
+    assert layout.card_xy(PileRef(PileKind.WASTE, 0), 9, 10)[0] == waste.x + 2 * layout.waste_dx
+    spider = compute_layout(rules("spider"), 1100, 760)
+    assert [s.ref for s in spider.talon] == [PileRef(PileKind.STOCK, 0)]
 
 
 def test_every_card_of_flower_gardens_reserve_has_a_key():

@@ -52,6 +52,15 @@ def test_bad_text_is_refused_with_a_reason(text: str, reason: str) -> None:
     assert info.value.reason
 
 
+def test_stock_and_waste_are_written_s_and_w() -> None:
+    assert str(Move.parse("s>w")) == "s>w"
+    assert str(Move.parse("w > s")) == "w>s"
+    assert Move.parse("s>t").target == PileRef(PileKind.TABLEAU, None)
+    assert Move.parse("w>t3").source == PileRef(PileKind.WASTE, 0)
+    with pytest.raises(IllegalMoveError, match="written s and w"):
+        Move.parse("s2>w")
+
+
 def test_pile_refs_print_one_based_and_parse_back() -> None:
     assert str(tableau(0)) == "t1"
     assert PileRef.parse("c4") == PileRef(PileKind.CELL, 3)
@@ -61,12 +70,21 @@ def test_pile_refs_print_one_based_and_parse_back() -> None:
 
 
 _numbered = st.builds(
-    PileRef, st.sampled_from(list(PileKind)), st.integers(min_value=0, max_value=19)
+    PileRef,
+    st.sampled_from([PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION]),
+    st.integers(min_value=0, max_value=19),
+) | st.builds(PileRef, st.sampled_from([PileKind.STOCK, PileKind.WASTE]), st.just(0))
+_targets = (
+    _numbered
+    | st.builds(PileRef, st.sampled_from([PileKind.CELL, PileKind.FOUNDATION]))
+    | st.just(PileRef(PileKind.TABLEAU, None))
 )
-_targets = _numbered | st.builds(PileRef, st.sampled_from([PileKind.CELL, PileKind.FOUNDATION]))
 
 
 @given(_numbered, _targets, st.integers(min_value=1, max_value=26))
 def test_every_move_round_trips(source: PileRef, target: PileRef, count: int) -> None:
+    # An unnumbered column is only the target of a row dealt from the stock (s>t).
+    if target == PileRef(PileKind.TABLEAU, None):
+        source = PileRef(PileKind.STOCK, 0)
     move = Move(source, target, count)
     assert Move.parse(str(move)) == move

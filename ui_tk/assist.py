@@ -110,6 +110,14 @@ def position_key(state: GameState, policy: str) -> Hashable:
     return (rules.id, rules.options, policy, state)
 
 
+def _peeks(state: GameState) -> str:
+    """What a hint, the demo or a verdict adds in a game with hidden cards: the solver
+    behind them is thoughtful, it knows the face-down cards and the stock's order."""
+    if state.rules.hidden_cards:
+        return " (the solver knows the face-down cards and the stock)"
+    return ""
+
+
 def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str:
     """A move in plain words, as the status bar shows a hint (short, the status bar is
     narrow): ``"7♠ from column C onto 8♠ in column F"``, ``"9♥–7♥ from column A to the
@@ -125,6 +133,14 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     :raises IllegalMoveError: when ``move`` is not legal in ``state``.
     """
     move = resolve(state, move, cheat=True)
+    if move.source.kind is PileKind.STOCK:
+        return (
+            "deal a row from the stock"
+            if move.target.kind is PileKind.TABLEAU
+            else ("deal from the stock")
+        )
+    if move.target.kind is PileKind.STOCK:
+        return "turn the waste over into a new stock"
     cards = state.pile(move.source)
     count = move.count if move.source.kind is PileKind.TABLEAU else 1
     first = cards[-count]
@@ -576,7 +592,8 @@ class Assistant:
             if moves is None:  # no move to show: not counted as a hint
                 extra = " without Cheat" if cheat else ""
                 app.set_message(
-                    f"Cannot be won from here{extra}: undo (Ctrl+Z) or deal again (F2).",
+                    f"Cannot be won from here{extra}{_peeks(state)}: undo (Ctrl+Z) or deal "
+                    "again (F2).",
                     warn=True,
                 )
                 return
@@ -591,7 +608,7 @@ class Assistant:
                 move = moves[0]
                 app.view.highlight_move(move)
                 text = describe_move(state, move, app.view.key_of)
-                app.set_message(f"Hint: {text}.")
+                app.set_message(f"Hint: {text}{_peeks(state)}.")
                 return
         what = "No solution found" if demo else "No hint"
         if result is None and self._unknown.get(key, 0) >= self.hint_budget["max_states"]:
@@ -646,7 +663,9 @@ class Assistant:
         self._demo = True
         self._demo_session = app.session
         self._expected = app.session.state if app.session is not None else None
-        app.set_message("Demo: the computer plays. Press any key or click to stop.")
+        state = app.session.state if app.session is not None else None
+        peeks = _peeks(state) if state is not None else ""
+        app.set_message(f"Demo: the computer plays{peeks}. Press any key or click to stop.")
         self._update_stop()
         self._demo_job = self.root.after(0, self._demo_step)
 
@@ -825,11 +844,13 @@ class Assistant:
             self.field.configure(text="Won", style="Good.Status.TLabel")
             return
         if key in self._known:
+            # With hidden cards the verdict is thoughtful (it knows them): said so.
+            seen = " (knowing the hidden cards)" if state.rules.hidden_cards else ""
             if self._known[key] is None:
                 text = "Cannot be won without Cheat" if session.cheat else "Cannot be won"
-                self.field.configure(text=text, style="Bad.Status.TLabel")
+                self.field.configure(text=text + seen, style="Bad.Status.TLabel")
             else:
-                self.field.configure(text="Winnable", style="Good.Status.TLabel")
+                self.field.configure(text="Winnable" + seen, style="Good.Status.TLabel")
                 self._schedule_lookahead()
             return
         if self._unknown.get(key, 0) >= int(self.check_budget["max_states"]):

@@ -49,7 +49,11 @@ FAMILY_LABELS: dict[str, str] = {
     "seahaven": "Seahaven type",
     "beleaguered-castle": "Beleaguered Castle type",
     "fan": "Fan type",
+    "klondike": "Klondike type",
+    "yukon": "Yukon type",
     "spider": "Spider type",
+    "gypsy": "Gypsy type",
+    "forty-thieves": "Forty Thieves type",
     "other": "Other games",
 }
 """The launcher's group title for each ``family`` value (docs/variant-format.md); a value

@@ -63,6 +63,7 @@ __all__ = [
     "compute_layout",
     "pile_keys",
     "pile_name",
+    "talon_piles",
 ]
 
 ASPECT = 1.4
@@ -212,19 +213,34 @@ class Layout:
     segment_dx: int = 0
     bands: int = 1
     band_span: int = 0
+    talon: tuple[PileSlot, ...] = ()
+    waste_fan: int = 1
 
     @property
     def slots(self) -> tuple[PileSlot, ...]:
-        """Every pile: columns, then cells, then foundations."""
-        return self.columns + self.cells + self.foundations
+        """Every pile: columns, then cells, then foundations, then the stock and the
+        waste (:attr:`talon`)."""
+        return self.columns + self.cells + self.foundations + self.talon
 
     def slot(self, ref: PileRef) -> PileSlot:
-        """The place of a numbered pile.
+        """The place of a numbered pile (the stock and the waste too).
 
         :raises IndexError: when the variant has no such pile.
         :raises ValueError: for an unnumbered reference.
         """
+        if ref.kind in (PileKind.STOCK, PileKind.WASTE):
+            for slot in self.talon:
+                if slot.ref.kind is ref.kind:
+                    return slot
+            raise IndexError(
+                f"this game has no {'stock' if ref.kind is PileKind.STOCK else 'waste'}"
+            )
         return ref.select(self.columns, self.cells, self.foundations)
+
+    @property
+    def waste_dx(self) -> int:
+        """Horizontal offset (px) between the fanned top cards of the waste."""
+        return round(self.card_w * WASTE_FAN)
 
     def per_segment(self, cards: int) -> int:
         """How many cards of a column holding ``cards`` cards each segment takes: all of
@@ -265,6 +281,9 @@ class Layout:
         segment continues at the top of the next segment, :attr:`segment_dx` to the
         right."""
         slot = self.slot(ref)
+        if ref.kind is PileKind.WASTE:
+            first = cards - min(self.waste_fan, cards)  # the first card fanned out
+            return slot.x + max(0, index - first) * self.waste_dx, slot.y
         if ref.kind is not PileKind.TABLEAU or index <= 0:
             return slot.x, slot.y
         segment, row = divmod(index, self.per_segment(cards))
@@ -288,6 +307,8 @@ class Layout:
             x_last = self.card_xy(ref, cards - 1, cards)[0]
             y_last = self.card_xy(ref, min(cards, rows) - 1, cards)[1]
             return slot.x, slot.y, x_last + self.card_w, y_last + self.card_h
+        if ref.kind is PileKind.WASTE and cards > 1:
+            x1 += (min(self.waste_fan, cards) - 1) * self.waste_dx
         return slot.x, slot.y, x1, slot.y + self.card_h
 
     def card_at(
@@ -333,10 +354,28 @@ class Layout:
         return best[1] if best else None
 
 
+def talon_piles(counts: PileCounts) -> tuple[PileRef, ...]:
+    """The stock and the waste of a variant, as the table shows them: none without a
+    stock, the stock alone when it deals rows onto the columns (Spider, Gypsy), the stock
+    and the waste when it deals to a waste (Klondike)."""
+    deal = getattr(counts, "stock_deal", "")
+    if deal == "waste":
+        return (PileRef(PileKind.STOCK, 0), PileRef(PileKind.WASTE, 0))
+    if deal == "row":
+        return (PileRef(PileKind.STOCK, 0),)
+    return ()
+
+
 def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
     """The key of every pile (module docstring): columns ``a, b, ...``, cells ``1..9, 0``,
     foundations the letters after the columns', cells past the tenth the letters after
-    the foundations'. Piles beyond the keys available get none (not in the result)."""
+    the foundations'. The stock and the waste come first in the top row, left of the
+    cells, and take the first digits (Klondike: stock ``1``, waste ``2``). Piles beyond
+    the keys available get none (not in the result)."""
+    talon = talon_piles(counts)
+    if talon:
+        keys = pile_keys(_Counts(counts.columns, counts.cells + len(talon), counts.foundations))
+        return _talon_first(keys, talon, counts.cells)
     keys: dict[PileRef, str] = {}
     letters = iter(string.ascii_lowercase)
     for i in range(counts.columns):
@@ -362,6 +401,39 @@ def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
     return keys
 
 
+WASTE_FAN = 0.22
+"""Horizontal offset between the fanned top cards of the waste (Klondike (Draw 3) shows
+its top three), in card widths."""
+
+
+@attrs.frozen
+class _Counts:
+    """Pile counts with the stock and the waste counted as cells, for planning."""
+
+    columns: int
+    cells: int
+    foundations: int
+    deal: object = None
+
+
+def _talon_first(
+    by_cell: Mapping[PileRef, str], talon: tuple[PileRef, ...], cells: int
+) -> dict[PileRef, str]:
+    """Keys (or slots) planned with the talon as the first cells, given back under the
+    talon's own references and the real cells' numbers."""
+    out: dict[PileRef, str] = {}
+    n = len(talon)
+    for ref, value in by_cell.items():
+        if ref.kind is PileKind.CELL and ref.index is not None:
+            if ref.index < n:
+                out[talon[ref.index]] = value
+            elif ref.index - n < cells:
+                out[PileRef(PileKind.CELL, ref.index - n)] = value
+        else:
+            out[ref] = value
+    return out
+
+
 RUN_ON_TOP = 12
 """The most cards a run built on a column's top card adds (13 ranks, no wrap)."""
 
@@ -385,6 +457,10 @@ def pile_name(ref: PileRef, keys: Mapping[PileRef, str]) -> str:
     ``"a foundation"``)."""
     key = keys.get(ref, "")
     shown = key.upper() if key.isalpha() else key
+    if ref.kind is PileKind.STOCK:
+        return "the stock"
+    if ref.kind is PileKind.WASTE:
+        return "the waste"
     word = {PileKind.TABLEAU: "column", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
     if ref.index is None:
         return f"a {word}"
@@ -603,6 +679,36 @@ def compute_layout(
     if longest is None:
         recipe = getattr(getattr(counts, "deal", None), "columns", None)
         longest = max(recipe) if recipe else 7
+    talon = talon_piles(counts)
+    if talon:
+        # The stock and the waste are planned as the first cells (left of the top row).
+        planned = compute_layout(
+            _Counts(counts.columns, counts.cells + len(talon), counts.foundations),
+            width,
+            height,
+            longest=longest,
+            grow=grow,
+            arrangement=arrangement,
+            bands=bands,
+        )
+        slots = planned.cells
+        moved = {s.ref: s for s in slots}
+        placed = _talon_first(moved, talon, counts.cells)  # type: ignore[arg-type]
+        keys = pile_keys(counts)
+
+        def relabel(ref: PileRef, slot: PileSlot) -> PileSlot:
+            return attrs.evolve(slot, ref=ref, key=keys.get(ref, ""))
+
+        cells = tuple(
+            relabel(PileRef(PileKind.CELL, i), placed[PileRef(PileKind.CELL, i)])  # type: ignore[arg-type]
+            for i in range(counts.cells)
+        )
+        return attrs.evolve(
+            planned,
+            cells=cells,
+            talon=tuple(relabel(ref, placed[ref]) for ref in talon),  # type: ignore[arg-type]
+            waste_fan=max(1, min(3, getattr(counts, "draw", 1))),
+        )
     plans = _plans(counts, max(1, longest) + grow, grow)
     if arrangement is not None:
         if arrangement not in ARRANGEMENTS:

@@ -29,7 +29,15 @@ from PIL import Image, ImageTk
 from solitaire_core.cards import Card
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation
-from solitaire_core.rules import PileNamer, apply, explain, legal_moves, resolve, run_length
+from solitaire_core.rules import (
+    PileNamer,
+    apply,
+    column_run,
+    explain,
+    legal_moves,
+    resolve,
+    stock_moves,
+)
 from solitaire_core.session import Turn
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
@@ -79,7 +87,28 @@ def pile_counts(state: GameState) -> dict[PileRef, int]:
         counts[PileRef(PileKind.CELL, i)] = 0 if c is None else 1
     for i, f in enumerate(state.foundations):
         counts[PileRef(PileKind.FOUNDATION, i)] = len(f)
+    if state.rules.has_stock:
+        counts[PileRef(PileKind.STOCK, 0)] = len(state.stock)
+        if state.rules.stock_deal == "waste":
+            counts[PileRef(PileKind.WASTE, 0)] = len(state.waste)
     return counts
+
+
+def stock_move(state: GameState, *, name: PileNamer = str) -> tuple[Move | None, str]:
+    """The move a click on the stock (or its key) stands for: a deal to the waste, the
+    waste turned over when the stock is empty, or a row onto the columns; else
+    ``(None, reason)``."""
+    moves = stock_moves(state)
+    if moves:
+        return moves[0], ""
+    rules = state.rules
+    if rules.stock_deal == "row":
+        if state.stock:
+            return None, explain(state, Move.parse("s>t"), name=name) or "no deal now"
+        return None, "the stock is empty: every card has been dealt"
+    if not state.waste:
+        return None, "the stock and the waste are empty"
+    return None, explain(state, Move.parse("w>s"), name=name) or "no redeal now"
 
 
 def _rank(state: GameState, move: Move, order: Sequence[str]) -> tuple[int, int, int]:
@@ -315,6 +344,7 @@ class TableView(tk.Canvas):
         self.key_of: dict[PileRef, str] = {}
         self._by_key: dict[str, PileRef] = {}
         self._items: dict[Card, int] = {}
+        self._down: dict[Card, bool] = {}  # cards drawn face down
         self._placed: dict[Card, tuple[int, int]] = {}
         self._drawn: dict[PileRef, tuple[Card, ...]] = {}
         self._shown: GameState | None = None  # what the canvas shows (mid-animation too)
@@ -363,6 +393,7 @@ class TableView(tk.Canvas):
         self._by_key = {k: ref for ref, k in self.key_of.items()}
         self.delete("all")
         self._items.clear()
+        self._down.clear()
         self._placed.clear()
         self._drawn.clear()
         self._slot_items.clear()
@@ -538,20 +569,35 @@ class TableView(tk.Canvas):
         self.tag_raise("hint")
 
     def press_key(self, key: str, *, shift: bool = False) -> bool:
-        """Act on a pile key as if it was typed: returns whether ``key`` is a pile key."""
+        """Act on a pile key as if it was typed: returns whether ``key`` is a pile key.
+        The stock's key deals (as a click on it does)."""
         ref = self._by_key.get(key.lower())
         if ref is None or self.state is None:
             return False
         self.finish_animation()
+        if ref.kind is PileKind.STOCK:
+            self.deal()
+            return True
         move, reason = key_move(
             self.state, ref, shift=shift, cheat=self.cheat(), name=self.pile_name
         )
         self._report(move, reason)
         return True
 
-    def click_card(self, ref: PileRef, index: int) -> None:
-        """Act on a click on the card at ``index`` of pile ``ref``."""
+    def deal(self) -> None:
+        """Deal from the stock, as a click on it does (:func:`stock_move`)."""
         if self.state is None:
+            return
+        move, reason = stock_move(self.state, name=self.pile_name)
+        self._report(move, reason)
+
+    def click_card(self, ref: PileRef, index: int) -> None:
+        """Act on a click on the card at ``index`` of pile ``ref`` (on the stock: a
+        deal)."""
+        if self.state is None:
+            return
+        if ref.kind is PileKind.STOCK:
+            self.deal()
             return
         move, reason = click_move(self.state, ref, index, cheat=self.cheat(), name=self.pile_name)
         self._report(move, reason)
@@ -653,7 +699,7 @@ class TableView(tk.Canvas):
         self._placed.clear()
         self._drawn.clear()
         for card, item in self._items.items():
-            self.itemconfigure(item, image=self._face(card))
+            self.itemconfigure(item, image=self._look(card, self._down.get(card, False)))
         self._sync(self._shown or self.state)
         self._draw_highlight()
 
@@ -663,6 +709,19 @@ class TableView(tk.Canvas):
             self._felt_item = self.create_image(0, 0, anchor="nw", tags=("felt",))
         self.itemconfigure(self._felt_item, image=self._felt_photo)
         self.tag_lower(self._felt_item)
+
+    def _back(self) -> ImageTk.PhotoImage:
+        """The image of a face-down card (the stock, Klondike's hidden cards)."""
+        photo = self._faces.get((0, "back"))
+        if photo is None:
+            w, h = self._image_size
+            photo = self._faces[(0, "back")] = ImageTk.PhotoImage(
+                cardfaces.render_back(w, h), master=self
+            )
+        return photo
+
+    def _look(self, card: Card, down: bool) -> ImageTk.PhotoImage:
+        return self._back() if down else self._face(card)
 
     def _face(self, card: Card) -> ImageTk.PhotoImage:
         key = (card.rank, card.suit.value)
@@ -752,6 +811,10 @@ class TableView(tk.Canvas):
         for i, f in enumerate(state.foundations):
             # Only the top two cards of a foundation can ever be seen.
             yield PileRef(PileKind.FOUNDATION, i), f
+        if state.rules.has_stock:
+            yield PileRef(PileKind.STOCK, 0), state.stock
+            if state.rules.stock_deal == "waste":
+                yield PileRef(PileKind.WASTE, 0), state.waste
 
     def _sync(self, state: GameState) -> None:
         """Make the canvas show ``state``: move the items whose place changed and restack
@@ -764,26 +827,36 @@ class TableView(tk.Canvas):
         for ref, cards in self._piles(state):
             n = len(cards)
             changed = drawn.get(ref) != cards
+            hidden = ref.kind is PileKind.TABLEAU and bool(state.hidden)
             for index, card in enumerate(cards):
                 xy = layout.card_xy(ref, index, n)
                 item = items.get(card)
+                down = ref.kind is PileKind.STOCK or (
+                    hidden and state.is_face_down(ref.index or 0, index)
+                )
                 if item is None:
                     item = self.create_image(
                         xy[0],
                         xy[1],
                         anchor="nw",
-                        image=self._face(card),
+                        image=self._look(card, down),
                         tags=("card", f"card:{card}{chr(39) * card.deck}"),
                     )
                     items[card] = item
                     placed[card] = xy
+                    self._down[card] = down
                 elif placed.get(card) != xy:
                     self.coords(item, xy[0], xy[1])
                     placed[card] = xy
+                if self._down.get(card) != down:
+                    self.itemconfigure(item, image=self._look(card, down))
+                    self._down[card] = down
+                    self.addtag_withtag("facedown", item) if down else self.dtag(item, "facedown")
             if changed:
                 for card in cards:
                     self.tag_raise(items[card])
                 drawn[ref] = cards
+        self._label_stock(state)
         self._label_continuations(state)
         if self.cursor.visible:
             self.cursor.draw()
@@ -814,6 +887,42 @@ class TableView(tk.Canvas):
                 x = slot.label_x + fan * layout.segment_dx
                 labels[(slot.ref, fan)] = (x, slot.label_y, text)
         return labels
+
+    def stock_label(self, state: GameState) -> str:
+        """What the table writes on the stock: the cards left, and for a waste game the
+        redeals left (``"23 · ∞"``, ``"12 · 2 left"``, ``"0 · no redeal"``)."""
+        rules = state.rules
+        text = str(len(state.stock))
+        if rules.stock_deal == "waste":
+            left = state.redeals_left
+            text += " · " + (
+                "∞" if left is None else ("no redeal" if left == 0 else f"{left} left")
+            )
+        return text
+
+    def _label_stock(self, state: GameState) -> None:
+        """Draw :meth:`stock_label` under the stock (item tagged ``stockinfo``) and mark
+        the empty stock: a redeal arrow while the waste can still be turned over, a
+        cross when it cannot."""
+        self.delete("stockinfo")
+        layout = self.layout
+        if layout is None or not state.rules.has_stock:
+            return
+        slot = layout.slot(PileRef(PileKind.STOCK, 0))
+        px = max(10, round(layout.font_px * 0.9))
+        self.create_text(
+            slot.x + layout.card_w // 2, slot.y + layout.card_h + px,
+            text=self.stock_label(state), fill=_LABEL, font=("DejaVu Sans", -px, "bold"),
+            tags=("stockinfo",),
+        )  # fmt: skip
+        if not state.stock:
+            can = bool(stock_moves(state))
+            self.create_text(
+                slot.x + layout.card_w // 2, slot.y + layout.card_h // 2,
+                text="↻" if can else "✕", fill=_LABEL if can else _LABEL_DIM,
+                font=("DejaVu Sans", -round(layout.card_w * 0.45), "bold"),
+                tags=("stockinfo", "stockmark"),
+            )  # fmt: skip
 
     def _continuation_px(self) -> int:
         assert self.layout is not None
@@ -846,12 +955,26 @@ class TableView(tk.Canvas):
             return
         target_state, move, duration = self._anim_queue.pop(0)
         assert self.layout is not None and self._shown is not None
-        count = move.count if move.source.kind is PileKind.TABLEAU else 1
-        cards = self._shown.pile(move.source)[-count:]
-        items = [self._items[card] for card in cards]
-        starts = [tuple(self.coords(item)) for item in items]
-        n = len(target_state.pile(move.target))
-        ends = [self.layout.card_xy(move.target, n - count + k, n) for k in range(count)]
+        if PileKind.STOCK in (move.source.kind, move.target.kind):
+            # A deal: the cards leaving the stock (or the waste turned over) fly to
+            # where the new position has them, turned as they land.
+            gone = self._shown.stock if move.source.kind is PileKind.STOCK else self._shown.waste
+            left = target_state.pile(move.source)
+            cards = tuple(c for c in gone if c not in left)
+            where = self._places(target_state)
+            items = [self._items[card] for card in cards]
+            starts = [tuple(self.coords(item)) for item in items]
+            ends = [where[card] for card in cards]
+            for card in cards:
+                self.itemconfigure(self._items[card], image=self._face(card))
+                self._down[card] = False
+        else:
+            count = move.count if move.source.kind is PileKind.TABLEAU else 1
+            cards = self._shown.pile(move.source)[-count:]
+            items = [self._items[card] for card in cards]
+            starts = [tuple(self.coords(item)) for item in items]
+            n = len(target_state.pile(move.target))
+            ends = [self.layout.card_xy(move.target, n - count + k, n) for k in range(count)]
         if not duration:  # autoplay: seconds per card, faster in a cascade
             duration = 0.09 if len(self._anim_queue) < 6 else 0.05
         for item in items:
@@ -861,6 +984,15 @@ class TableView(tk.Canvas):
             "duration": duration, "state": target_state,
         }  # fmt: skip
         self._anim_job = self.after(_FRAME, self._animate_frame)
+
+    def _places(self, state: GameState) -> dict[Card, tuple[int, int]]:
+        """Where every card of ``state`` lies on the table (top-left corners, px)."""
+        assert self.layout is not None
+        out: dict[Card, tuple[int, int]] = {}
+        for ref, cards in self._piles(state):
+            for index, card in enumerate(cards):
+                out[card] = self.layout.card_xy(ref, index, len(cards))
+        return out
 
     def _animate_frame(self) -> None:
         flight = self._flight
@@ -918,6 +1050,9 @@ class TableView(tk.Canvas):
             return
         x, y = self.canvasx(event.x), self.canvasy(event.y)
         hit = self.layout.card_at(x, y, self._counts())
+        if hit is not None and hit[0].kind is PileKind.STOCK:
+            self.deal()  # a click on the stock, full or empty, deals
+            return
         if hit is None or hit[1] is None:
             return
         ref, index = hit
@@ -950,9 +1085,9 @@ class TableView(tk.Canvas):
         count = len(cards)
         if ref.kind is PileKind.FOUNDATION and not self.rules.foundation_return:
             return False
-        if ref.kind is PileKind.TABLEAU and count > run_length(
-            self.rules, self.state.columns[ref.index or 0]
-        ):
+        if ref.kind is PileKind.STOCK:
+            return False
+        if ref.kind is PileKind.TABLEAU and count > column_run(self.state, ref.index or 0):
             self._report(
                 None, _no_move_reason(self.state, ref, count, self.cheat(), self.pile_name)
             )

@@ -1001,8 +1001,9 @@ class Engine:
                 targets.append(first_empty)
             for j in targets:
                 tcols = cols[:j] + (cols[j] + bytes((v,)),) + cols[j + 1 :]
-                out.append(((FT, v, j, 1), self.autoplay(tcols, cells, nfound, nneed)))
+                # No autoplay after a card comes back (session.play_move).
+                out.append(((FT, v, j, 1), (tcols, cells, nfound, nneed)))
             if first_free >= 0:
                 ncells = cells[:first_free] + bytes((v,)) + cells[first_free + 1 :]
-                out.append(((FC, v, first_free, 1), self.autoplay(cols, ncells, nfound, nneed)))
+                out.append(((FC, v, first_free, 1), (cols, ncells, nfound, nneed)))
         return out

@@ -23,7 +23,7 @@ from ..rules import _C, _F, _T, autoplay_moves
 from ..session import play_move
 from ..state import GameState
 from ..variant import Rules
-from . import native
+from . import native, stock
 from .deadends import (
     LastCard,
     LeaveOrder,
@@ -166,6 +166,11 @@ def solve(
         the game's own score runs out of positions, other scores and restarts follow
         (:func:`later_searches`); ``positions`` counts every search, and no search stores
         more than ``max_states``.
+    A game with a stock or face-down cards (``Rules.hidden_cards``) is searched
+    thoughtfully, knowing every hidden card, by :mod:`~solitaire_core.solver.stock` (on
+    the core's positions; ``ideas`` and ``engine`` do not apply), and the result's
+    ``note`` says so.
+
     :param engine: ``"auto"`` (the C engine when it is built and supports the variant,
         else Python), ``"c"`` (the same, but a fallback to Python is explained in
         :attr:`SolveResult.note`) or ``"python"`` (the pure-Python reference engine).
@@ -195,6 +200,8 @@ def solve(
     started = time.monotonic()
     rules = state.rules
     policy = autoplay or rules.autoplay
+    if rules.hidden_cards:
+        return _solve_hidden(state, policy, max_states, timeout, cancel, progress, started)
     if ideas.get("twins", True):
         tables = tables_for(rules, state.bases)
     else:
@@ -521,6 +528,45 @@ def _solve_python(job: _Job) -> SolveResult:
     if check is not None:  # the dead-end test's own searches count too
         positions += check.positions
     return _finish(job, found, positions, "python")
+
+
+def _solve_hidden(
+    state: GameState,
+    policy: str,
+    max_states: int,
+    timeout: float | None,
+    cancel: Cancel | None,
+    progress: Callable[[int], None] | None,
+    started: float,
+) -> SolveResult:
+    """:func:`solve` for a game with a stock or face-down cards: the thoughtful search of
+    :mod:`~solitaire_core.solver.stock`, its solution checked by replaying it."""
+    verdict, moves, positions, reason = stock.search(
+        state,
+        policy=policy,
+        max_states=max_states,
+        deadline=None if timeout is None else started + timeout,
+        cancel=_as_callable(cancel),
+        progress=progress,
+    )
+    if verdict == "winnable":
+        current, _ = autoplay_moves(state, policy)
+        try:
+            for move in moves:
+                _, _, current = play_move(current, move, policy)
+        except IllegalMoveError:
+            current = state
+        if not current.is_won:  # never hand out a solution that does not win when played
+            verdict, moves, reason = "undecided", (), "solution failed its check"
+    return SolveResult(
+        Verdict(verdict),
+        moves,
+        positions=positions,
+        seconds=time.monotonic() - started,
+        reason=reason,
+        engine="python",
+        note=stock.THOUGHTFUL_NOTE,
+    )
 
 
 def solve_deal(rules: Rules, deal_number: int, **kwargs: Any) -> SolveResult:

@@ -81,7 +81,13 @@ def declared_empty_rule(rules: Rules, bases: tuple[int, ...] = ()) -> Callable[[
 def _restated(name: str, wrap: bool) -> Callable[[Card, Card], bool] | None:
     """A built-in build rule re-stated: ``(directions, suits)`` from its name."""
     directions = {"down": (-1,), "up": (1,), "up-or-down": (1, -1)}
-    suits = {"in-suit": "suit", "alternate-colors": "color", "any-suit": "any"}
+    suits = {
+        "in-suit": "suit",
+        "alternate-colors": "color",
+        "any-suit": "any",
+        "same-color": "same",
+        "other-suit": "other",
+    }
     for d_name, steps in directions.items():
         for s_name, relation in suits.items():
             if name == f"{d_name}-{s_name}":
@@ -94,6 +100,10 @@ def _build_rule(steps: tuple[int, ...], relation: str, wrap: bool) -> Callable[[
         if relation == "suit" and card.suit is not onto.suit:
             return False
         if relation == "color" and card.suit.color is onto.suit.color:
+            return False
+        if relation == "same" and card.suit.color is not onto.suit.color:
+            return False
+        if relation == "other" and card.suit is onto.suit:
             return False
         for step in steps:
             rank = onto.rank + step
@@ -136,11 +146,19 @@ def _declared(
     return fallback
 
 
-def top_run(rules: Rules, column: tuple[Card, ...]) -> int:
-    """Cards at the top of ``column`` that form a run under the declared run rule."""
+def top_run(rules: Rules, column: tuple[Card, ...], face_up: int | None = None) -> int:
+    """Cards at the top of ``column`` that form a run under the declared run rule.
+
+    :param face_up: how many cards at the top lie face up (``None``: all). A face-down
+        card is in no run (docs/variant-format.md, ``deal.face_down``); with
+        ``tableau.run = "face-up"`` every face-up card is.
+    """
+    n = len(column) if face_up is None else min(face_up, len(column))
+    if rules.face_up_runs:
+        return n
     build = declared_run_rule(rules)
-    k = 1 if column else 0
-    while k < len(column) and build(column[-k], column[-k - 1]):
+    k = 1 if n else 0
+    while k < n and build(column[-k], column[-k - 1]):
         k += 1
     return k
 
@@ -161,6 +179,19 @@ def position_key(state: GameState, *, ordered_foundations: bool = False) -> tupl
     bases = state.bases or (0,) * len(state.foundations)
     piles = [(b, tuple(card_code(c) for c in f)) for b, f in zip(bases, state.foundations)]
     founds = tuple(piles if ordered_foundations else sorted(piles))
+    if state.rules.hidden_cards:
+        # Columns in order (a row deal goes to each in turn), with their face-down
+        # cards, and the stock, the waste and the redeals used.
+        cols = tuple(tuple(card_code(c) for c in col) for col in state.columns)
+        return (
+            cols,
+            state.hidden,
+            cells,
+            founds,
+            tuple(map(card_code, state.stock)),
+            tuple(map(card_code, state.waste)),
+            state.rounds,
+        )
     return cols, cells, founds
 
 

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 _FILE_KEYS = {"variant", "options", "scenario"}
 _MOVE_KEYS = {"position", "move", "legal", "result", "after_autoplay", "won", "reason"}
-_DEAL_KEYS = {"deal", "columns", "cells", "foundations"}
+_DEAL_KEYS = {"deal", "columns", "cells", "foundations", "face_down", "stock", "waste"}
 _COMMON_KEYS = {"name", "source", "options", "cheat"}
 
 
@@ -83,6 +83,9 @@ class Scenario:
     :param cells: 1-based numbers of the cells the deal must fill.
     :param foundations: the foundations the deal must show, in ``GameState.to_text`` form
         (``"AC AS AH AD"``); when not given, the deal must leave them empty.
+    :param face_down: face-down cards per column the deal must show (when given).
+    :param stock: cards the deal must leave in the stock (when given).
+    :param waste: cards the deal must put on the waste (when given).
     """
 
     file: str
@@ -102,6 +105,9 @@ class Scenario:
     columns: tuple[int, ...] | None = None
     cells: tuple[int, ...] | None = None
     foundations: str | None = None
+    face_down: tuple[int, ...] | None = None
+    stock: int | None = None
+    waste: int | None = None
 
     @property
     def kind(self) -> str:
@@ -237,6 +243,10 @@ def _scenario(table: object, file: str, variant: str, base: dict[str, str], wher
     deal = table.get("deal")
     if deal is not None and (not isinstance(deal, int) or deal < 1):
         raise ScenarioError(f"{where}: deal: expected a deal number >= 1")
+    for key in ("stock", "waste"):
+        value = table.get(key)
+        if value is not None and (type(value) is not int or value < 0):
+            raise ScenarioError(f"{where}: {key}: expected a whole number of cards")
     return Scenario(
         file=file,
         variant=variant,
@@ -255,6 +265,9 @@ def _scenario(table: object, file: str, variant: str, base: dict[str, str], wher
         columns=numbers("columns"),
         cells=numbers("cells"),
         foundations=text("foundations"),
+        face_down=numbers("face_down"),
+        stock=table.get("stock"),
+        waste=table.get("waste"),
     )
 
 
@@ -344,6 +357,15 @@ def _run_deal(scenario: Scenario, rules: Rules, label: str) -> None:
         raise AssertionError(
             f"{label}: cells {list(filled)} are filled, expected {sorted(scenario.cells)}"
         )
+    down = tuple(state.hidden) or (0,) * len(state.columns)
+    if scenario.face_down is not None and down != scenario.face_down:
+        raise AssertionError(
+            f"{label}: {list(down)} cards lie face down, expected {list(scenario.face_down)}"
+        )
+    for key, pile in (("stock", state.stock), ("waste", state.waste)):
+        wanted = getattr(scenario, key)
+        if wanted is not None and len(pile) != wanted:
+            raise AssertionError(f"{label}: the {key} holds {len(pile)} cards, expected {wanted}")
     if Counter(state.all_cards()) != Counter(all_cards(rules)):
         raise AssertionError(f"{label}: the deal does not hold each card exactly once")
     founds = state.to_text().split("|")[2].strip()
