@@ -126,3 +126,28 @@ def test_the_stocks_key_deals_and_redeals(root, tmp_path):
     key(app.view, "1")  # the empty stock: the waste turns over
     assert wait_for(root, lambda: session.state.rounds == 1)
     assert app.view.stock_label(session.state).endswith("∞")
+
+
+def test_the_keyboard_focus_reaches_the_stock_and_the_waste(root, tmp_path):
+    """Tab goes from the columns to the stock, then the waste; Space on the stock deals,
+    and Space picks up the waste's top card and puts it on a column."""
+    rules = get_variant("klondike").resolve()
+    state = GameState.from_text(
+        rules, "9S - - - - - - |  | - - - - | stock 2C,8H | waste - | round 0"
+    )
+    app = open_app(root, tmp_path, "klondike")
+    session = begin(app, state, autoplay="off")
+    view = app.view
+    key(view, "Tab")
+    assert view.cursor.pile == STOCK
+    key(view, "space")
+    assert wait_for(root, lambda: session.state.waste == (card("8H"),))
+    key(view, "Tab")
+    assert view.cursor.pile == WASTE
+    key(view, "space")  # pick up the 8H
+    key(view, "Tab")
+    key(view, "Tab")  # past the (empty) cell area to the foundations, then round
+    while view.cursor.pile.kind is not PileKind.TABLEAU:
+        key(view, "Tab")
+    key(view, "space")  # drop it on column A's 9S
+    assert wait_for(root, lambda: session.state.columns[0][-1] == card("8H"))

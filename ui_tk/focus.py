@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 
 __all__ = ["AREAS", "KeyboardFocus"]
 
-AREAS = (PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION)
-"""The areas Tab cycles through, in order."""
+AREAS = (PileKind.TABLEAU, PileKind.STOCK, PileKind.WASTE, PileKind.CELL, PileKind.FOUNDATION)
+"""The areas Tab cycles through, in order (the stock and the waste only where the game
+has them)."""
 
 _FOCUS = "#ff9f1c"  # the focus outline: orange, unlike the drop targets and the hint
 _PICKED = "#ffffff"
@@ -109,6 +110,8 @@ class KeyboardFocus:
             PileKind.TABLEAU: len(state.columns),
             PileKind.CELL: len(state.cells),
             PileKind.FOUNDATION: len(state.foundations),
+            PileKind.STOCK: 1 if state.rules.has_stock else 0,
+            PileKind.WASTE: 1 if state.rules.stock_deal == "waste" else 0,
         }[kind]
 
     def _cards(self, ref: PileRef) -> int:
@@ -179,7 +182,11 @@ class KeyboardFocus:
             if delta > 0:
                 return
             x = here.x
-            top = [s for s in layout.cells + layout.foundations if s.y < layout.columns[0].y]
+            top = [
+                s
+                for s in layout.cells + layout.foundations + layout.talon
+                if s.y < layout.columns[0].y
+            ]
             if not top:
                 return
             # The nearest pile above: the lowest row first, then by distance in x.
@@ -190,7 +197,7 @@ class KeyboardFocus:
         # From a top pile: the pile below it in the top area, else the nearest column.
         below = [
             s
-            for s in layout.cells + layout.foundations
+            for s in layout.cells + layout.foundations + layout.talon
             if (s.y > slot.y if delta > 0 else s.y < slot.y) and abs(s.x - slot.x) < layout.card_w
         ]
         if below:
@@ -209,6 +216,10 @@ class KeyboardFocus:
         view = self.view
         state = view.state
         assert state is not None
+        if self.picked is None and self.pile.kind is PileKind.STOCK:
+            view.deal()  # Space or Enter on the stock deals, as a click does
+            self.clamp()
+            return
         if self.picked is None:
             n = self._cards(self.pile)
             if n == 0:
@@ -237,7 +248,8 @@ class KeyboardFocus:
         key = self.view.key_of.get(ref, "")
         shown = key.upper() if key.isalpha() else key
         names = {PileKind.TABLEAU: "Column", PileKind.CELL: "Cell",
-                 PileKind.FOUNDATION: "Foundation"}  # fmt: skip
+                 PileKind.FOUNDATION: "Foundation", PileKind.STOCK: "The stock",
+                 PileKind.WASTE: "The waste"}  # fmt: skip
         return f"{names[ref.kind]} {shown}".strip()
 
     # ------------------------------------------------------------------ drawing
