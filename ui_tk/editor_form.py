@@ -56,6 +56,7 @@ _PLACES = {
     "autoplay": "autoplay",
     "options": "options",
     "deal": "deal",
+    "stock": "deal",
     "tableau": "building",
     "foundations": "foundations",
 }
