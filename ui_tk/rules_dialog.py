@@ -209,6 +209,42 @@ def _empty_text(rules: Rules) -> str:
     return rules.empty_description
 
 
+def _stock_text(rules: Rules) -> str:
+    """The stock, the waste and the face-down cards in words (docs/variant-format.md,
+    ``[stock]`` and ``deal.face_down``)."""
+    parts = []
+    down = rules.deal.face_down
+    if any(down):
+        counts = ", ".join(str(n) for n in down)
+        parts.append(
+            f"Of each column's cards, {counts} (from the first column on) are dealt face "
+            "down. A face-down card turns face up as soon as the cards on it leave; it "
+            "never moves or takes a card before."
+        )
+    if rules.stock_deal == "waste":
+        redeals = (
+            "as often as you like"
+            if rules.redeals < 0
+            else "never"
+            if rules.redeals == 0
+            else f"{rules.redeals} time{'s' if rules.redeals > 1 else ''}"
+        )
+        each = "one card" if rules.draw == 1 else f"{rules.draw} cards"
+        parts.append(
+            f"The cards left over form the stock. A click on it (or its key) turns {each} "
+            "face up onto the waste; only the waste's top card plays. When the stock is "
+            f"empty, the waste is turned over into a new stock {redeals}."
+        )
+    elif rules.stock_deal == "row":
+        parts.append(
+            "The cards left over form the stock. A click on it (or its key) deals one "
+            "card face up onto each column"
+            + ("" if rules.row_onto_empty else ", but not while a column is empty")
+            + "."
+        )
+    return " ".join(parts)
+
+
 def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, str]]:
     """The rules of a variant, made from its definition and resolved :class:`Rules`.
 
@@ -245,10 +281,19 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
         ),
         ("heading", "Empty columns"),
         ("body", f"An empty column takes {_empty_text(rules)}."),
+    ]
+    if rules.has_stock or any(rules.deal.face_down):
+        out += [("heading", "Stock and face-down cards"), ("body", _stock_text(rules))]
+    out += [
         ("heading", "Moving runs"),
         (
             "body",
-            _MOVE_LIMITS.get(rules.move_limit, rules.move_limit)
+            (
+                "Any face-up card moves with all the cards on it, whether they form a run "
+                "or not; only the card it lands on must fit."
+                if rules.face_up_runs
+                else _MOVE_LIMITS.get(rules.move_limit, rules.move_limit)
+            )
             + " In the Cheat difficulty runs of any length move; every card moved that "
             "the normal rules would not allow counts as a cheat, and undo does not lower "
             "the count.",
