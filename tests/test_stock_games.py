@@ -279,3 +279,22 @@ def test_illegal_stock_moves_say_why() -> None:
         apply(state, Move.parse("w>s"))
     with pytest.raises(IllegalMoveError, match="has no stock"):
         apply(deal(rules_of("freecell"), 1), Move.parse("s>w"))
+
+
+def test_a_klondike_game_is_saved_and_read_back_with_its_deals_and_redeals() -> None:
+    """A saved game keeps the stock's moves (``s>w``, ``w>s``); replayed, it gives the
+    same position, face-down cards and redeals used included."""
+    from solitaire_core.persistence.saves import SavedGame, decode_save, encode_save
+
+    rules = rules_of("klondike")
+    session = Session(rules, 1)
+    while session.state.rounds < 1:
+        session.play("s>w" if session.state.stock else "w>s")
+    session.play("s>w")
+    assert session.state.rounds == 1
+    moves = [str(turn.move) for turn in session.history]
+    saved = decode_save(encode_save(SavedGame("klondike", {}, 1, moves)))
+    again = Session(rules, 1)
+    for move in saved.moves:
+        again.play(move)
+    assert again.state == session.state and again.state.rounds == 1

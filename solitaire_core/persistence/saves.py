@@ -22,7 +22,7 @@ JSON (read with :mod:`json`, never pickle or anything else that can run code)::
       "saved_at": "2024-05-01T12:34:56Z"
     }
 
-Moves are checked only for the notation's shape (``^[tcf]\\d{0,3}>[tcf]\\d{0,3}(x\\d{1,3})?$``,
+Moves are checked only for the notation's shape (``^[tcfsw]\\d{0,3}>[tcfsw]\\d{0,3}(x\\d{1,3})?$``,
 ASCII digits); the rules core re-validates their legality on replay.  Unknown extra keys are
 ignored, so later versions can add optional data without a format bump: ``hints`` and
 ``demo_played`` were added so (a save written before them reads as 0 hints, not played by
@@ -75,7 +75,7 @@ SAVE_FORMAT_VERSION = 1
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """Larger files are refused unread (a real save is a few kilobytes)."""
 
-MOVE_PATTERN = re.compile(r"[tcf][0-9]{0,3}>[tcf][0-9]{0,3}(?:x[0-9]{1,3})?")
+MOVE_PATTERN = re.compile(r"[tcfsw][0-9]{0,3}>[tcfsw][0-9]{0,3}(?:x[0-9]{1,3})?")
 """Shape of one move in notation, e.g. ``t3>f``, ``c1>t7``, ``t2>t5x3`` (use fullmatch);
 numbers have at most three digits, as in :meth:`solitaire_core.moves.Move.parse`."""
 
