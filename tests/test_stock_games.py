@@ -298,3 +298,26 @@ def test_a_klondike_game_is_saved_and_read_back_with_its_deals_and_redeals() -> 
     for move in saved.moves:
         again.play(move)
     assert again.state == session.state and again.state.rounds == 1
+
+
+def test_the_launchers_preview_never_shows_a_hidden_card() -> None:
+    """Two deals that differ only in which cards lie face down (and in the stock) give
+    the same preview picture."""
+    from solitaire_tk.preview import render_preview
+
+    rules = rules_of("klondike")
+    state = deal(rules, 1)
+    col = state.columns[6]
+    swapped = (col[1], col[0], *col[2:])  # two face-down cards trade places
+    other = GameState(
+        rules=rules,
+        columns=(*state.columns[:6], swapped),
+        cells=state.cells,
+        foundations=state.foundations,
+        stock=tuple(reversed(state.stock)),
+        waste=state.waste,
+        hidden=state.hidden,
+    )
+    assert render_preview(state, 200, 150).tobytes() == render_preview(other, 200, 150).tobytes()
+    turned = GameState.from_text(rules, state.to_text().replace("#", "", 1))
+    assert render_preview(state, 200, 150).tobytes() != render_preview(turned, 200, 150).tobytes()

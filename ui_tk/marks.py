@@ -27,6 +27,10 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     :param ref: a numbered pile of ``state``.
     :return: ``(kind, mark)``, e.g. ``("foundation", "Ace")``, ``("cell", "")``.
     """
+    if ref.kind is PileKind.STOCK:
+        return "stock", ""
+    if ref.kind is PileKind.WASTE:
+        return "waste", ""
     kind = {PileKind.TABLEAU: "tableau", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
     if state is None:
         return kind, ""

@@ -59,6 +59,10 @@ _FOUR_COLOUR = {Suit.CLUBS: _GREEN, Suit.DIAMONDS: _BLUE, Suit.HEARTS: _RED, Sui
 _RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
+_BACK = (36, 64, 140)
+"""The colour of a card back in the preview (the table's backs are dark blue)."""
+
+
 @functools.lru_cache(maxsize=256)
 def _text_mask(text: str, cap: int, max_width: int) -> Image.Image:
     """An "L" mask of ``text`` with capitals ``cap`` px tall, cropped to the ink and
@@ -151,6 +155,19 @@ def _draw_card(
     _suit(draw, card.suit, x + w / 2, y + h * 0.62, big, colour)
 
 
+def _draw_back(draw: ImageDraw.ImageDraw, x: float, y: float, w: float) -> None:
+    """A face-down card: the blue back the table draws, as a plain rounded card."""
+    h = 1.4 * w
+    line = max(1, round(0.028 * w))
+    draw.rounded_rectangle(
+        (x, y, x + w, y + h), radius=0.11 * w, fill=_CARD_FILL, outline=_CARD_LINE, width=line
+    )
+    inset = 0.09 * w
+    draw.rounded_rectangle(
+        (x + inset, y + inset, x + w - inset, y + h - inset), radius=0.07 * w, fill=_BACK
+    )
+
+
 def _draw_slot(
     img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, w: float, mark: str
 ) -> None:
@@ -201,8 +218,12 @@ def render_preview(
         if not pile:
             _draw_slot(img, draw, slot.x, slot.y, w, slot_look(state, ref)[1])
             continue
+        if ref.kind is PileKind.STOCK:  # never shown: a card back
+            _draw_back(draw, slot.x, slot.y, w)
+            continue
         if ref.kind is not PileKind.TABLEAU:  # a cell or foundation shows its top card
-            _draw_card(img, draw, pile[-1], slot.x, slot.y, w, top_cap, colours)
+            x, y = layout.card_xy(ref, len(pile) - 1, len(pile))
+            _draw_card(img, draw, pile[-1], x, y, w, top_cap, colours)
             continue
         n = len(pile)
         # Index size: legible, and never taller than the visible strip of a fanned card.
@@ -210,7 +231,10 @@ def render_preview(
         cap = min(0.34 * w, 0.62 * strip)
         for j, card in enumerate(pile):
             x, y = layout.card_xy(ref, j, n)
-            _draw_card(img, draw, card, x, y, w, cap, colours)
+            if state.is_face_down(ref.index or 0, j):
+                _draw_back(draw, x, y, w)
+            else:
+                _draw_card(img, draw, card, x, y, w, cap, colours)
     return img.resize((width, height), Image.Resampling.LANCZOS)
 
 
