@@ -39,7 +39,6 @@ from ..rules import (
     pile_accepts,
     stock_moves,
 )
-from ..session import play_move
 from ..state import GameState
 
 THOUGHTFUL_NOTE = "thoughtful: the solver knows the face-down cards and the stock's order"
@@ -101,9 +100,9 @@ def expand(state: GameState, policy: str) -> Iterator[tuple[tuple[Move, ...], Ga
     for move in legal_moves(state):
         if move.source.kind is PileKind.STOCK or move.target.kind is PileKind.STOCK:
             if rules.stock_deal == "row":
-                yield (move,), play_move(state, move, policy)[2]
+                yield (move,), _after(state, move, policy)
             continue
-        yield (move,), play_move(state, move, policy)[2]
+        yield (move,), _after(state, move, policy)
     if rules.stock_deal != "waste":
         return
     chain: list[Move] = []
@@ -128,7 +127,17 @@ def expand(state: GameState, policy: str) -> Iterator[tuple[tuple[Move, ...], Ga
             return
         seen.add(where)
         for move in _waste_moves(current):
-            yield (*chain, move), play_move(current, move, policy)[2]
+            yield (*chain, move), _after(current, move, policy)
+
+
+def _after(state: GameState, move: Move, policy: str) -> GameState:
+    """The position after a legal, numbered ``move`` and the autoplay a session makes
+    after it (:func:`~solitaire_core.session.play_move` without checking the move again:
+    none after a card taken back from a foundation)."""
+    after = _play(state, move)
+    if move.source.kind is PileKind.FOUNDATION:
+        return after
+    return autoplay_moves(after, policy)[0]
 
 
 def _fits_foundation(state: GameState, card: Card) -> bool:
