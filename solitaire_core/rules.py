@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from .cards import ACE, Card, Suit, card_code, full_deck
 from .errors import IllegalMoveError
-from .moves import Move, PileKind, PileRef
+from .moves import ROW_DEAL_TARGET, Move, PileKind, PileRef, stock, waste
 from .state import GameState
 from .variant import FoundationPile, Rules
 
@@ -642,14 +642,14 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
     return moves
 
 
-DEAL = Move(PileRef(PileKind.STOCK, 0), PileRef(PileKind.WASTE, 0))
+STOCK = stock()
+WASTE = waste()
+DEAL = Move(STOCK, WASTE)
 """``s>w``: deal from the stock to the waste."""
-REDEAL = Move(PileRef(PileKind.WASTE, 0), PileRef(PileKind.STOCK, 0))
+REDEAL = Move(WASTE, STOCK)
 """``w>s``: turn the waste over into a new stock."""
-DEAL_ROW = Move(PileRef(PileKind.STOCK, 0), PileRef(PileKind.TABLEAU, None))
+DEAL_ROW = Move(STOCK, ROW_DEAL_TARGET)
 """``s>t``: deal a row from the stock onto the columns."""
-WASTE = PileRef(PileKind.WASTE, 0)
-STOCK = PileRef(PileKind.STOCK, 0)
 
 
 def stock_moves(state: GameState) -> list[Move]:

@@ -52,12 +52,19 @@ def play_move(
     :raises IllegalMoveError: with the reason, when the move is illegal.
     """
     concrete = resolve(state, move, cheat=cheat)
-    if concrete.source.kind is PileKind.FOUNDATION:
-        # A card the player took back from a foundation stays down: autoplay would send
-        # it straight up again and undo the player's move.
-        return concrete, [], _play(state, concrete)
-    after, auto = autoplay_moves(_play(state, concrete), policy)
+    after, auto = play_resolved(state, concrete, policy)
     return concrete, auto, after
+
+
+def play_resolved(state: GameState, move: Move, policy: str) -> tuple[GameState, list[Move]]:
+    """A move already known to be legal, both piles numbered, and the autoplay after it:
+    ``(new state, autoplay moves)``. No autoplay follows a card taken back from a
+    foundation (autoplay would send it straight up again and undo the player's move).
+    :func:`play_move` after its check; the thoughtful search calls it on the moves
+    :func:`~solitaire_core.rules.legal_moves` gives, which need no second check."""
+    if move.source.kind is PileKind.FOUNDATION:
+        return _play(state, move), []
+    return autoplay_moves(_play(state, move), policy)
 
 
 class Session:

@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import string
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import attrs
 
@@ -374,8 +374,8 @@ def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
     the keys available get none (not in the result)."""
     talon = talon_piles(counts)
     if talon:
-        keys = pile_keys(_Counts(counts.columns, counts.cells + len(talon), counts.foundations))
-        return _talon_first(keys, talon, counts.cells)
+        planned = pile_keys(_Counts(counts.columns, counts.cells + len(talon), counts.foundations))
+        return _talon_first(planned, talon, counts.cells)
     keys: dict[PileRef, str] = {}
     letters = iter(string.ascii_lowercase)
     for i in range(counts.columns):
@@ -401,6 +401,8 @@ def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
     return keys
 
 
+_V = TypeVar("_V")
+
 WASTE_FAN = 0.22
 """Horizontal offset between the fanned top cards of the waste (Klondike (Draw 3) shows
 its top three), in card widths."""
@@ -417,11 +419,11 @@ class _Counts:
 
 
 def _talon_first(
-    by_cell: Mapping[PileRef, str], talon: tuple[PileRef, ...], cells: int
-) -> dict[PileRef, str]:
+    by_cell: Mapping[PileRef, _V], talon: tuple[PileRef, ...], cells: int
+) -> dict[PileRef, _V]:
     """Keys (or slots) planned with the talon as the first cells, given back under the
     talon's own references and the real cells' numbers."""
-    out: dict[PileRef, str] = {}
+    out: dict[PileRef, _V] = {}
     n = len(talon)
     for ref, value in by_cell.items():
         if ref.kind is PileKind.CELL and ref.index is not None:
@@ -693,20 +695,20 @@ def compute_layout(
         )
         slots = planned.cells
         moved = {s.ref: s for s in slots}
-        placed = _talon_first(moved, talon, counts.cells)  # type: ignore[arg-type]
+        placed = _talon_first(moved, talon, counts.cells)
         keys = pile_keys(counts)
 
         def relabel(ref: PileRef, slot: PileSlot) -> PileSlot:
             return attrs.evolve(slot, ref=ref, key=keys.get(ref, ""))
 
         cells = tuple(
-            relabel(PileRef(PileKind.CELL, i), placed[PileRef(PileKind.CELL, i)])  # type: ignore[arg-type]
+            relabel(PileRef(PileKind.CELL, i), placed[PileRef(PileKind.CELL, i)])
             for i in range(counts.cells)
         )
         return attrs.evolve(
             planned,
             cells=cells,
-            talon=tuple(relabel(ref, placed[ref]) for ref in talon),  # type: ignore[arg-type]
+            talon=tuple(relabel(ref, placed[ref]) for ref in talon),
             waste_fan=max(1, min(3, getattr(counts, "draw", 1))),
         )
     plans = _plans(counts, max(1, longest) + grow, grow)

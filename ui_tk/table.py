@@ -30,6 +30,8 @@ from solitaire_core.cards import Card
 from solitaire_core.errors import IllegalMoveError
 from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation
 from solitaire_core.rules import (
+    DEAL_ROW,
+    REDEAL,
     PileNamer,
     apply,
     column_run,
@@ -104,11 +106,11 @@ def stock_move(state: GameState, *, name: PileNamer = str) -> tuple[Move | None,
     rules = state.rules
     if rules.stock_deal == "row":
         if state.stock:
-            return None, explain(state, Move.parse("s>t"), name=name) or "no deal now"
+            return None, explain(state, DEAL_ROW, name=name) or "no deal now"
         return None, "the stock is empty: every card has been dealt"
     if not state.waste:
         return None, "the stock and the waste are empty"
-    return None, explain(state, Move.parse("w>s"), name=name) or "no redeal now"
+    return None, explain(state, REDEAL, name=name) or "no redeal now"
 
 
 def _rank(state: GameState, move: Move, order: Sequence[str]) -> tuple[int, int, int]:

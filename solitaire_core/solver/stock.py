@@ -39,6 +39,7 @@ from ..rules import (
     pile_accepts,
     stock_moves,
 )
+from ..session import play_resolved
 from ..state import GameState
 
 THOUGHTFUL_NOTE = "thoughtful: the solver knows the face-down cards and the stock's order"
@@ -66,7 +67,7 @@ def _waste_moves(state: GameState) -> list[Move]:
     rules = state.rules
     card = state.waste[-1]
     out = []
-    home = next((j for j in range(rules.foundations) if pile_accepts(state, j, card)), None)
+    home = _home(state, card)
     if home is not None and not rules.complete_suits:
         out.append(Move(WASTE, foundation(home)))
     build, empty_ok = rules.build, rules.empty_accepts_for(state.bases)
@@ -98,17 +99,21 @@ def expand(state: GameState, policy: str) -> Iterator[tuple[tuple[Move, ...], Ga
     """
     rules = state.rules
     for move in legal_moves(state):
-        if move.source.kind is PileKind.STOCK or move.target.kind is PileKind.STOCK:
-            if rules.stock_deal == "row":
-                yield (move,), _after(state, move, policy)
-            continue
-        yield (move,), _after(state, move, policy)
+        turns_waste = PileKind.STOCK in (move.source.kind, move.target.kind)
+        if not turns_waste or rules.stock_deal == "row":
+            yield (move,), play_resolved(state, move, policy)[0]
     if rules.stock_deal != "waste":
         return
     chain: list[Move] = []
     current = state
-    seen = {(len(state.stock), len(state.waste), state.rounds)}
-    unlimited = rules.redeals < 0
+
+    def where(position: GameState) -> tuple[int, int, int]:
+        # Only the stock and the waste move in the chain: their sizes (and the redeals
+        # used, while they are limited) say where it is.
+        rounds = position.rounds if rules.redeals >= 0 else 0
+        return len(position.stock), len(position.waste), rounds
+
+    seen = {where(state)}
     while True:
         deals = stock_moves(current)
         if not deals:
@@ -117,32 +122,22 @@ def expand(state: GameState, policy: str) -> Iterator[tuple[tuple[Move, ...], Ga
         # Only the stock and the waste change here (the rest was autoplayed already), so
         # autoplay can only take the new top card of the waste: ask it only then.
         current = _play(current, deals[0])
-        if current.waste and _fits_foundation(current, current.waste[-1]):
+        if current.waste and _home(current, current.waste[-1]) is not None:
             played, auto = autoplay_moves(current, policy)
             if auto:
                 yield tuple(chain), played
                 return  # what follows is searched from that line's position
-        where = (len(current.stock), len(current.waste), 0 if unlimited else current.rounds)
-        if where in seen:
+        here = where(current)
+        if here in seen:
             return
-        seen.add(where)
+        seen.add(here)
         for move in _waste_moves(current):
-            yield (*chain, move), _after(current, move, policy)
+            yield (*chain, move), play_resolved(current, move, policy)[0]
 
 
-def _after(state: GameState, move: Move, policy: str) -> GameState:
-    """The position after a legal, numbered ``move`` and the autoplay a session makes
-    after it (:func:`~solitaire_core.session.play_move` without checking the move again:
-    none after a card taken back from a foundation)."""
-    after = _play(state, move)
-    if move.source.kind is PileKind.FOUNDATION:
-        return after
-    return autoplay_moves(after, policy)[0]
-
-
-def _fits_foundation(state: GameState, card: Card) -> bool:
-    """Whether some foundation takes ``card`` now."""
-    return any(pile_accepts(state, j, card) for j in range(state.rules.foundations))
+def _home(state: GameState, card: Card) -> int | None:
+    """The first foundation that takes ``card`` now, or ``None``."""
+    return next((j for j in range(state.rules.foundations) if pile_accepts(state, j, card)), None)
 
 
 def search(
