@@ -3,8 +3,10 @@
 ``nox -s tests``         the test suite on each Python 3.10-3.13 found on PATH, with the
                          package installed from a wheel (not editable), less the tests
                          marked ``slow`` (the same checks repeated over every built-in
-                         game: perft, the conformance kit, random play, solutions), which
-                         README.md's test command runs once; ``nox -s tests -- -q`` runs all;
+                         game: perft, the conformance kit, solutions, and the table's,
+                         launcher's and editor's checks outside tests/sampling.py's
+                         sample; and the longest solver searches), which README.md's
+                         test command runs once; ``nox -s tests -- -q`` runs all;
 ``nox -s wheel``         build the wheel, install it alone and use it from outside the tree;
 ``nox -s sdist``         build the sdist, unpack it, install from it and run tests from it.
 

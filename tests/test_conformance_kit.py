@@ -195,6 +195,7 @@ def test_winnable_gives_up_undecided_when_the_budget_runs_out():
     assert winnable(careless, budget=3) is None
 
 
+@pytest.mark.slow
 def test_solver_verdict_check_catches_a_search_that_tries_only_the_first_pile(monkeypatch):
     """Stop 23's fault, planted again: the Python engine puts a card only on the first
     foundation pile that takes it. On end games whose piles start from different dealt

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sampling import per_game
 from solitaire_tk.preview import PREVIEW_SIZE, preview_for, render_preview
 
 from solitaire_core.deal import deal
@@ -30,7 +31,7 @@ def is_blue(p) -> bool:
     return p[2] > 160 and p[0] < 60 and p[1] < 120
 
 
-@pytest.mark.parametrize("variant_id", sorted(REGISTRY.variants))
+@pytest.mark.parametrize("variant_id", per_game(REGISTRY))
 def test_every_variant_gets_a_picture_of_the_requested_size_with_cards(variant_id):
     image = preview_for(REGISTRY.variants[variant_id])
     assert image.size == PREVIEW_SIZE

@@ -106,6 +106,7 @@ def test_verdicts_match_the_reference_search_on_the_real_cards(name: str) -> Non
     assert seen["won"] and seen["lost"], seen
 
 
+@pytest.mark.slow
 def test_stalactites_deals_the_search_drowned_in_are_proved_lost() -> None:
     """Stalactites #16 and #88 (PySolFC game 77) were undecided at 1,000,000 positions
     under every score with the four suits apart; with one value per rank both engines

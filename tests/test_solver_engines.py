@@ -650,6 +650,7 @@ def test_a_bad_seed_or_noise_weight_is_refused(ideas: dict[str, object]) -> None
         solve(state, ideas=ideas)
 
 
+@pytest.mark.slow
 def test_games_without_cells_try_the_plain_score_first() -> None:
     """Raglan #68 drowns under its own score (the depth term of games without cells) but
     the plain score wins it at once: the short first search with the plain score decides
@@ -701,3 +702,80 @@ def test_piles_alike_in_all_a_later_move_sees_share_one_key(policy: str) -> None
         for move in result.moves:
             session.play(move)
         assert session.is_won
+
+
+# -- the C core's limits: one list, checked before the C core is called ------------------
+
+C_SOURCE = Path(native.__file__).with_name("_csolver.c").read_text("utf-8")
+
+
+def test_the_c_cores_limits_are_natives() -> None:
+    """native.py's limits are _csolver.c's: its #defines, and the formulas read_game
+    checks against them (the dispatcher sends what they refuse to Python)."""
+    defines = dict(re.findall(r"^#define (\w+) (\d+)$", C_SOURCE, re.MULTILINE))
+    assert int(defines["MAXCOLS"]) == native.MAX_COLUMNS
+    assert int(defines["MAXCELLS"]) == native.MAX_CELLS
+    assert int(defines["MAXCOPIES"]) == native.MAX_DECKS
+    assert int(defines["MAXPILES"]) == native.MAX_PILES
+    assert int(defines["MAXLEN"]) == native.MAX_COLUMN_CARDS
+    assert 8 * int(defines["MAXKEY"]) == native.MAX_KEY_BITS
+    assert native.MAX_PILE_CARDS == 13 * native.MAX_DECKS
+    for check in (
+        "cap < 1 || cap > 13 * MAXCOPIES",
+        "g->ncols * 13 + g->total * 7 + g->ncells * 6 + g->npiles * 18 > 8 * MAXKEY",
+        f"hi - lo > {native.MAX_SCORE_RANGE}",
+        f"w < -{native.MAX_WEIGHT} || w > {native.MAX_WEIGHT}",
+        "PyBytes_GET_SIZE(col) > MAXLEN",
+    ):
+        assert check in C_SOURCE, check
+
+
+ONE_PILE_OF_104 = """
+format_version = 1
+id = "one-pile-of-104"
+name = "One pile of 104"
+decks = 2
+autoplay = "all"
+
+[tableau]
+columns = 8
+build = "down-alternate-colors"
+empty = "any"
+move_limit = "supermove"
+
+[cells]
+count = 4
+
+[foundations]
+count = 1
+build = "up-any-suit"
+wrap = true
+cards = 104
+
+[deal]
+columns = 13
+"""
+
+
+@pytest.mark.parametrize("engine", ["auto", "c"])
+def test_a_pile_the_c_core_cannot_hold_is_searched_in_python(engine: str) -> None:
+    """The schema allows foundations.cards up to 104, the C core 39 (13 x MAXCOPIES): the
+    dispatcher says so and searches in Python, where it raised "a pile out of range"."""
+    from solitaire_core.variant import parse_variant
+
+    rules = parse_variant(ONE_PILE_OF_104, "one-pile.toml").resolve()
+    assert "at most 39" in native.rules_unsupported(rules)
+    result = solve(deal(rules, 1), max_states=200, engine=engine)
+    assert result.engine == "python" and "a foundation pile of 104 cards" in result.note
+    assert result.verdict is Verdict.UNDECIDED and result.reason == "state budget"
+
+
+def test_scores_too_wide_for_the_c_queue_are_searched_in_python() -> None:
+    """A weight of 1000 on ``depth`` in a two-deck game spreads the scores over 10.8
+    million, more than the C core's queue holds: Python searches, where the C core raised
+    "weights give too wide a range of scores"."""
+    state = deal(get_variant("double-freecell").resolve(), 1)
+    result = solve(state, ideas={"weights": {"depth": 1000}}, max_states=200, engine="c")
+    assert result.engine == "python" and "queue holds 4000000" in result.note
+    narrower = solve(state, ideas={"weights": {"depth": 300}}, max_states=200, engine="c")
+    assert narrower.engine == "c" and narrower.note == ""

@@ -126,7 +126,7 @@ def test_two_kings_above_their_chain_lose_and_one_clear_king_does_not() -> None:
     assert reference.winnable(clear, budget=200_000) is True
 
 
-@pytest.mark.parametrize("engine", ("c", "python"))
+@pytest.mark.parametrize("engine", ("c", pytest.param("python", marks=pytest.mark.slow)))
 def test_scotch_patience_6_is_lost_at_the_deal(engine: str) -> None:
     """Scotch Patience #6 (PySolFC game 87): the King of spades lies on the Five of spades
     and the King of clubs above the Seven of clubs; the black Kings end the two piles of

@@ -119,7 +119,7 @@ def test_the_check_catches_a_card_sent_up_that_another_pile_needed(
     assert wrong
 
 
-@pytest.mark.parametrize("engine", ("c", "python"))
+@pytest.mark.parametrize("engine", ("c", pytest.param("python", marks=pytest.mark.slow)))
 def test_scotch_patience_wins_sooner_with_send_up(engine: str) -> None:
     """Scotch Patience #2 (PySolFC game 87): won either way, the win replays, and with
     send up the search stores fewer positions (36,518 against 50,862, both engines)."""

@@ -4,6 +4,7 @@ Play by mouse and keyboard."""
 from __future__ import annotations
 
 import pytest
+from sampling import per_game
 from solitaire_tk.launcher import Launcher, launcher_groups
 from solitaire_tk.preview import PREVIEW_SIZE
 
@@ -53,7 +54,7 @@ def press(widget, keysym):
     widget.update()
 
 
-@pytest.mark.parametrize("variant_id", sorted(REGISTRY.variants))
+@pytest.mark.parametrize("variant_id", per_game(REGISTRY))
 def test_every_installed_variant_is_listed_and_shows_its_layout(root, variant_id):
     launcher, _ = make(root)
     definition = REGISTRY.variants[variant_id]

@@ -4,6 +4,7 @@ and moves made with real pointer and key events."""
 from __future__ import annotations
 
 import pytest
+from sampling import per_game
 from solitaire_tk.layout import pile_keys
 from ui_helpers import (
     CONTROL,
@@ -27,13 +28,10 @@ from solitaire_core.rules import explain
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 
-VARIANTS = sorted(get_registry().variants)
-
-
 # --------------------------------------------------------------------------- drawing
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", per_game(get_registry()))
 def test_every_variant_draws_each_card_once_with_every_pile_key(root, tmp_path, variant):
     app = open_app(root, tmp_path, variant)
     view, state = app.view, app.session.state
