@@ -111,7 +111,10 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
     cells: list[Card | None] = [None] * rules.cells
     for index in recipe.cells:
         cells[index] = next(it)
-    for pile in foundations[: recipe.foundation_last]:
+    # One card per pile (docs/variant-format.md, deal.foundations): the last cards go to
+    # the piles after those the taken cards started.
+    first = len(to_foundations)
+    for pile in foundations[first : first + recipe.foundation_last]:
         pile.append(next(it))
     # The cards left over form the stock, the next one to deal on top (PySolFC deals
     # from talon.cards[-1], the order this pack is in).
@@ -203,12 +206,18 @@ def _take_ranks(pack: list[Card], recipe: DealRecipe) -> tuple[list[Card], list[
 
 
 def _take_twins_of_first(pack: list[Card]) -> tuple[list[Card], list[Card]]:
-    """PySolFC's Penguin: the first three cards of the first card's rank go up (in suit
-    order); the fourth is dealt first, the rest follow in pack order."""
+    """PySolFC's Penguin: the first three cards of the first card's rank (the first card
+    among them) go up, in suit order; the fourth is dealt first, and the rest follow in
+    pack order, other cards of that rank included (with two decks or more, the fifth to
+    the last copies stay where the pack has them).
+
+    :return: (the pack to deal, the three cards for the first three foundations).
+    """
     rank = pack[0].rank
-    twins = [c for c in pack if c.rank == rank]
-    rest = [c for c in pack if c.rank != rank]
-    return [twins[3], *rest], sorted(twins[:3], key=_suit_order)
+    firsts = [i for i, c in enumerate(pack) if c.rank == rank][:4]
+    taken = set(firsts)
+    rest = [c for i, c in enumerate(pack) if i not in taken]
+    return [pack[firsts[3]], *rest], sorted((pack[i] for i in firsts[:3]), key=_suit_order)
 
 
 def _deal_kings_start_columns(columns: list[list[Card]], pack: Sequence[Card]) -> None:

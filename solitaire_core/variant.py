@@ -92,9 +92,11 @@ class DealRecipe:
     :param foundation_count: take only this many of them, the ones dealt last (0: all).
     :param foundation_deck: take only cards of this deck, 1-based (0: any deck).
     :param twins_of_first: the first three cards of the first card's rank start three
-        foundations and the fourth is dealt first (PySolFC's Penguin).
+        foundations and the fourth is dealt first (PySolFC's Penguin); with more decks
+        the other copies of that rank stay in the pack, in pack order.
     :param foundation_last: after the columns and cells, this many cards go one to each
-        foundation in turn (PySolFC's Stalactites).
+        foundation in turn, from the first pile the taken cards left empty (PySolFC's
+        Stalactites).
     :param foundation_cards: how many cards the recipe puts on the foundations.
     :param face_down: per column, how many of its cards (from the bottom) are dealt face
         down; empty when every card is dealt face up.
@@ -463,8 +465,9 @@ def parse_variant(
     :raises VariantError: ``source: key.path: what was expected`` for the first problem
         found: TOML syntax (a leading UTF-8 byte order mark is allowed), nesting too deep
         or a number too long to read, the JSON Schema (docs/variant-format.md), an unknown predicate
-        or deal method, a deal recipe that does not place every card exactly once, an
-        option whose choices set unknown keys or bad values.
+        or deal method, a deal recipe that does not place every card exactly once or
+        that puts a card on a foundation whose base rank refuses it, an option whose
+        choices set unknown keys or bad values.
     """
     preds = dict(BUILTIN_PREDICATES if predicates is None else predicates)
     data = _parse_toml(text, source)
@@ -902,6 +905,7 @@ def _build_rules(
             "'first-played' (the player's first card sets the base; 'deal' lets the deal "
             "set it)",
         )
+    _check_dealt_bases(piles, recipe, source)
     foundations = data["foundations"]
     receive = bool(data["cells"].get("receive", True))
     if not receive and tableau["move_limit"] == "free-cells-plus-one":
@@ -970,6 +974,52 @@ _RANK_NAMES = (
     "an Ace", "a Two", "a Three", "a Four", "a Five", "a Six", "a Seven", "an Eight",
     "a Nine", "a Ten", "a Jack", "a Queen", "a King",
 )  # fmt: skip
+
+
+def _check_dealt_bases(piles: tuple[FoundationPile, ...], recipe: DealRecipe, source: str) -> None:
+    """Check that each pile ``deal.foundations`` puts a card on starts with that card's rank.
+
+    The taken cards (``ranks``, ``twins_of_first``) go one per pile from the first pile
+    on, then the ``last`` cards one per pile after them (docs/variant-format.md). A pile
+    whose base rank the file fixes takes only a card of that rank, so a fixed base is
+    right only under cards of one known rank: ``ranks`` with a single rank, equal to it.
+    ``twins_of_first`` deals the first card's rank and ``last`` cards of any rank, so
+    their piles need ``base_rank = "deal"`` (PySolFC's Penguin and Stalactites).
+
+    :param piles: the foundation piles, in order (:func:`_foundation_piles`).
+    :param recipe: the deal recipe (:func:`_deal_recipe`); ``foundation_cards`` counts the
+        cards it puts on the foundations, ``foundation_last`` of them the last ones.
+    :raises VariantError: naming the ``deal.foundations`` key, the pile (1-based) and its
+        base rank, when a pile would start with a card its base rank refuses (the deal
+        would put, say, a Jack on an Ace pile, where no card could ever follow it).
+    """
+    ranks = recipe.foundation_ranks
+    taken = recipe.foundation_cards - recipe.foundation_last
+    for index, pile in enumerate(piles[: recipe.foundation_cards]):
+        if pile.base == BASE_FROM_DEAL:
+            continue
+        start = f"pile {index + 1} starts with {_RANK_NAMES[pile.base - 1]} (its base_rank)"
+        if index >= taken:
+            key, why = "deal.foundations.last", "the last cards are of any rank"
+        elif recipe.twins_of_first:
+            key, why = "deal.foundations.twins_of_first", "the twins are of the first card's rank"
+        elif len(ranks) == 1 and pile.base == ranks[0]:
+            continue
+        elif len(ranks) == 1:
+            raise VariantError(
+                source,
+                "deal.foundations.ranks",
+                f"expected [{pile.base}]: {start} and takes no other rank first (or "
+                f"foundations.base_rank = 'deal'), got {list(ranks)}",
+            )
+        else:
+            key, why = "deal.foundations.ranks", "cards of several ranks go up in suit order"
+        raise VariantError(
+            source,
+            key,
+            f"expected foundations.base_rank = 'deal' on the piles it deals to ({why}), but "
+            f"{start}",
+        )
 
 
 def _wrapped(pred: RulePredicate, wrap: bool, source: str, key: str) -> BuildFn:

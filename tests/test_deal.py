@@ -392,6 +392,99 @@ def test_stalactites_last_four_cards_start_the_foundations(number: int) -> None:
     assert _rows(state, [[6] * 8]) == order[:48]
 
 
+TWO_DECK_PENGUIN = """
+format_version = 1
+id = "two-deck-penguin"
+name = "Two-deck Penguin"
+decks = 2
+autoplay = "all"
+
+[tableau]
+columns = 14
+build = "down-in-suit"
+wrap = true
+empty = "below-base"
+move_limit = "unlimited"
+
+[cells]
+count = 7
+
+[foundations]
+count = 8
+base_rank = "deal"
+wrap = true
+
+[deal]
+columns = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 10]
+foundations = { twins_of_first = true }
+"""
+
+
+@pytest.mark.parametrize("number", [1, 2, 32001])
+def test_two_deck_twins_of_first_deals_every_card(number: int) -> None:
+    # docs/variant-format.md: the first three cards of the first card's rank go up, the
+    # fourth is dealt first; with two decks the other four stay in the pack, in order.
+    from solitaire_core.deal import pysolfc_order
+    from solitaire_core.variant import parse_variant
+
+    rules = parse_variant(TWO_DECK_PENGUIN, "two-deck-penguin.toml").resolve()
+    order = pysolfc_order(2, number)
+    twins = [c for c in order if c.rank == order[0].rank]
+    state = deal(rules, number)
+    assert Counter(state.all_cards()) == Counter(order)
+    ups = [c for f in state.foundations for c in f]
+    assert Counter(ups) == Counter(twins[:3]) and order[0] in ups
+    assert state.columns[0][0] == twins[3]
+    assert state.bases == (order[0].rank,) * 8
+    rest = [c for c in order if c not in twins[:4]]
+    assert _rows(state, [list(rules.deal.columns)])[1:] == rest
+
+
+def test_last_cards_go_on_the_piles_after_the_taken_ones() -> None:
+    # "one per pile from the first pile on": the Aces on piles 1-4, the last four cards
+    # on piles 5-8, not on top of the Aces.
+    from solitaire_core.deal import pysolfc_order
+    from solitaire_core.variant import parse_variant
+
+    text = """
+format_version = 1
+id = "aces-and-last"
+name = "Aces and last"
+decks = 1
+
+[tableau]
+columns = 8
+build = "down-alternate-colors"
+empty = "any"
+move_limit = "supermove"
+
+[cells]
+count = 4
+
+[foundations]
+count = 8
+[[foundations.groups]]
+count = 4
+[[foundations.groups]]
+count = 4
+build = "up-any-suit"
+base_rank = "deal"
+wrap = true
+cards = 10
+
+[deal]
+columns = [6, 6, 6, 6, 5, 5, 5, 5]
+foundations = { ranks = [1], last = 4 }
+"""
+    rules = parse_variant(text, "aces-and-last.toml").resolve()
+    state = deal(rules, 1)
+    order = [c for c in pysolfc_order(1, 1) if c.rank != 1]
+    assert [len(f) for f in state.foundations] == [1] * 8
+    assert [f[0].rank for f in state.foundations[:4]] == [1] * 4
+    assert [f[0] for f in state.foundations[4:]] == order[-4:]
+    assert state.bases == (1,) * 4 + tuple(c.rank for c in order[-4:])
+
+
 @pytest.mark.parametrize("number", [1, 2, 32001])
 def test_double_freecell_puts_the_first_decks_aces_up(number: int) -> None:
     state = deal(get_variant("double-freecell").resolve(), number)

@@ -491,3 +491,105 @@ def test_every_key_of_the_schema_has_a_description() -> None:
 
     walk(load_schema(), "")
     assert missing == []
+
+
+PENGUIN = files("solitaire_variants").joinpath("penguin.toml").read_text("utf-8")
+
+
+def penguin(base: str, found: str, columns: str = "7", piles: int = 4) -> str:
+    """Penguin's file with other foundations: ``base`` replaces its base rank line,
+    ``found`` its ``deal.foundations`` table, ``columns`` its ``deal.columns``."""
+    text = PENGUIN
+    for old, new in (
+        ('base_rank = "deal"', base),
+        ("foundations = { twins_of_first = true }", f"foundations = {found}"),
+        ('columns = 7\norder = "rows"', f'columns = {columns}\norder = "rows"'),
+        ("[foundations]\ncount = 4", f"[foundations]\ncount = {piles}"),
+    ):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+SIX = "[7, 7, 7, 7, 7, 7, 6]"
+"""Penguin's columns one card short (for one more card on the foundations)."""
+
+
+@pytest.mark.parametrize(
+    ("text", "key_path", "fragment"),
+    [
+        pytest.param(
+            penguin("base_rank = 1", "{ twins_of_first = true }"),
+            "deal.foundations.twins_of_first",
+            "expected foundations.base_rank = 'deal' on the piles it deals to (the twins are "
+            "of the first card's rank), but pile 1 starts with an Ace (its base_rank)",
+            id="twins-on-ace-piles",
+        ),
+        pytest.param(
+            penguin("base_rank = 1", "{ last = 4 }", SIX),
+            "deal.foundations.last",
+            "(the last cards are of any rank), but pile 1 starts with an Ace",
+            id="last-on-ace-piles",
+        ),
+        pytest.param(
+            penguin("base_rank = 1", "{ ranks = [5] }", SIX),
+            "deal.foundations.ranks",
+            "expected [1]: pile 1 starts with an Ace (its base_rank) and takes no other rank "
+            "first (or foundations.base_rank = 'deal'), got [5]",
+            id="fives-on-ace-piles",
+        ),
+        pytest.param(
+            penguin("base_rank = 1", "{ ranks = [1, 13] }", "[7, 7, 7, 7, 7, 7, 2]", piles=8),
+            "deal.foundations.ranks",
+            "(cards of several ranks go up in suit order), but pile 1 starts with an Ace",
+            id="aces-and-kings-on-ace-piles",
+        ),
+        pytest.param(
+            penguin("base_rank = 1", "{ ranks = [1], last = 4 }", "[6, 6, 6, 6, 6, 6, 8]", 8),
+            "deal.foundations.last",
+            "but pile 5 starts with an Ace",
+            id="last-after-aces-on-ace-piles",
+        ),
+    ],
+)  # fmt: skip
+def test_a_card_dealt_to_a_foundation_must_fit_its_base_rank(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, key_path: str, fragment: str
+) -> None:
+    """The fuzzing report's Jacks on Ace piles: ``check`` accepted the file, ``solve`` and
+    ``survey`` ended in a ValueError from the engine."""
+    with pytest.raises(VariantError) as info:
+        parse_variant(text, "bad.toml")
+    assert (info.value.key_path, fragment in info.value.message) == (key_path, True)
+    path = tmp_path / "bad.toml"
+    path.write_text(text, "utf-8")
+    assert cli.main(["check", str(path)]) == cli.EXIT_FAILURE
+    assert capsys.readouterr().err.strip() == f"solitaire: error: {path}: {key_path}: " + (
+        info.value.message
+    )
+
+
+@pytest.mark.parametrize(
+    ("base", "found", "columns", "bases"),
+    [
+        ("base_rank = 1", "{ ranks = [1] }", SIX, [1] * 4),
+        ('build = "down-in-suit"\nbase_rank = 13', "{ ranks = [13] }", SIX, [13] * 4),
+        ('base_rank = "deal"', "{ ranks = [5] }", SIX, [0] * 4),
+        ('base_rank = "deal"', "{ twins_of_first = true, last = 1 }", SIX, [0] * 4),
+    ],
+)
+def test_cards_dealt_to_piles_of_their_base_are_accepted(
+    base: str, found: str, columns: str, bases: list[int]
+) -> None:
+    """Beleaguered Castle's Aces on Ace piles, Kings on piles down from the King, any
+    rank where the deal sets the base."""
+    rules = parse_variant(penguin(base, found, columns), "ok.toml").resolve()
+    assert [p.base for p in rules.foundation_piles] == bases
+
+
+def test_the_documented_exit_status_of_check_is_the_commands() -> None:
+    """docs/variant-format.md said a bad file exits 2 (a usage error); it exits 1, as
+    README.md's table says: the command line was right, the file was not."""
+    text = DOCS.read_text("utf-8")
+    intro = text[: text.index("## A complete example")]
+    assert f"(exit status {cli.EXIT_FAILURE})" in intro
+    assert f"(exit status {cli.EXIT_USAGE})" not in intro

@@ -41,10 +41,32 @@ else:
 ENGINES = ("auto", "c", "python")
 """What ``solve(engine=...)`` and ``--engine`` accept: ``auto`` is the fastest available."""
 
+# The C core's limits: _csolver.c's #defines and the checks of its read_game and
+# read_pos, one list (tests/test_solver_engines.py reads them back from the C source).
+# A variant, a search or a position beyond any of them goes to the Python engine, with
+# the reason in SolveResult.note (rules_unsupported, unsupported, position_unsupported);
+# the C core's own "out of range" errors are never reached.
 MAX_COLUMNS = 24
+"""Tableau columns (``MAXCOLS``)."""
 MAX_CELLS = 16
+"""Cells (``MAXCELLS``)."""
 MAX_DECKS = 3
+"""Decks, that is copies of each card (``MAXCOPIES``; on the variant's own foundation
+piles the suits a pile mixes count as copies too, up to 4 x this)."""
 MAX_PILES = 16
+"""Foundation piles of the variant's own kind (``MAXPILES``)."""
+MAX_PILE_CARDS = 13 * MAX_DECKS
+"""Cards one foundation pile holds (``13 * MAXCOPIES``): 39, where the schema allows
+``foundations.cards`` up to 104 (one pile for two decks, any suit)."""
+MAX_COLUMN_CARDS = 160
+"""Cards in one column (``MAXLEN``): more than 3 decks hold, so no game reaches it."""
+MAX_KEY_BITS = 8 * 255
+"""The longest position key, in bits (``8 * MAXKEY``), at 13 per column, 7 per card,
+6 per cell and 18 per foundation pile of the variant's own kind (read_game)."""
+MAX_SCORE_RANGE = 4_000_000
+"""The widest range of heuristic scores the C core's queue holds (read_game)."""
+MAX_WEIGHT = 1000
+"""Each heuristic weight is a whole number from -1000 to 1000 (read_game)."""
 
 
 def _builtin(kind: str) -> Callable[[Rules], str]:
@@ -73,11 +95,24 @@ def _builtin(kind: str) -> Callable[[Rules], str]:
 
 
 def _piles(rules: Rules) -> str:
-    """Whether the C engine holds the foundation piles: at most :data:`MAX_PILES`."""
+    """Whether the C engine holds the foundation piles: at most :data:`MAX_PILES`, each
+    holding at most :data:`MAX_PILE_CARDS`, and the positions' keys at most
+    :data:`MAX_KEY_BITS` long."""
     if rules.standard_foundations:
-        return ""
-    if len(rules.foundation_piles) > MAX_PILES:
-        return f"{len(rules.foundation_piles)} foundation piles (at most {MAX_PILES})"
+        piles = 0
+    else:
+        piles = len(rules.foundation_piles)
+        if piles > MAX_PILES:
+            return f"{piles} foundation piles (the C engine holds at most {MAX_PILES})"
+        most = max(p.capacity for p in rules.foundation_piles)
+        if most > MAX_PILE_CARDS:
+            return (
+                f"a foundation pile of {most} cards (the C engine holds at most "
+                f"{MAX_PILE_CARDS} on one pile)"
+            )
+    bits = rules.columns * 13 + rules.card_count * 7 + rules.cells * 6 + piles * 18
+    if bits > MAX_KEY_BITS:
+        return f"positions of up to {bits} bits (the C engine's keys hold {MAX_KEY_BITS})"
     return ""
 
 
@@ -184,10 +219,48 @@ def unsupported(tables: Tables, policy: str, ideas: Mapping[str, Any]) -> str:
         return "twins kept apart are measured in Python only"
     weights = {**default_weights(tables), **(ideas.get("weights") or {})}
     if set(weights) != set(_WEIGHT_ORDER) or any(
-        type(w) is not int or not -1000 <= w <= 1000 for w in weights.values()
+        type(w) is not int or not -MAX_WEIGHT <= w <= MAX_WEIGHT for w in weights.values()
     ):
-        return "heuristic weights other than whole numbers from -1000 to 1000"
+        return f"heuristic weights other than whole numbers from -{MAX_WEIGHT} to {MAX_WEIGHT}"
+    span = score_range(tables, weights)
+    if span > MAX_SCORE_RANGE:
+        return f"heuristic scores {span} apart (the C engine's queue holds {MAX_SCORE_RANGE})"
     return ""
+
+
+def score_range(tables: Tables, weights: Mapping[str, int]) -> int:
+    """How far apart the C core's scores of ``tables``' positions can be with ``weights``
+    (each term from 0 to its most, as read_game bounds them for its queue).
+
+    :param weights: every term of :data:`_WEIGHT_ORDER`, by name.
+    """
+    rules = tables.rules
+    total = rules.card_count
+    most = {
+        "left": total,
+        "depth": total * total,
+        "cells": rules.cells,
+        "empty": -rules.columns,
+        "blockers": total,
+        "unsettled": total,
+        "homeless": total,
+        "loose": total if weights["loose"] and _loose_pairs(tables) else 0,
+        "noise": 1,
+    }
+    terms = [most[name] * weights[name] for name in _WEIGHT_ORDER]
+    return sum(t for t in terms if t > 0) - sum(t for t in terms if t < 0)
+
+
+def _loose_pairs(tables: Tables) -> bool:
+    """Whether some card builds on another but does not run with it (the C core counts
+    the ``loose`` term only then)."""
+    if not tables.can_run:
+        return False
+    return any(
+        b and not r
+        for row_b, row_r in zip(tables.can_build, tables.can_run)
+        for b, r in zip(row_b, row_r)
+    )
 
 
 def position_unsupported(
@@ -218,6 +291,8 @@ def position_unsupported(
             counts[suit * 13 + rank] += 1
     if any(c != (copies if present >> v & 1 else 0) for v, c in enumerate(counts)):
         return "the position does not hold every card of the game"
+    if any(len(col) > MAX_COLUMN_CARDS for col in start[0]):
+        return f"a column of more than {MAX_COLUMN_CARDS} cards"
     return ""
 
 
