@@ -167,9 +167,12 @@ KEYS = [
 
 def mutate_toml(rng: random.Random, text: str) -> bytes:
     """A damaged variant file: a value replaced, a line moved or doubled, a key added, an
-    option with many choices, a byte order mark, or byte-level damage."""
+    option with many choices, a byte order mark, or byte-level damage; one time in five
+    instead a well-formed file with keys at the schema's extremes (:func:`schema_extremes`)."""
     lines = text.splitlines(keepends=True)
     kind = rng.randrange(10)
+    if rng.random() < 0.2:
+        return schema_extremes(rng, text)
     if kind == 0:
         return mutate_bytes(rng, text.encode())
     if kind in (1, 2, 3):
@@ -202,6 +205,99 @@ def mutate_toml(rng: random.Random, text: str) -> bytes:
         depth = rng.choice([10, 100, 400, 1000, 3000])
         lines.append(f"deep = {'[' * depth}{']' * depth}\n")
     return "".join(lines).encode("utf-8", "surrogatepass")
+
+
+@functools.cache
+def schema_extreme_values() -> tuple[tuple[str, Any], ...]:
+    """Every (dotted key, value) at an edge of solitaire_core/variant-schema.json: each
+    integer's stated minimum and maximum, a list of integers holding one of its items'
+    bounds, each enumeration and constant, both booleans (``oneOf`` branches each; a
+    ``[[foundations.groups]]`` key as ``foundations.groups.0.KEY``). Texts are left out:
+    the other strategies damage them."""
+    from solitaire_core.variant import load_schema
+
+    schema = load_schema()
+
+    def resolve(node: dict[str, Any]) -> dict[str, Any]:
+        if "$ref" not in node:
+            return node
+        target: Any = schema
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        return {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+
+    def values(node: dict[str, Any]) -> list[Any]:
+        node = resolve(node)
+        found = list(node.get("enum", ())) + ([node["const"]] if "const" in node else [])
+        for branch in node.get("oneOf", ()):
+            found += values(branch)
+        bounds = [node[k] for k in ("minimum", "maximum") if k in node]
+        if node.get("type") == "integer":
+            found += bounds
+        elif node.get("type") == "boolean":
+            found += [True, False]
+        elif node.get("type") == "array" and isinstance(node.get("items"), dict):
+            items = resolve(node["items"])
+            if items.get("type") == "integer":
+                found += [[items[k]] for k in ("minimum", "maximum") if k in items]
+        return found
+
+    out: list[tuple[str, Any]] = []
+
+    def walk(node: dict[str, Any], prefix: str) -> None:
+        for name, sub in node.get("properties", {}).items():
+            sub = resolve(sub)
+            if "properties" in sub:
+                walk(sub, f"{prefix}{name}.")
+            elif sub.get("type") == "array" and "properties" in sub.get("items", {}):
+                walk(sub["items"], f"{prefix}{name}.0.")
+            else:
+                out.extend((f"{prefix}{name}", v) for v in values(sub))
+
+    walk(schema, "")
+    return tuple(out)
+
+
+def schema_extremes(rng: random.Random, text: str) -> bytes:
+    """A valid-looking variant file with one to three keys at the schema's edges
+    (:func:`schema_extreme_values`): the file ``text`` parsed, the keys set, then, most
+    times, the columns dealt again so that the deal places every card (half of them with
+    a stock), so that the values reach the deal and the engines rather than stop at the
+    loader's card count. Whatever ``check`` accepts must then deal and play."""
+    import tomli_w
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+
+    data = tomllib.loads(text.removeprefix("\ufeff"))
+    for key, value in rng.sample(schema_extreme_values(), rng.randint(1, 3)):
+        table: Any = data
+        *parents, leaf = key.split(".")
+        for part in parents:
+            if part.isdigit():
+                table = table[0] if isinstance(table, list) and table else {}
+            elif isinstance(table, dict):
+                if part == "groups" and not isinstance(table.get(part), list):
+                    table[part] = [{"count": table.get("count", 4)}]
+                table = table.setdefault(part, {})
+        if isinstance(table, dict):
+            table[leaf] = value
+    deal, decks = data.get("deal", {}), data.get("decks", 1)
+    columns = data.get("tableau", {}).get("columns", 1)
+    if rng.random() < 0.8 and isinstance(deal, dict) and "passes" not in deal:
+        found = deal.get("foundations", {})
+        taken = found.get("count") or len(found.get("ranks", [])) * 4 * (
+            1 if found.get("deck") else decks
+        )
+        taken += 3 * bool(found.get("twins_of_first")) + found.get("last", 0)
+        left = 52 * decks - len(deal.get("cells", [])) - taken
+        left //= 2 if "stock" in data else 1
+        if deal.get("order") != "kings-start-columns" and left >= 0 and columns >= 1:
+            deal["columns"] = [left // columns + (i < left % columns) for i in range(columns)]
+            deal.pop("face_down", None)
+    return tomli_w.dumps(data).encode()
 
 
 # -- campaign: variant files ---------------------------------------------------------------
@@ -296,7 +392,7 @@ def mutate_save(rng: random.Random, data: bytes) -> bytes:
 
 def mutate_stats(rng: random.Random, data: bytes) -> bytes:
     buf = bytearray(data)
-    kind = rng.randrange(6)
+    kind = rng.randrange(10)
     if kind == 0:  # the header
         for _ in range(rng.randint(1, 3)):
             buf[rng.randrange(100)] = rng.randrange(256)
@@ -307,6 +403,27 @@ def mutate_stats(rng: random.Random, data: bytes) -> bytes:
         page = int.from_bytes(data[16:18], "big") or 65536
         first = rng.randrange(max(1, len(data) // page)) * page
         buf[first : first + page] = bytes(page) if rng.random() < 0.5 else rng.randbytes(page)
+    elif kind == 6:  # cut at a page boundary: the usual shape of a truncated copy
+        page = int.from_bytes(data[16:18], "big") or 65536
+        del buf[rng.randrange(1, max(2, len(data) // page)) * page :]
+    elif kind >= 7:  # a run of garbage inside a page, often 0xFF over a cell's header
+        # (0xFF over the sizes at the start of a cell can make SQLite run out of memory)
+        page = int.from_bytes(data[16:18], "big") or 65536
+        length = rng.choice([4, 16, 16, 64, 200])
+        first = rng.randrange(max(1, len(data) // page)) * page
+        header = first + (100 if first == 0 else 0)  # page 1 starts with the file header
+        cells = int.from_bytes(data[header + 3 : header + 5], "big")
+        if data[header] in (2, 5, 10, 13) and cells and rng.random() < 0.5:
+            pointers = header + (12 if data[header] in (2, 5) else 8)
+            pointer = pointers + 2 * rng.randrange(cells)
+            cell = first + int.from_bytes(data[pointer : pointer + 2], "big")
+            at = max(first, cell + rng.randrange(8, 20) - length)
+            junk = b"\xff" * length
+        else:
+            at = first + rng.randrange(max(1, min(page, len(data) - first) - length))
+            junk = b"\xff" * length if rng.random() < 0.5 else rng.randbytes(length)
+        buf[at : at + length] = junk
+        del buf[len(data) :]
     else:
         return mutate_bytes(rng, data)
     return bytes(buf)

@@ -641,7 +641,9 @@ def test_damage_quick_check_misses_is_moved_aside_and_salvaged(name: str, tmp_pa
         assert entry.played + entry.cheat_wins == REPRODUCERS[name]
         assert f"with the {REPRODUCERS[name]} recorded games that read back whole" in warning
         if REPRODUCERS[name] < 20:
-            assert "damaged ones are only in the file set aside" in warning
+            lost = 20 - REPRODUCERS[name]
+            assert f"; {lost} damaged game{'s' * (lost > 1)} " in warning
+            assert warning.endswith("only in the file set aside.")
         record(store, True, 1000)
     (moved,) = corrupt_files(path)
     assert moved.read_bytes() == content

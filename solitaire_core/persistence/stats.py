@@ -4,7 +4,8 @@ One row is stored per finished game; the figures shown to the player are compute
 those rows, so they are always consistent.  The schema version is kept in
 ``PRAGMA user_version``.  Every write runs in a transaction with the default rollback
 journal and ``synchronous=FULL``, so a crash or power cut loses at most the game being
-recorded at that instant, never an earlier one.
+recorded at that instant, never an earlier one.  A damaged file is moved aside and what
+SQLite can still read of its games is carried over (see :class:`StatsStore`).
 
 Cheat wins (a game won with ``cheated=True``) are shown apart: they count only in
 ``cheat_wins`` and are left out of played, won, win rate, streaks (they neither extend nor
@@ -16,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import json
 import math
 import os
 import re
@@ -29,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from .atomic import move_aside, quarantine
+from .atomic import atomic_write_text, move_aside, quarantine
 from .errors import PersistenceError
 from .locks import locked
 from .options import FrozenOptions, options_from_key, to_options
@@ -117,7 +119,9 @@ every opening: one changed byte there means the file is damaged)."""
 # SQLite result codes of a problem outside the file's content (busy, locked, no access,
 # disk full, I/O): the file is then left alone and statistics are kept in memory for this
 # session. Any other error met while opening an existing file means its content is
-# damaged, and it is moved aside.
+# damaged, and it is moved aside. (Python's sqlite3 raises MemoryError, not an
+# sqlite3.Error, for SQLite's out-of-memory code: met while reading a file, it too means
+# damage, see _READ_FAILURES.)
 _SQLITE_TRANSIENT = {3, 5, 6, 7, 8, 9, 10, 13, 14, 15, 23}
 _TRANSIENT_WORDS = (
     "locked",
@@ -133,6 +137,7 @@ _TRANSIENT_WORDS = (
 )
 _SIDE_FILES = ("-journal", "-wal", "-shm")
 _SQLITE_HEADER = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
 _JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
 
 
@@ -245,17 +250,33 @@ class _Unusable(Exception):
 
     Args:
         reason: why, as the end of a sentence starting with the file's name.
-        salvage: games read whole from the damaged file (rows in :data:`_COLUMNS`
-            order), to carry over into the new one; ``None`` when nothing was read.
-        lost: how many damaged games are known not to be carried over.
+        salvageable: the file may hold games this program wrote (it is damaged, not
+            foreign or newer): they are read from the file set aside and carried over.
     """
 
-    def __init__(
-        self, reason: str, salvage: list[tuple[Any, ...]] | None = None, lost: int = 0
-    ) -> None:
+    def __init__(self, reason: str, *, salvageable: bool = False) -> None:
         super().__init__(reason)
-        self.salvage = salvage
-        self.lost = lost
+        self.salvageable = salvageable
+
+
+@attrs.frozen
+class _Salvage:
+    """What could be read of the games of a statistics file (:func:`_read_games`).
+
+    Attributes:
+        rows: the games that read whole and validate (:func:`_valid_row`), in id order,
+            columns in :data:`_COLUMNS` order.
+        problems: one plain sentence per damaged game or unreadable stretch (empty when
+            all was well).
+        lost: damaged games known not to be among ``rows``.
+        uncounted: some games could not be read and, without a readable index, how many
+            is not known.
+    """
+
+    rows: list[tuple[Any, ...]]
+    problems: list[str]
+    lost: int = 0
+    uncounted: bool = False
 
 
 _VARIANT_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -332,79 +353,185 @@ def _checked_names(variant: object, key: object) -> tuple[str, str]:
     return text, options
 
 
-def _read_games(
-    conn: sqlite3.Connection, version: int, damaged: bool
-) -> tuple[list[tuple[Any, ...]], list[str]]:
+_READ_FAILURES = (sqlite3.DatabaseError, MemoryError)
+"""What reading a damaged file can raise: an SQLite error, or ``MemoryError`` (SQLite
+reports a page whose sizes and offsets are garbage as out of memory, and Python raises
+``MemoryError`` for it).  Anything but a transient error (:func:`_is_transient`) means
+the content could not be read."""
+
+_PROBES = 200_000
+"""At most this many ids are looked up one by one past unreadable pages (about a second)."""
+_PROBE_GAP = 10_000
+"""When the last page of the table cannot be read and the index does not say which ids
+exist, the search ends after this many ids in a row without a readable game (an
+unreadable page holds at most a few thousand)."""
+
+
+def _raise_if_transient(error: BaseException) -> None:
+    """Re-raise ``error`` if it is an SQLite error of the surroundings (lock, access,
+    space, I/O), which says nothing about the file's content."""
+    if isinstance(error, sqlite3.Error) and _is_transient(error):
+        raise error
+
+
+def _read_games(conn: sqlite3.Connection, version: int, damaged: bool) -> _Salvage:
     """Read every game of an open database whose schema is ours, row by row.
 
-    The table is scanned from both ends, so that one unreadable page loses only the
-    games on it.  When ``damaged`` (integrity_check found a fault), each row is also
-    compared with its entry in the index ``games_in_order``: a row that disagrees with
-    a well-formed entry (a changed byte in the variant id, options or finish time that
-    still reads as valid) cannot be told right from its index copy and counts as damaged;
-    when the entry is malformed, the index is the damaged copy and the row is kept.  When
-    a page of the table could not be read, index entries without a row count as damaged
-    games too.
+    The table is read from its last row down and, if that stops at a page that cannot
+    be read, from its first row up; past such a page, the ids that would be on it are
+    looked up one at a time (a lookup goes to the one page that holds its id) and the
+    reading goes on in bulk from the next readable page, so that an unreadable page
+    loses only the games on it.  The ids listed in the index ``games_in_order`` are
+    looked up too.  When ``damaged`` (integrity_check found a
+    fault), each row is also compared with its entry in the index: a row that disagrees
+    with a well-formed entry (a changed byte in the variant id, options or finish time
+    that still reads as valid) cannot be told right from its index copy and counts as
+    damaged; when the entry is malformed, the index is the damaged copy and the row is
+    kept.  When the table could not be read whole, index entries without a readable row
+    count as damaged games.
+
+    Args:
+        conn: the open database (text is read as bytes while this runs).
+        version: its schema version (1 to :data:`STATS_SCHEMA_VERSION`).
+        damaged: compare the rows with the index.
 
     Returns:
-        The rows that read whole and validate (:func:`_valid_row`), in id order, and one
-        plain sentence per damaged row or page (empty when all was well).
+        The games that read whole and validate, and what was wrong (:class:`_Salvage`).
 
     Raises:
         sqlite3.Error: a transient error (:func:`_is_transient`) while reading.
     """
-    found: dict[int, Sequence[Any]] = {}
     problems: list[str] = []
-    unreadable = False
     conn.text_factory = bytes
     try:
-        for order in ("ASC", "DESC"):
-            query = f"SELECT {_select_list(version)} FROM games NOT INDEXED ORDER BY id {order}"
-            try:
-                for raw in conn.execute(query):
-                    if raw[0] in found:
-                        break  # the scan from the other end got here
-                    found[raw[0]] = raw
-            except sqlite3.Error as error:
-                if _is_transient(error):
-                    raise
-                problems.append(f"some games could not be read ({error})")
-                unreadable = True
-        index: dict[Any, tuple[Any, ...]] | None = None
-        if damaged:
-            try:
-                index = {
-                    row[0]: tuple(row[1:])
-                    for row in conn.execute(
-                        "SELECT id, variant, options, finished_at FROM games "
-                        "INDEXED BY games_in_order ORDER BY variant, options, finished_at, id"
-                    )
-                }
-            except sqlite3.Error as error:  # the index itself is damaged: trust the rows
-                if _is_transient(error):
-                    raise
-                index = None
+        index, index_whole = _read_index(conn) if damaged else ({}, False)
+        found, whole = _read_rows(conn, version, sorted(index), index_whole)
     finally:
         conn.text_factory = str
+    if not whole:
+        problems.append("some of its pages could not be read")
     good = []
-    for row_id in sorted(found, key=lambda value: (not isinstance(value, int), str(value))):
+    lost = 0
+    for row_id in sorted(found):
         raw = found[row_id]
         try:
             row = _valid_row(raw)
         except ValueError as error:
             problems.append(f"game {row_id!r} is damaged: {error}")
+            lost += 1
             continue
-        entry = index.get(row_id) if index is not None else None
+        entry = index.get(row_id)
         key = (raw[_COLUMNS.index("variant")], raw[_COLUMNS.index("options")], raw[-1])
         if entry is not None and entry != key and _valid_key(entry):
             problems.append(f"game {row_id} does not match its index entry")
+            lost += 1
             continue
         good.append(row)
-    if index is not None and unreadable:
-        missing = [row_id for row_id in index if row_id not in found]
-        if missing:
-            problems.append(f"{len(missing)} indexed games have no readable row")
-    return good, problems
+    missing = [row_id for row_id in index if row_id not in found] if not whole else []
+    if missing:
+        problems.append(f"{len(missing)} indexed games have no readable row")
+        lost += len(missing)
+    # Without the whole index, the games on unreadable pages cannot be counted.
+    uncounted = not whole and not index_whole
+    return _Salvage(good, problems, lost, uncounted)
+
+
+def _read_index(conn: sqlite3.Connection) -> tuple[dict[int, tuple[Any, ...]], bool]:
+    """The entries of the index ``games_in_order`` that can be read: id -> (variant,
+    options, finish time), as bytes; and whether the whole index was read.
+
+    Raises:
+        sqlite3.Error: a transient error (:func:`_is_transient`).
+    """
+    index: dict[int, tuple[Any, ...]] = {}
+    try:
+        for row in conn.execute(
+            "SELECT id, variant, options, finished_at FROM games "
+            "INDEXED BY games_in_order ORDER BY variant, options, finished_at, id"
+        ):
+            index[row[0]] = tuple(row[1:])
+    except _READ_FAILURES as error:  # the index itself is damaged: keep what was read
+        _raise_if_transient(error)
+        return index, False
+    return index, True
+
+
+def _read_rows(
+    conn: sqlite3.Connection, version: int, known: Sequence[int], all_known: bool
+) -> tuple[dict[int, Sequence[Any]], bool]:
+    """The rows of ``games`` that SQLite can read, by id (see :func:`_read_games`).
+
+    Args:
+        conn: the open database.
+        version: its schema version.
+        known: ids listed in the index, ascending (looked up if not met in the table).
+        all_known: ``known`` is the whole index: no game has a larger id.
+
+    Returns:
+        The rows read (columns in :data:`_COLUMNS` order) by id, and whether the table
+        was read to its end without a failure.
+
+    Raises:
+        sqlite3.Error: a transient error (:func:`_is_transient`).
+    """
+    columns = _select_list(version)
+    found: dict[int, Sequence[Any]] = {}
+    # From the last row down to the first unreadable page: everything from ``top`` up
+    # is then read.
+    try:
+        for raw in conn.execute(f"SELECT {columns} FROM games NOT INDEXED ORDER BY id DESC"):
+            found[raw[0]] = raw
+    except _READ_FAILURES as error:
+        _raise_if_transient(error)
+    else:
+        return found, True
+    top = min(found) if found else (known[-1] + 1 if known and all_known else None)
+    failed: set[int] = set()
+    start: int | None = None  # read from here on; None: from the first row
+    probes = gap = 0
+    while True:
+        try:
+            where, params = (" WHERE id >= ?", (start,)) if start is not None else ("", ())
+            query = f"SELECT {columns} FROM games NOT INDEXED{where} ORDER BY id"
+            for raw in conn.execute(query, params):
+                if top is not None and raw[0] >= top:
+                    break
+                found[raw[0]] = raw
+                start, gap = raw[0] + 1, 0
+            break  # up to the rows read from the end, or the end of the table
+        except _READ_FAILURES as error:
+            _raise_if_transient(error)
+        # The page that holds ``start`` cannot be read: look its id up alone.
+        if start is None:
+            start = min(1, known[0]) if known else 1
+        if top is None and gap >= _PROBE_GAP:
+            break
+        if (top is not None and start >= top) or probes >= _PROBES:
+            break
+        probes += 1
+        gap += 1
+        try:
+            raw = conn.execute(f"SELECT {columns} FROM games WHERE id = ?", (start,)).fetchone()
+        except _READ_FAILURES as error:
+            _raise_if_transient(error)
+            failed.add(start)
+        else:
+            if raw is not None:
+                found[raw[0]] = raw
+                gap = 0
+        start += 1
+    for row_id in known:  # listed in the index but not met (past the search's end)
+        if row_id in found or row_id in failed:
+            continue
+        try:
+            raw = conn.execute(f"SELECT {columns} FROM games WHERE id = ?", (row_id,)).fetchone()
+        except _READ_FAILURES as error:
+            _raise_if_transient(error)
+            failed.add(row_id)
+        else:
+            if raw is not None:
+                found[raw[0]] = raw
+    return found, False
 
 
 def _select_list(version: int) -> str:
@@ -452,6 +579,23 @@ def _is_transient(error: sqlite3.Error) -> bool:
         return code & 0xFF in _SQLITE_TRANSIENT
     text = str(error).lower()  # Python 3.10 has no error codes
     return any(word in text for word in _TRANSIENT_WORDS)
+
+
+def _missing_pages(head: bytes, size: int) -> tuple[int, int]:
+    """How many pages a database file lacks at its end, and how many its header counts
+    (both 0 when the header does not tell): the pages beyond the file's ``size`` in bytes.
+
+    The page count in the header (bytes 28-31) is valid only when the "version valid
+    for" number (bytes 92-95) equals the change counter (bytes 24-27)
+    (https://www.sqlite.org/fileformat2.html#in_header_database_size)."""
+    if len(head) < _HEADER_SIZE or head[92:96] != head[24:28]:
+        return 0, 0
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        return 0, 0
+    counted = int.from_bytes(head[28:32], "big")
+    return max(0, counted - size // page_size), counted
 
 
 def _create_schema(conn: sqlite3.Connection) -> None:
@@ -521,6 +665,137 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return (info.st_dev, info.st_ino)
 
 
+_MARKER = ".salvage-"
+"""Salvage markers are named ``stats.sqlite3.salvage-KEY`` (see :func:`_write_marker`)."""
+
+
+def _identity_key(path: Path) -> tuple[int, int, int] | None:
+    """What tells a file apart even after it is renamed: its inode number, size and
+    modification time in ns (the inode alone where file systems have none), or ``None``
+    if there is no such file."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def _write_marker(path: Path, reason: str) -> Path:
+    """Note, before a damaged file is moved aside, that its games are to be carried over.
+
+    The marker ``<name>.salvage-KEY`` beside it holds the file's identity
+    (:func:`_identity_key`, kept by the rename) and why it is moved; it is removed once
+    the games are in the new file.  A marker left by a start killed midway makes the next
+    start finish the salvage.
+
+    Args:
+        path: the damaged statistics file, still in place.
+        reason: why it is moved aside (the end of a sentence naming the file).
+
+    Returns:
+        The marker's path.
+
+    Raises:
+        OSError: the file is gone, or the marker could not be written.
+    """
+    key = _identity_key(path)
+    if key is None:
+        raise FileNotFoundError(f"{path} does not exist")
+    inode, size, mtime = key
+    marker = path.with_name(f"{path.name}{_MARKER}{inode or f'{size}-{mtime}'}")
+    atomic_write_text(marker, json.dumps({"file": list(key), "reason": reason}) + "\n")
+    return marker
+
+
+def _read_marker(marker: Path) -> tuple[tuple[int, int, int], str] | None:
+    """A salvage marker's file identity and reason, or ``None`` if it cannot be read."""
+    try:
+        note = json.loads(marker.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(note, dict):
+        return None
+    key, reason = note.get("file"), note.get("reason")
+    if (
+        not isinstance(key, list)
+        or len(key) != 3
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in key)
+        or not isinstance(reason, str)
+    ):
+        return None
+    return (key[0], key[1], key[2]), reason
+
+
+def _find_moved(path: Path, key: tuple[int, int, int]) -> Path | None:
+    """The file set aside beside ``path`` (``<name>.corrupt-*``) whose identity is
+    ``key``, or ``None``."""
+    for candidate in sorted(path.parent.glob(f"{path.name}.corrupt-*")):
+        if candidate.name.endswith(_SIDE_FILES) or not candidate.is_file():
+            continue
+        if _identity_key(candidate) == key:
+            return candidate
+    return None
+
+
+def _salvage(path: Path) -> _Salvage | None:
+    """Read what SQLite can still read of the games of a damaged statistics file.
+
+    The file is opened as immutable (read only; nothing, not even a journal, is written
+    or replayed) with ``writable_schema`` on, which lets SQLite read a file shorter than
+    its header says (a copy cut at a page boundary) as far as it goes.  The games are
+    then read row by row (:func:`_read_games`).
+
+    Args:
+        path: the file (set aside; it is not changed).
+
+    Returns:
+        The games read, or ``None`` when the file's schema cannot be read or is not one
+        of this program's (a foreign file, one from a newer version).
+
+    Raises:
+        sqlite3.Error: a transient error (:func:`_is_transient`: the file could not be
+            opened or read now).
+    """
+    uri = Path(os.path.abspath(path)).as_uri() + "?immutable=1"
+    conn = sqlite3.connect(uri, uri=True)
+    try:
+        conn.execute("PRAGMA writable_schema = ON")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if not 1 <= version <= STATS_SCHEMA_VERSION or _schema_problem(conn, version):
+            return None
+        columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
+        if columns != (_COLUMNS if version == STATS_SCHEMA_VERSION else _OLD_COLUMNS):
+            return None
+        return _read_games(conn, version, damaged=True)
+    except _READ_FAILURES as error:
+        _raise_if_transient(error)
+        return None
+    except UnicodeDecodeError:  # SQLite's message quoted a damaged byte
+        return None
+    finally:
+        conn.close()
+
+
+def _outcome(found: _Salvage | None, carried: int) -> str:
+    """What became of the games of a file moved aside, for the player: the end of a
+    sentence (``carried`` of ``found.rows`` are in the new file)."""
+    if found is None:
+        return "new statistics are started"
+    if not found.rows:
+        return "new statistics are started (no recorded game could be read whole)"
+    if not carried:
+        return "new statistics are started; the recorded games are in the file set aside"
+    text = f"new statistics are started with the {carried} recorded games that read back whole"
+    lost = found.lost + len(found.rows) - carried
+    if lost or found.uncounted:
+        count = f"{lost}" if not found.uncounted else f"at least {lost}" if lost else "some"
+        verb = "is" if count == "1" else "are"
+        text += (
+            f"; {count} damaged game{'' if count == '1' else 's'} {verb} only in the file set aside"
+        )
+    return text
+
+
 def _utc_text(when: datetime) -> str:
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
@@ -542,11 +817,18 @@ class StatsStore:
             (``stats.sqlite3.corrupt-YYYYmmdd-HHMMSS``, with its ``-journal``/``-wal``
             companions) and a fresh database is created.  "Damaged" is decided on every
             opening by ``PRAGMA integrity_check`` (pages, and the index against the rows)
-            and by checking every row as :meth:`record_game` writes it; the games of a
-            damaged file that read back whole are carried over into the fresh one (see
-            :func:`_read_games` for the rule), the others stay in the file set aside.
-            When even that fails (folder not writable, ...), statistics are kept in
-            memory for this session only and ``in_memory`` is true.
+            and by checking every row as :meth:`record_game` writes it; any error SQLite
+            raises while verifying the file also means damage (``MemoryError`` included:
+            SQLite reports some garbage in a page as out of memory; a file shorter than
+            its header says, which SQLite refuses, is reported as cut short).  The games of a
+            damaged file that SQLite can still read, row by row, and that read back
+            whole are carried over into the fresh one (see :func:`_read_games` for the
+            rule), the others stay in the file set aside; the warning says how many were
+            carried over and how many were not.  A marker
+            (``stats.sqlite3.salvage-KEY``) written before the move lets the next
+            opening finish a salvage that a crash cut short, without copying a game
+            twice.  When even that fails (folder not writable, ...), statistics are
+            kept in memory for this session only and ``in_memory`` is true.
         in_memory: the store is not backed by a file.
 
     Use as a context manager or call :meth:`close`.
@@ -579,16 +861,37 @@ class StatsStore:
         return conn
 
     def _open_unlocked(self) -> sqlite3.Connection:
+        conn, handled = self._open_or_replace()
+        if not self.in_memory:
+            self._finish_interrupted(conn, handled)
+        return conn
+
+    def _open_or_replace(self) -> tuple[sqlite3.Connection, Path | None]:
+        """Open the file; if it is unusable, move it aside, start a new one and carry over
+        the games it still holds.
+
+        Returns:
+            The connection, and the salvage marker written for a file moved aside now
+            (``None`` if none was).
+        """
         try:
-            return self._open_checked()
+            return self._open_checked(), None
         except _Unusable as problem:
-            reason, salvage, lost = str(problem), problem.salvage, problem.lost
+            reason, salvageable = str(problem), problem.salvageable
         except (sqlite3.Error, OSError) as error:
-            return self._memory(f"it could not be opened ({error})")
+            return self._memory(f"it could not be opened ({error})"), None
+        marker = None
         try:
+            if salvageable:
+                # Written before the move: a start killed before the games are carried
+                # over finishes the work (:meth:`_finish_interrupted`).
+                marker = _write_marker(self.path, reason)
             moved = quarantine(self.path)
         except OSError as error:
-            return self._memory(f"{reason}, and it could not be moved aside ({error})")
+            if marker is not None:
+                with contextlib.suppress(OSError):
+                    marker.unlink()
+            return self._memory(f"{reason}, and it could not be moved aside ({error})"), None
         for suffix in _SIDE_FILES:
             side = Path(f"{self.path}{suffix}")
             if os.path.lexists(side):
@@ -597,47 +900,117 @@ class StatsStore:
         try:
             conn = self._open_checked()
         except (_Unusable, sqlite3.Error, OSError) as error:
+            later = " Its games will be carried over at the next start." if marker else ""
             self.warnings.append(
-                f"The statistics file {self.path} {reason}. It was moved aside to {moved.name}."
+                f"The statistics file {self.path} {reason}. It was moved aside to "
+                f"{moved.name}.{later}"
             )
-            return self._memory(f"a new one could not be created ({error})")
-        carried = self._carry_over(conn, salvage or [])
-        if salvage is None:
-            outcome = "new statistics are started"
-        elif carried:
-            outcome = (
-                f"new statistics are started with the {carried} recorded games that read back whole"
+            return self._memory(f"a new one could not be created ({error})"), marker
+        if marker is None:
+            self.warnings.append(
+                f"The statistics file {self.path} {reason}. It was moved aside to "
+                f"{moved.name} and new statistics are started."
             )
-            if lost:
-                outcome += "; the damaged ones are only in the file set aside"
-        elif salvage:
-            outcome = "new statistics are started; the recorded games are in the file set aside"
         else:
-            outcome = "new statistics are started (no recorded game could be read whole)"
-        self.warnings.append(
-            f"The statistics file {self.path} {reason}. It was moved aside to {moved.name} "
-            f"and {outcome}."
+            self._salvage_into(conn, moved, marker, reason, interrupted=False)
+        return conn, marker
+
+    def _finish_interrupted(self, conn: sqlite3.Connection, handled: Path | None) -> None:
+        """Carry over the games of files that a start killed midway moved aside (their
+        salvage markers remain; see :func:`_write_marker`), except ``handled``, the one
+        this opening wrote.  A marker whose file is still in place is dropped: the file
+        was not moved, and is checked like any other."""
+        for marker in sorted(self.path.parent.glob(f"{self.path.name}{_MARKER}*")):
+            if marker == handled:
+                continue
+            note = _read_marker(marker)
+            here = _identity_key(self.path)
+            if note is not None and here is not None and here == note[0]:
+                with contextlib.suppress(OSError):
+                    marker.unlink()
+                continue
+            moved = _find_moved(self.path, note[0]) if note is not None else None
+            if note is None or moved is None:
+                with contextlib.suppress(OSError):
+                    marker.unlink()
+                self.warnings.append(
+                    "An earlier start of the program did not finish setting a damaged "
+                    f"statistics file aside; its games may be in a {self.path.name}.corrupt-* "
+                    f"file in {self.path.parent}."
+                )
+                continue
+            self._salvage_into(conn, moved, marker, note[1], interrupted=True)
+
+    def _salvage_into(
+        self,
+        conn: sqlite3.Connection,
+        moved: Path,
+        marker: Path,
+        reason: str,
+        *,
+        interrupted: bool,
+    ) -> None:
+        """Carry the readable games of ``moved`` (a damaged file set aside) into ``conn``,
+        remove ``marker`` once they are in, and tell the player (:attr:`warnings`).
+
+        Carrying over twice adds nothing (games keep their ids), so a salvage cut short
+        by a crash is finished by running it again."""
+        lead = f"The statistics file {self.path} {reason}. "
+        lead += (
+            f"An earlier start moved it aside to {moved.name} but did not finish carrying "
+            "its games over"
+            if interrupted
+            else f"It was moved aside to {moved.name}"
         )
-        return conn
+        try:
+            found = _salvage(moved)
+            carried = self._carry_over(conn, found.rows if found is not None else [])
+        except (sqlite3.Error, OSError) as error:  # transient: the marker stays
+            carried, problem = None, str(error)
+        else:
+            problem = "the new file could not be written"
+        if carried is None:
+            self.warnings.append(
+                f"{lead}; its games could not be carried over now ({problem}): they will "
+                "be at the next start."
+            )
+            return
+        with contextlib.suppress(OSError):
+            marker.unlink()
+        joint = "; now" if interrupted else " and"
+        self.warnings.append(f"{lead}{joint} {_outcome(found, carried)}.")
 
     @staticmethod
-    def _carry_over(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> int:
+    def _carry_over(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> int | None:
         """Copy games read whole from a damaged file into the new one, in one transaction.
 
-        Returns the number copied (0 if the copy failed: the games stay in the file set
-        aside)."""
+        A game already there under its id (carried over by a start that was then
+        interrupted) is not copied again.
+
+        Args:
+            conn: the new database.
+            rows: the games, columns in :data:`_COLUMNS` order.
+
+        Returns:
+            How many of ``rows`` are now in the new file; ``None`` if the copy failed
+            (the games stay in the file set aside).
+        """
         if not rows:
             return 0
         marks = ", ".join("?" * len(_COLUMNS))
         try:
             with conn:
                 conn.execute("BEGIN IMMEDIATE")
+                present = {
+                    row[0]: row for row in conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM games")
+                }
                 conn.executemany(
-                    f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({marks})", rows
+                    f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({marks})",
+                    [row for row in rows if row[0] not in present],
                 )
         except sqlite3.Error:
-            return 0
-        return len(rows)
+            return None
+        return sum(1 for row in rows if present.get(row[0], row) == row)
 
     def _has_journal(self) -> bool:
         """Is there a rollback journal SQLite will replay on opening (a crashed write)?"""
@@ -670,15 +1043,24 @@ class StatsStore:
             if head and head != _SQLITE_HEADER:
                 raise _Unusable("is not a statistics database (it is not an SQLite file)")
         conn = sqlite3.connect(str(self.path), timeout=10.0)
+        # Reading a damaged file is where SQLite's errors enter: any that is not of the
+        # surroundings (lock, access, space, I/O), and MemoryError (SQLite's answer to a
+        # page whose sizes are garbage), means damage.
         try:
             self._check(conn)
             self._check_size(conn)
         except BaseException as error:
             conn.close()
             if isinstance(error, sqlite3.Error) and not _is_transient(error):
-                raise _Unusable(f"is damaged or not a statistics database ({error})") from error
+                raise _Unusable(self._damage(error), salvageable=True) from error
+            if isinstance(error, MemoryError):
+                raise _Unusable(
+                    "is damaged (SQLite ran out of memory reading it)", salvageable=True
+                ) from None
             if isinstance(error, UnicodeDecodeError):  # SQLite's message quoted a bad byte
-                raise _Unusable("is damaged (its schema text is not readable)") from error
+                raise _Unusable(
+                    "is damaged (its schema text is not readable)", salvageable=True
+                ) from error
             raise
         return conn
 
@@ -690,6 +1072,8 @@ class StatsStore:
         # changed byte in a variant id is found there.
         try:
             result = conn.execute("PRAGMA integrity_check").fetchall()
+        except MemoryError:
+            result = [("SQLite ran out of memory checking it",)]
         except sqlite3.Error as error:
             if _is_transient(error):
                 raise
@@ -699,18 +1083,17 @@ class StatsStore:
             StatsStore._check_schema(conn, version)
         except _Unusable:
             if damage is not None:
-                raise _Unusable(f"is damaged ({damage})") from None
+                raise _Unusable(f"is damaged ({damage})", salvageable=True) from None
             raise
         if version == 0:
             _create_schema(conn)
             return
-        rows: list[tuple[Any, ...]] = []
-        problems: list[str] = []
-        if damage is not None or _suspect(conn):  # else every row would validate
-            rows, problems = _read_games(conn, version, damaged=damage is not None)
-        if damage is not None or problems:
-            detail = damage if damage is not None else problems[0]
-            raise _Unusable(f"is damaged ({detail})", rows, len(problems))
+        if damage is not None:  # the games are read from the file once it is set aside
+            raise _Unusable(f"is damaged ({damage})", salvageable=True)
+        if _suspect(conn):  # else every row would validate
+            problems = _read_games(conn, version, damaged=False).problems
+            if problems:
+                raise _Unusable(f"is damaged ({problems[0]})", salvageable=True)
         if version < STATS_SCHEMA_VERSION:
             _upgrade(conn, version)
 
@@ -737,10 +1120,30 @@ class StatsStore:
             raise _Unusable(f"has an unknown schema version ({version})")
         problem = _schema_problem(conn, version)
         if problem is not None:
-            raise _Unusable(f"is damaged ({problem})")
+            raise _Unusable(f"is damaged ({problem})", salvageable=True)
         columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
         if columns != (_COLUMNS if version == STATS_SCHEMA_VERSION else _OLD_COLUMNS):
             raise _Unusable("does not have the layout of towers-solitaire statistics")
+
+    def _damage(self, error: sqlite3.Error) -> str:
+        """Why SQLite could not read the file, as the end of a sentence naming it: cut
+        short if it lacks pages its header counts (SQLite then refuses to read it at
+        all), else SQLite's own words.  (Asked only once SQLite has failed: a file being
+        written by another program may for an instant be longer than its header says
+        or the other way round.)"""
+        try:
+            with open(self.path, "rb") as handle:
+                head = handle.read(_HEADER_SIZE)
+                size = os.fstat(handle.fileno()).st_size
+        except OSError:
+            head, size = b"", 0
+        missing, counted = _missing_pages(head, size)
+        if missing:
+            return (
+                f"is damaged (it lacks {missing} of the {counted} pages its header counts: "
+                "it was probably cut short)"
+            )
+        return f"is damaged or not a statistics database ({error})"
 
     def _check_size(self, conn: sqlite3.Connection) -> None:
         """A database file is whole pages; anything else was cut short."""
@@ -749,7 +1152,8 @@ class StatsStore:
         if page_size > 0 and size % page_size:
             raise _Unusable(
                 f"is damaged (its size, {size} bytes, is not a whole number of "
-                f"{page_size}-byte pages: it was probably cut short)"
+                f"{page_size}-byte pages: it was probably cut short)",
+                salvageable=True,
             )
 
     def _memory(self, reason: str) -> sqlite3.Connection:
