@@ -127,6 +127,37 @@ def full_deck(decks: int = 1) -> tuple[Card, ...]:
     )
 
 
+PYSOLFC_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+"""The four suits of a deck in the order PySolFC makes its cards (``pysollib`` suit
+numbers 0-3), which is the order a variant's ``suits`` key is written in."""
+
+
+@cache
+def pack(decks: int = 1, suits: tuple[Suit, ...] = PYSOLFC_SUITS) -> tuple[Card, ...]:
+    """The cards of a game of ``decks`` decks whose four suits are played as ``suits``, in
+    the order PySolFC makes them (deck by deck, suit by suit, Ace to King).
+
+    A deck's 13 cards of its ``i``-th suit (in :data:`PYSOLFC_SUITS` order) become cards
+    of ``suits[i]``, as PySolFC's ``GameInfo(suits=...)`` does: Spider (1 Suit), PySolFC
+    game 269, has ``suits = (CLUBS,) * 4``, so its 104 cards are eight of each club. Each
+    card's ``deck`` counts the earlier copies of the same rank and suit, so the cards stay
+    distinct: with the standard suits it is the deck the card comes from.
+
+    :param decks: 1 or more.
+    :param suits: four :class:`Suit` values.
+    :raises ValueError: when ``suits`` does not hold four suits.
+    """
+    if len(suits) != 4 or not all(isinstance(s, Suit) for s in suits):
+        raise ValueError(f"expected four suits, got {suits!r}")
+    copies = suits.count
+    return tuple(
+        Card(rank, suit, d * copies(suit) + suits[:i].count(suit))
+        for d in range(decks)
+        for i, suit in enumerate(suits)
+        for rank in range(1, 14)
+    )
+
+
 def card_code(card: Card) -> int:
     """A dense integer for ``card``: ``deck * 52 + suit * 13 + rank - 1`` (suits in
     :data:`SUITS` order); handy as a sort key and for compact encodings."""

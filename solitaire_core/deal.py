@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import KING, Card, Suit
+from .cards import KING, PYSOLFC_SUITS, Card, Suit, pack
 from .errors import SolitaireError
 from .moves import PileKind
 from .state import GameState
@@ -20,7 +20,6 @@ from .variant import BASE_FROM_DEAL, DealRecipe, Rules
 MAX_DEAL = 10**20 - 1
 """The largest deal number (PySolFC's 20-digit game numbers)."""
 
-_PYSOL_SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
 
 DealMethod = Callable[[Rules, int], Sequence[Card]]
 """A custom deal: ``(rules, deal_number) -> cards in dealing order``, one of each card of
@@ -39,9 +38,12 @@ def check_deal_number(number: int) -> int:
     return number
 
 
-def pysolfc_order(decks: int, number: int) -> list[Card]:
+def pysolfc_order(decks: int, number: int, suits: tuple[Suit, ...] = PYSOLFC_SUITS) -> list[Card]:
     """The cards of ``decks`` decks in PySolFC's dealing order for game ``number``.
 
+    :param suits: the suit each of a deck's four suits is played as, in PySolFC's order
+        (a variant's ``suits``): the shuffle moves PySolFC's card numbers, so Spider
+        (1 Suit) deal ``n`` is Spider deal ``n`` with every card a club.
     :raises SolitaireError: for an invalid deal number.
     """
     from pysol_cards.cards import createCards
@@ -51,7 +53,8 @@ def pysolfc_order(decks: int, number: int) -> list[Card]:
     check_deal_number(number)
     cards = shuffle(createCards(decks), number, RandomBase.DEALS_PYSOLFC)
     cards.reverse()
-    return [Card(c.rank, _PYSOL_SUITS[c.suit], c.id // 52) for c in cards]
+    made = pack(decks, suits)  # in PySolFC's card-number order
+    return [made[c.id] for c in cards]
 
 
 def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
@@ -176,7 +179,7 @@ def _move_ranks_to_column_bottoms(pack: list[Card], ranks: set[int], columns: in
 
 
 def _suit_order(card: Card) -> int:
-    return _PYSOL_SUITS.index(card.suit)
+    return PYSOLFC_SUITS.index(card.suit)
 
 
 def _ranks_first(pack: list[Card], ranks: Sequence[int]) -> list[Card]:
@@ -261,7 +264,7 @@ def deal(rules: Rules, number: int, methods: dict[str, DealMethod] | None = None
     check_deal_number(number)
     method = rules.deal.method
     if method == "pysolfc":
-        cards: Sequence[Card] = pysolfc_order(rules.decks, number)
+        cards: Sequence[Card] = pysolfc_order(rules.decks, number, rules.suits)
     else:
         if methods is None:
             from .plugins import get_registry
@@ -270,15 +273,9 @@ def deal(rules: Rules, number: int, methods: dict[str, DealMethod] | None = None
         if method not in methods:
             raise SolitaireError(f"{rules.name}: unknown deal method {method!r}")
         cards = list(methods[method](rules, number))
-        expected = sorted(map(str, _all_cards(rules.decks)))
+        expected = sorted(map(str, rules.cards))
         if sorted(map(str, cards)) != expected or len(set(cards)) != len(cards):
             raise SolitaireError(
                 f"{rules.name}: deal method {method!r} did not return each card exactly once"
             )
     return lay_out(rules, cards)
-
-
-def _all_cards(decks: int) -> list[Card]:
-    from .cards import full_deck
-
-    return list(full_deck(decks))

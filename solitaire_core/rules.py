@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .cards import ACE, Card, Suit, card_code, full_deck
+from .cards import ACE, Card, Suit, card_code
 from .errors import IllegalMoveError
 from .moves import ROW_DEAL_TARGET, Move, PileKind, PileRef, stock, waste
 from .state import GameState
@@ -132,7 +132,8 @@ def _suit_taken(state: GameState, index: int, card: Card) -> bool:
     building) as it can fill: then it may not start another one. With in-suit piles each
     pile holds one suit, so a suit must never take a pile another suit needs (Double
     FreeCell: four piles of 26 for two decks, one per suit, as PySolFC gives each its
-    suit)."""
+    suit). A suit holds 13 cards per deck, or more where ``rules.suits`` plays several of
+    a deck's suits as it (Spider (2 Suits): 26 clubs per deck)."""
     rules = state.rules
     spec = rules.foundation_piles[index]
     started = sum(
@@ -140,7 +141,7 @@ def _suit_taken(state: GameState, index: int, card: Card) -> bool:
         for j, pile in enumerate(state.foundations)
         if pile and rules.foundation_piles[j] == spec and pile[0].suit is card.suit
     )
-    return started * spec.capacity >= 13 * rules.decks
+    return started * spec.capacity >= 13 * rules.decks * rules.suits.count(card.suit)
 
 
 def _pile_reason(state: GameState, index: int, card: Card) -> str | None:
@@ -512,7 +513,7 @@ def _build_table(rules: Rules) -> dict[Card, tuple[Card, ...]]:
     :class:`Rules` from its pure build predicate)."""
     table = _BUILD_TABLES.get(rules)
     if table is None:
-        deck = full_deck(rules.decks)
+        deck = rules.cards
         table = {card: tuple(o for o in deck if rules.build(card, o)) for card in deck}
         _BUILD_TABLES[rules] = table
     return table
@@ -828,18 +829,7 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
 def _out_of_foundations(state: GameState) -> list[Card]:
     """Every card of the rules' decks not on a foundation (known from the view alone)."""
     up = {c for f in state.foundations for c in f}
-    return [c for c in _deck(state.rules.decks) if c not in up]
-
-
-_DECKS: dict[int, tuple[Card, ...]] = {}
-
-
-def _deck(decks: int) -> tuple[Card, ...]:
-    """Every card of ``decks`` decks (made once per count)."""
-    cards = _DECKS.get(decks)
-    if cards is None:
-        cards = _DECKS[decks] = tuple(full_deck(decks))
-    return cards
+    return [c for c in state.rules.cards if c not in up]
 
 
 def _safe_run(state: GameState, column: int) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from .cards import Card, full_deck
+from .cards import PYSOLFC_SUITS, Card, Suit, full_deck, pack
 from .errors import VariantError
 from .predicates import BUILTIN_PREDICATES, BuildFn, EmptyFn, RulePredicate
 from .readfile import read_file_bytes
@@ -232,8 +232,11 @@ class Rules:
     ``WasteTalonStack`` with ``max_rounds = redeals + 1``) or ``"row"`` (each deal puts a
     card on each column of ``row_columns``, 0-based, in that order; not while a column is
     empty unless ``row_onto_empty``: PySolFC's ``DealRowTalonStack`` and Spider's
-    ``SpiderTalonStack``). ``face_up_runs`` (``tableau.run = "face-up"``): any face-up
-    card moves with every card on it, however they lie (PySolFC's ``Yukon_AC_RowStack``).
+    ``SpiderTalonStack``). ``suits``: the suit each of a deck's four suits is played as,
+    in PySolFC's order (:data:`~solitaire_core.cards.PYSOLFC_SUITS`; Spider (1 Suit) has
+    four clubs); :attr:`cards` are the cards this makes. ``face_up_runs``
+    (``tableau.run = "face-up"``): any face-up card moves with every card on it, however
+    they lie (PySolFC's ``Yukon_AC_RowStack``).
     """
 
     id: str
@@ -268,6 +271,7 @@ class Rules:
     row_columns: tuple[int, ...] = ()
     row_onto_empty: bool = True
     face_up_runs: bool = False
+    suits: tuple[Suit, ...] = PYSOLFC_SUITS
 
     def __attrs_post_init__(self) -> None:
         # Rules made by hand (tests, plugins) may leave the issue-9 fields out: they then
@@ -283,6 +287,12 @@ class Rules:
     def card_count(self) -> int:
         """Cards in play: 52 per deck."""
         return 52 * self.decks
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the game, in the order PySolFC makes them
+        (:func:`~solitaire_core.cards.pack` of ``decks`` and ``suits``)."""
+        return pack(self.decks, self.suits)
 
     @property
     def has_stock(self) -> bool:
@@ -967,7 +977,24 @@ def _build_rules(
         row_columns=tuple(n - 1 for n in row_numbers) if stock_deal == "row" else (),
         row_onto_empty=bool(stock.get("row_onto_empty", True)),
         face_up_runs=face_up_runs,
+        suits=_suits(data, source),
     )
+
+
+def _suits(data: Mapping[str, Any], source: str) -> tuple[Suit, ...]:
+    """The top-level ``suits`` key: four suit letters, PySolFC's ``GameInfo(suits=...)``
+    in its suit order (clubs, spades, hearts, diamonds), the standard four if absent.
+
+    :raises VariantError: when the list does not hold four suits (the schema, checked
+        first, allows only the letters ``C``, ``D``, ``H`` and ``S``).
+    """
+    letters = data.get("suits")
+    if letters is None:
+        return PYSOLFC_SUITS
+    suits = tuple(Suit(letter) for letter in letters)  # the schema checked the letters
+    if len(suits) != 4:
+        raise VariantError(source, "suits", f"expected four suits, got {len(suits)}")
+    return suits
 
 
 _RANK_NAMES = (

@@ -101,6 +101,47 @@ def test_spider_deal_follows_pysolfcs_order() -> None:
     assert state.hidden == (5, 4, 4, 5, 4, 4, 5, 4, 4, 5)
 
 
+@pytest.mark.parametrize(
+    ("variant_id", "played_as"),
+    [
+        ("spider-1-suit", {"C": "C", "S": "C", "H": "C", "D": "C"}),
+        ("spider-2-suits", {"C": "C", "S": "C", "H": "H", "D": "H"}),
+    ],
+)
+@pytest.mark.parametrize("number", [1, 23, 40000])
+def test_spider_with_fewer_suits_is_spiders_deal_with_suits_replaced(
+    variant_id: str, played_as: dict[str, str], number: int
+) -> None:
+    """PySolFC's games 269 and 270 (GameInfo suits=(0, 0, 0, 0) and (0, 0, 2, 2)): the
+    same shuffle of the same card numbers, each card made in the suit the game plays its
+    deck's suit as; every card is there, and in one suit a run down in rank moves."""
+    spider, fewer = deal(rules_of("spider"), number), deal(rules_of(variant_id), number)
+
+    def text(cards):
+        return [f"{c.rank}{played_as[c.suit.value]}" for c in cards]
+
+    assert [text(c) for c in spider.columns] == [
+        [f"{c.rank}{c.suit.value}" for c in col] for col in fewer.columns
+    ]
+    assert text(spider.stock) == [f"{c.rank}{c.suit.value}" for c in fewer.stock]
+    assert fewer.hidden == spider.hidden
+    cards = [c for col in fewer.columns for c in col] + list(fewer.stock)
+    assert len(set(cards)) == 104  # distinct cards: each copy knows which it is
+    suits = {c.suit.value for c in cards}
+    assert suits == set(played_as.values())
+    assert all(
+        sum(1 for c in cards if c.suit.value == s and c.rank == 1) == 8 // len(suits) for s in suits
+    )
+
+
+def test_a_run_down_in_clubs_moves_in_spider_1_suit_but_not_in_spider() -> None:
+    layout = "6C 9C,5C,4C - - - - - - - - |  | - - - - - - - - | stock - | waste - | round 0"
+    move = Move.parse("t2>t1x2")
+    assert explain(GameState.from_text(rules_of("spider-1-suit"), layout), move) is None
+    spades = layout.replace("5C,4C", "5S,4C")
+    assert explain(GameState.from_text(rules_of("spider"), spades), move) is not None
+
+
 def test_export_pysol_names_a_face_down_card_and_the_talon() -> None:
     text = format_pysol(deal(rules_of("klondike"), 1))
     assert text.splitlines()[0].startswith("Talon: 4H AC 4D")

@@ -365,6 +365,8 @@ def test_builtin_variants_load_without_problems() -> None:
         "simple-simon",
         "small-harp",
         "spider",
+        "spider-1-suit",
+        "spider-2-suits",
         "spiderette",
         "stalactites",
         "streets",

@@ -48,6 +48,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
 
 _PLACES = {
     "decks": "layout",
+    "suits": "layout",
     "tableau.columns": "layout",
     "cells": "layout",
     "foundations.count": "foundations",

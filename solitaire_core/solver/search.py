@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from ..cards import PYSOLFC_SUITS
 from ..errors import IllegalMoveError
 from ..moves import Move, PileKind, PileRef
 from ..rules import _C, _F, _T, autoplay_moves
@@ -169,7 +170,8 @@ def solve(
     A game with a stock or face-down cards (``Rules.hidden_cards``) is searched
     thoughtfully, knowing every hidden card, by :mod:`~solitaire_core.solver.stock` (on
     the core's positions; ``ideas`` and ``engine`` do not apply), and the result's
-    ``note`` says so.
+    ``note`` says so. So is a game whose decks repeat a suit (``Rules.suits``): the
+    engines' card tables hold one card per suit and rank per deck.
 
     :param engine: ``"auto"`` (the C engine when it is built and supports the variant,
         else Python), ``"c"`` (the same, but a fallback to Python is explained in
@@ -200,7 +202,7 @@ def solve(
     started = time.monotonic()
     rules = state.rules
     policy = autoplay or rules.autoplay
-    if rules.hidden_cards:
+    if rules.hidden_cards or rules.suits != PYSOLFC_SUITS:
         return _solve_hidden(state, policy, max_states, timeout, cancel, progress, started)
     if ideas.get("twins", True):
         tables = tables_for(rules, state.bases)
@@ -539,7 +541,8 @@ def _solve_hidden(
     progress: Callable[[int], None] | None,
     started: float,
 ) -> SolveResult:
-    """:func:`solve` for a game with a stock or face-down cards: the thoughtful search of
+    """:func:`solve` for a game with a stock or face-down cards (or a deck that repeats a
+    suit): the thoughtful search of
     :mod:`~solitaire_core.solver.stock`, its solution checked by replaying it."""
     verdict, moves, positions, reason = stock.search(
         state,
@@ -565,7 +568,9 @@ def _solve_hidden(
         seconds=time.monotonic() - started,
         reason=reason,
         engine="python",
-        note=stock.THOUGHTFUL_NOTE,
+        note=stock.THOUGHTFUL_NOTE
+        if state.rules.hidden_cards
+        else "a deck that repeats a suit is searched on the core's positions",
     )
 
 

@@ -244,7 +244,7 @@ def check_deal(ctx: KitContext) -> None:
             f"deal {number}: face-down cards {state.hidden}, recipe {recipe.face_down}"
         )
         if recipe.method == "pysolfc":
-            assert _dealing_order(state) == deals.pysolfc_order(rules.decks, number), (
+            assert _dealing_order(state) == deals.pysolfc_order(rules.decks, number, rules.suits), (
                 f"deal {number} is not laid out in PySolFC's order"
             )
         elif method is not None:

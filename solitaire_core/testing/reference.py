@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import rules as engine
-from ..cards import KING, Card, card_code, full_deck
+from ..cards import KING, Card, card_code
 from ..state import GameState
 from ..variant import Rules
 
@@ -165,7 +165,7 @@ def top_run(rules: Rules, column: tuple[Card, ...], face_up: int | None = None) 
 
 def all_cards(rules: Rules) -> list[Card]:
     """Every card of the variant's decks, sorted."""
-    return sorted(full_deck(rules.decks), key=card_code)
+    return sorted(rules.cards, key=card_code)
 
 
 def position_key(state: GameState, *, ordered_foundations: bool = False) -> tuple[object, ...]:

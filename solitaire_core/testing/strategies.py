@@ -8,7 +8,7 @@ from __future__ import annotations
 import attrs
 from hypothesis import strategies as st
 
-from ..cards import KING, SUITS, Card, full_deck
+from ..cards import KING, SUITS, Card
 from ..deal import MAX_DEAL
 from ..moves import Move, PileKind, PileRef
 from ..state import GameState
@@ -73,7 +73,7 @@ def full_foundations(rules: Rules, bases: tuple[int, ...] = ()) -> tuple[tuple[C
         return hit[1]
     from ..rules import pile_accepts
 
-    cards = list(full_deck(rules.decks))
+    cards = list(rules.cards)
     piles: list[list[Card]] = [[] for _ in range(rules.foundations)]
     columns = tuple(() for _ in range(rules.columns))
     cells = (None,) * rules.cells
