@@ -2,7 +2,9 @@
 """The ``solitaire`` command.
 
 Bare ``solitaire`` opens the launcher (same as ``solitaire play``). Every sub-command has
-``--help``; errors go to stderr. The exit status tells the outcome apart:
+``--help``; errors go to stderr. Text that comes from a user's file (a variant's name, a
+file name, a message quoting them) is printed through :func:`printable`, with control
+characters escaped. The exit status tells the outcome apart:
 
 ==  ===========================================================================
 0   done (``solve``: the deal is winnable)
@@ -10,7 +12,8 @@ Bare ``solitaire`` opens the launcher (same as ``solitaire play``). Every sub-co
     cannot be read or is invalid, a plugin or store that fails, a failed check)
 2   usage error: bad arguments, an unknown variant, option or value
 3   ``solve``: the deal is unwinnable
-4   ``solve``: undecided, the time or position budget ran out
+4   ``solve``: undecided, the time, position or memory budget ran out, or the
+    system refused the solver more memory (a ``MemoryError``: ``ulimit -v``)
 130 interrupted (Ctrl+C)
 ==  ===========================================================================
 
@@ -38,7 +41,7 @@ EXIT_USAGE = 2
 EXIT_UNWINNABLE = 3
 """Exit status of ``solve`` for an unwinnable deal."""
 EXIT_UNDECIDED = 4
-"""Exit status of ``solve`` when a budget ran out before a verdict."""
+"""Exit status of ``solve`` when a budget ran out, or memory did, before a verdict."""
 EXIT_INTERRUPTED = 130
 """Exit status after Ctrl+C (128 + SIGINT, as shells report it)."""
 
@@ -63,6 +66,35 @@ def version() -> str:
         return dist_version("towers-solitaire")
     except PackageNotFoundError:
         return "unknown"
+
+
+_UNPRINTABLE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+"""Unicode categories a terminal acts on or that break a line: control characters (ESC,
+BEL, CR, LF, DEL, the C1 controls), format characters (the bidirectional overrides among
+them), surrogates, and the line and paragraph separators."""
+
+
+def printable(text: str, *, keep: str = "") -> str:
+    """``text`` made safe to print on a terminal: every control, format or line-breaking
+    character is written as its Python escape (``\\x1b``, ``\\n``, ``\\u202e``), so a name or a
+    file name from a user's file cannot move the cursor, change colours, ring the bell or
+    forge a line of output. Letters, accents, symbols and spaces of any script are kept.
+
+    :param text: text that came from outside (a variant file, its file name, the
+        statistics database, an error message quoting either).
+    :param keep: characters printed as they are, e.g. ``"\\n\\t"`` for a whole file's text.
+    :return: the text, with nothing else changed.
+    """
+    import unicodedata
+
+    if text.isprintable():  # the usual case: nothing to escape
+        return text
+    return "".join(
+        char
+        if char in keep or unicodedata.category(char) not in _UNPRINTABLE
+        else char.encode("unicode_escape").decode("ascii")
+        for char in text
+    )
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -146,9 +178,10 @@ def _cmd_list(args: argparse.Namespace) -> int:
             if definition.plugin == USER_PLUGIN
             else f"plugin: {definition.plugin}"
         )
-        print(f"{vid.ljust(width)}  {definition.name}  ({origin}){extra}")
+        line = f"{vid.ljust(width)}  {definition.name}  ({origin}){extra}"
+        print(printable(line))
     for problem in registry.problems:
-        print(f"skipped: {problem}", file=sys.stderr)
+        print(printable(f"skipped: {problem}"), file=sys.stderr)
     return 0
 
 
@@ -182,7 +215,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
     number = args.deal or 1
     state = deal(rules, number)
     opts = "".join(f", {k}={v}" for k, v in rules.options)
-    print(format_layout(state, f"{rules.name} #{number}{opts}"), end="")
+    print(format_layout(state, printable(f"{rules.name} #{number}{opts}")), end="")
     return 0
 
 
@@ -211,8 +244,11 @@ def _cmd_check(args: argparse.Namespace) -> int:
     )
     choices = sum(len(o.choices) for o in definition.options)
     print(
-        f"{args.file}: OK: variant {definition.id!r} ({definition.name}), "
-        f"{definition.decks} deck(s), {len(definition.options)} option(s) with {choices} choices"
+        printable(
+            f"{args.file}: OK: variant {definition.id!r} ({definition.name}), "
+            f"{definition.decks} deck(s), {len(definition.options)} option(s) with "
+            f"{choices} choices"
+        )
     )
     return 0
 
@@ -271,10 +307,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or EXIT_OK)
     except (UsageError, UnknownVariantError) as exc:
-        print(f"solitaire: error: {exc}", file=sys.stderr)
+        print(printable(f"solitaire: error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     except SolitaireError as exc:
-        print(f"solitaire: error: {exc}", file=sys.stderr)
+        print(printable(f"solitaire: error: {exc}"), file=sys.stderr)
         return EXIT_FAILURE
     except KeyboardInterrupt:
         print("solitaire: interrupted", file=sys.stderr)

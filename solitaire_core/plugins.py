@@ -15,6 +15,7 @@ variant still loads.
 
 from __future__ import annotations
 
+import errno
 import functools
 import importlib
 import itertools
@@ -34,7 +35,7 @@ from .cards import Card, full_deck
 from .deal import DealMethod
 from .errors import SolitaireError, UnknownVariantError, VariantError
 from .predicates import BUILTIN_PREDICATES, RulePredicate
-from .readfile import read_file_bytes
+from .readfile import NotARegularFileError, TooLargeError, read_file_bytes
 from .variant import MAX_VARIANT_BYTES, VariantDefinition, decode_variant_text, parse_variant
 
 ENTRY_POINT_GROUP = "solitaire"
@@ -108,6 +109,8 @@ def _reason(exc: BaseException) -> str:
         text = str(exc)
     except BaseException:  # noqa: BLE001 - the exception's __str__ is plugin code too
         text = "?"
+    if type(exc) is SolitaireError:  # the program's own sentence (the user folder's hook)
+        return text
     return f"{type(exc).__name__}: {text}"
 
 
@@ -438,9 +441,21 @@ def _load_file(plugin: str, file: object, registry: Registry) -> VariantDefiniti
         registry.problems.append(PluginProblem(plugin, Path(name).name, str(exc)))
         return None
     except OSError as exc:
-        registry.problems.append(PluginProblem(plugin, name, _reason(exc)))
+        registry.problems.append(PluginProblem(plugin, Path(name).name, _unreadable(name, exc)))
         return None
     return definition
+
+
+def _unreadable(name: str, exc: OSError) -> str:
+    """Why the variant file ``name`` could not be read, in words: ``"/p/x.toml is a FIFO
+    (named pipe), not a file"``, ``"/p/x.toml: cannot be read: Permission denied"``."""
+    if isinstance(exc, (NotARegularFileError, TooLargeError)):
+        return str(exc)  # it names the file and what it is
+    if exc.errno == errno.ELOOP:
+        return f"{name}: cannot be read: it is a symbolic link that leads back to itself"
+    if isinstance(exc, FileNotFoundError):
+        return f"{name}: cannot be read: it is a symbolic link to nothing, or was removed"
+    return f"{name}: cannot be read: {exc.strerror or exc}"
 
 
 def _guard_name(file: object) -> str:

@@ -23,6 +23,7 @@ from .cli import (
     add_variant_args,
     parse_options,
     positive_int,
+    printable,
     resolve_variant,
 )
 from .errors import UsageError
@@ -55,8 +56,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="decide whether a deal is winnable and print a solution",
         description="Search a deal: prints the verdict (winnable, unwinnable, or undecided "
         "when a budget ran out), the solution in move notation, the positions searched and "
-        "the time. Exit status: 0 winnable, 3 unwinnable, 4 undecided (1 failure, 2 usage "
-        "error).",
+        "the time. Exit status: 0 winnable, 3 unwinnable, 4 undecided: a budget ran out, or "
+        "the system refused the solver more memory (1 failure, 2 usage error).",
     )
     p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
     add_variant_args(p, deal_required=True)
@@ -136,16 +137,31 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from .solver import DEFAULT_MAX_STATES, Verdict, solve_deal
 
     rules = resolve_variant(args.variant, args.option)
-    result = solve_deal(
-        rules,
-        args.deal,
-        timeout=args.timeout,
-        max_states=args.max_states or DEFAULT_MAX_STATES,
-        max_memory=args.max_memory,
-        engine=args.engine,
-    )
     opts = "".join(f", {k}={v}" for k, v in rules.options)
-    title = f"{rules.name} #{args.deal}{opts}"
+    title = printable(f"{rules.name} #{args.deal}{opts}")
+    try:
+        result = solve_deal(
+            rules,
+            args.deal,
+            timeout=args.timeout,
+            max_states=args.max_states or DEFAULT_MAX_STATES,
+            max_memory=args.max_memory,
+            engine=args.engine,
+        )
+    except MemoryError:
+        result = None
+    except SystemError as exc:
+        if not _out_of_memory(exc):
+            raise
+        result = None
+    if result is None:
+        # Reported here, after the except clause: the search's positions, which the
+        # traceback kept alive, are freed by now, so printing needs no memory it lacks.
+        print(
+            f"{title}: undecided, the system refused the solver more memory (try a "
+            "smaller --max-states or --max-memory)"
+        )
+        return EXIT_UNDECIDED
     searched = f"{result.positions} positions searched in {result.seconds:.2f} s"
     if result.engine == "c":
         engine = f"engine: C ({result.peak_bytes / 1e6:.1f} MB at most)"
@@ -170,6 +186,19 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if result.verdict is Verdict.UNWINNABLE:
         return EXIT_UNWINNABLE
     return EXIT_UNDECIDED
+
+
+def _out_of_memory(exc: BaseException) -> bool:
+    """Whether ``exc`` is a ``MemoryError`` or was raised because of one (CPython reports
+    a built-in that failed for want of memory as a ``SystemError`` caused by it)."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, MemoryError):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
 
 
 def _cmd_survey(args: argparse.Namespace) -> int:
@@ -198,7 +227,7 @@ def _cmd_survey(args: argparse.Namespace) -> int:
             retry_undecided=args.retry_undecided,
         )
     except SurveyInterrupted as exc:
-        print(f"solitaire: {exc}", file=__import__("sys").stderr)
+        print(printable(f"solitaire: {exc}"), file=__import__("sys").stderr)
         return EXIT_INTERRUPTED
     tally = Tally()
     for row in rows:

@@ -5,8 +5,9 @@ Two ways a variant file reaches the program without a Python package:
 * the **user variants folder** (:func:`~solitaire_core.persistence.paths.user_variants_dir`,
   e.g. ``~/.local/share/towers-solitaire/variants`` on Linux): this module is registered as
   the plugin named ``yours`` after every installed plugin, and its one hook returns every
-  ``*.toml`` file there, so a file dropped in the folder is listed by ``solitaire list`` and
-  the launcher, and a bad one is reported by name and skipped like a bad plugin file;
+  ``*.toml`` entry there, so a file dropped in the folder is listed by ``solitaire list`` and
+  the launcher, and a bad one is reported by name and skipped like a bad plugin file (so
+  is an entry that is no file: a folder named ``x.toml``, a FIFO, a symbolic-link loop);
 * a **path** given wherever a variant id is expected (``solitaire show my-game.toml``):
   :func:`load_variant_path` validates the file with every installed rule predicate and
   deal method and adds it to the process's registry under its id, so the rest of the
@@ -17,8 +18,10 @@ Also the text operations behind ``solitaire variant show`` and ``solitaire varia
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from pathlib import Path
 
 from . import hookimpl
@@ -31,6 +34,7 @@ __all__ = [
     "FILE_PLUGIN",
     "USER_PLUGIN",
     "copy_variant_text",
+    "folder_problem",
     "is_variant_path",
     "load_variant_path",
     "new_user_variant",
@@ -46,12 +50,63 @@ _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 @hookimpl
 def solitaire_variant_files() -> list[Path]:
-    """Every ``*.toml`` file in the user variants folder, sorted by name (none when the
-    folder does not exist)."""
+    """Every entry of the user variants folder whose name ends in ``.toml``, sorted by
+    name; none when the folder does not exist.
+
+    Entries that are no regular file (a folder named ``x.toml``, a FIFO, a symbolic-link
+    loop, a file that cannot be read) are returned too: the loader refuses each with its
+    reason (:func:`solitaire_core.plugins.build_registry`), so ``solitaire list`` and the
+    launcher say which were skipped and why.
+
+    :raises SolitaireError: the folder's path exists but is no folder (a file, a
+        symbolic-link loop, a file where a parent folder should be), or it cannot be
+        listed; the registry records it as a problem of the plugin ``yours``.
+    """
     folder = user_variants_dir()
-    if not folder.is_dir():
+    problem = folder_problem(folder)
+    if problem == "":
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix == ".toml" and p.is_file())
+    if problem is not None:
+        raise SolitaireError(f"{problem}: no variant of yours is loaded")
+    try:
+        entries = list(os.scandir(folder))
+    except OSError as exc:
+        raise SolitaireError(f"{folder} cannot be read: {exc.strerror or exc}") from None
+    return sorted(Path(e.path) for e in entries if Path(e.name).suffix == ".toml")
+
+
+def folder_problem(folder: Path) -> str | None:
+    """What keeps ``folder`` from being used as a folder, in words.
+
+    :param folder: a path that should name a folder (the user variants folder).
+    :return: ``None`` when it is a folder (or a symbolic link to one); ``""`` when nothing
+        is there (it can be created); else a sentence naming the path, e.g. ``"/p/variants
+        is a file, not a folder"`` or ``"/p/data is a file, so /p/data/variants cannot be
+        a folder"``.
+    """
+    try:
+        mode = os.stat(folder).st_mode
+    except FileNotFoundError:
+        if os.path.lexists(folder):
+            return f"{folder} is a symbolic link to nothing"
+        return _parent_problem(folder) or ""
+    except NotADirectoryError:
+        return _parent_problem(folder) or f"{folder} cannot be a folder"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return f"{folder} is a symbolic link that leads back to itself"
+        return f"{folder} cannot be opened: {exc.strerror or exc}"
+    if stat.S_ISDIR(mode):
+        return None
+    return f"{folder} is a file, not a folder"
+
+
+def _parent_problem(folder: Path) -> str | None:
+    """A sentence naming the first parent of ``folder`` that exists and is no folder."""
+    for parent in reversed(folder.parents):
+        if os.path.lexists(parent) and not parent.is_dir():
+            return f"{parent} is a file, so {folder} cannot be a folder"
+    return None
 
 
 def is_variant_path(spec: str) -> bool:
@@ -169,8 +224,9 @@ def new_user_variant(
     :param name: the copy's display name; default made from the id (``My Seahaven``).
     :param folder: where to write; default the user variants folder (created if needed).
     :return: the path written.
-    :raises SolitaireError: the id is taken, the file exists, or the copy would not be
-        valid; nothing is written then.
+    :raises SolitaireError: the id is taken, the file exists, the copy would not be valid,
+        or the folder cannot be made or written to (its path, or a parent's, is a file or
+        a symbolic-link loop; permission is denied); nothing is written then.
     """
     source = get_variant_from(registry, from_spec)
     if new_id in registry.variants:
@@ -184,9 +240,15 @@ def new_user_variant(
     parse_variant(
         text, str(target), predicates=registry.predicates, deal_methods=registry.deal_methods
     )
-    if target.exists():
+    problem = folder_problem(folder)
+    if problem:
+        raise SolitaireError(f"cannot write {target.name}: {problem}")
+    if os.path.lexists(target):
         raise SolitaireError(f"{target} already exists: choose another id, or edit that file")
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(target, "x", encoding="utf-8") as handle:
-        handle.write(text)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(target, "x", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise SolitaireError(f"cannot write {target}: {exc.strerror or exc}") from None
     return target

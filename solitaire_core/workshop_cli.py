@@ -70,10 +70,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
+    from .cli import printable
     from .plugins import get_variant
     from .uservariants import variant_text
 
-    text = variant_text(get_variant(args.variant))
+    text = printable(variant_text(get_variant(args.variant)), keep="\n\t")
     print(text, end="" if text.endswith("\n") else "\n")
     return 0
 
@@ -81,7 +82,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
 def _cmd_new(args: argparse.Namespace) -> int:
     import re
 
-    from .cli import UsageError
+    from .cli import UsageError, printable
     from .plugins import get_registry
     from .uservariants import new_user_variant
 
@@ -90,7 +91,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
             f"NEW-ID {args.new_id!r}: expected lowercase letters, digits and '-' (e.g. my-seahaven)"
         )
     path = new_user_variant(get_registry(), args.new_id, args.source, name=args.name)
-    print(f"wrote {path}")
+    print(printable(f"wrote {path}"))
     print(f"try it: solitaire show {args.new_id}   (or: solitaire play {args.new_id})")
     return 0
 

@@ -8,7 +8,9 @@ FIFOs in place of data files. The hostile plugins are real entry-point plugins
 
 from __future__ import annotations
 
+import json
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -34,7 +36,8 @@ from solitaire_core.persistence import (
     write_save,
 )
 from solitaire_core.persistence import stats as stats_module
-from solitaire_core.plugins import build_registry, get_plugin_manager
+from solitaire_core.persistence.saves import MAX_SAVE_MOVES
+from solitaire_core.plugins import build_registry, get_plugin_manager, get_registry
 from solitaire_core.solver.survey import DealRanges, parse_deals
 from solitaire_core.variant import load_variant_file, parse_variant
 
@@ -56,6 +59,33 @@ def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, 
     status = cli.main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
+
+
+_UNDER_LIMIT = """
+import resource, sys
+from solitaire_core import cli
+import solitaire_core.solver.search, solitaire_core.solver.survey  # loaded before the limit
+with open("/proc/self/status") as status:
+    size = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+limit = size + int(sys.argv[1]) * 2**20
+resource.setrlimit(resource.RLIMIT_AS, (limit if hard < 0 else min(limit, hard), hard))
+sys.exit(cli.main(sys.argv[2:]))
+"""
+
+needs_proc = pytest.mark.skipif(
+    not Path("/proc/self/status").exists(), reason="reads the address space in /proc"
+)
+
+
+def solitaire_under_limit(megabytes: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``solitaire ARGS`` with its address space (``ulimit -v``, RLIMIT_AS) limited to
+    what it holds once the command line and the solver are imported, plus ``megabytes``
+    (the variants load within them)."""
+    return subprocess.run(
+        [sys.executable, "-c", _UNDER_LIMIT, str(megabytes), *args],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
 
 
 # -- variant files ----------------------------------------------------------------------
@@ -346,6 +376,41 @@ def test_an_autosave_with_a_5000_digit_count_is_moved_aside(tmp_path: Path):
     assert not path.exists() and len(list(tmp_path.glob("autosave.json.corrupt-*"))) == 1
 
 
+def _cycling_save(moves: int) -> bytes:
+    """A saved Seahaven Towers deal 1 of ``moves`` legal moves: a card sent between two
+    cells and back."""
+    cycle = ("c2>c1", "c1>c2") * (moves // 2)
+    return encode_save(SavedGame(variant="seahaven", options={}, deal=1, moves=cycle))
+
+
+def test_a_save_over_the_move_cap_is_not_offered_but_moved_aside(tmp_path: Path):
+    """A 1.9 M-move autosave (15 MB) was offered and took minutes to replay."""
+    from solitaire_tk.persist import AppStore
+
+    assert MAX_SAVE_MOVES == 100_000
+    data = tmp_path / "data"
+    data.mkdir()
+    content = _cycling_save(MAX_SAVE_MOVES + 2)
+    (data / "autosave.json").write_bytes(content)
+    store = AppStore(tmp_path)
+    try:
+        assert store.offer_resume() is None
+    finally:
+        store.close()
+    [warning] = store.warnings
+    assert "holds 100,002 moves, more than the 100,000 a saved game may hold" in warning
+    assert "moved aside" in warning
+    [kept] = data.glob("autosave.json.corrupt-*")
+    assert kept.read_bytes() == content  # kept, not lost
+    assert len(decode_save(_cycling_save(MAX_SAVE_MOVES)).moves) == MAX_SAVE_MOVES
+    undone = ("t1>c1",) * MAX_SAVE_MOVES  # moves and undone moves count together
+    too_many = SavedGame(
+        variant="seahaven", options={}, deal=1, moves=("c2>c1",) * 2, undone=undone
+    )
+    with pytest.raises(PersistenceError, match="100,002 moves"):
+        decode_save(encode_save(too_many))
+
+
 def test_fifos_in_place_of_every_data_file_do_not_hang_the_start(tmp_path: Path):
     (tmp_path / "config").mkdir()
     (tmp_path / "data").mkdir()
@@ -396,6 +461,262 @@ def test_survey_csv_that_is_not_text_is_refused_untouched(
     status, _, err = run_main(capsys, *args)
     assert status == cli.EXIT_FAILURE and "not a survey file" in err
     assert binary.read_bytes() == bytes(range(256)) * 4
+
+
+@needs_proc
+def test_resuming_a_survey_reads_its_csv_under_a_tight_memory_limit(tmp_path: Path):
+    """Reading the survey CSV back took its whole 2 GiB limit up front (MemoryError)."""
+    rows = tmp_path / "rows.csv"
+    first = solitaire("survey", "seahaven", "--deals", "1-2", "--jobs", "1", "--quiet",
+                      "--csv", str(rows))  # fmt: skip
+    assert first.returncode == 0, first.stderr
+    assert rows.stat().st_size < 1000
+    again = solitaire_under_limit(
+        64, "survey", "seahaven", "--deals", "1-3", "--jobs", "1", "--quiet", "--csv", str(rows)
+    )
+    assert again.returncode == 0, again.stderr
+    assert "3 deals: 3 winnable" in again.stdout
+
+
+def test_a_file_is_read_without_taking_its_limit_in_memory(tmp_path: Path):
+    from solitaire_core.readfile import TooLargeError, read_file_bytes
+
+    small = tmp_path / "small.txt"
+    small.write_bytes(b"x" * 360)
+    assert read_file_bytes(small, 2**62) == b"x" * 360  # no 4 EiB buffer asked for
+    assert read_file_bytes(small, 360) == b"x" * 360
+    with pytest.raises(TooLargeError):
+        read_file_bytes(small, 359)
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    assert read_file_bytes(empty, 10) == b""
+
+
+@needs_proc
+def test_solve_out_of_memory_is_undecided_not_a_traceback():
+    """The Python engine under ``ulimit -v``: MemoryError tracebacks before, now the
+    undecided verdict and its exit status."""
+    result = solitaire_under_limit(
+        24, "solve", "scotch-patience", "--deal", "7", "--engine", "python",
+        "--max-states", "50000000",
+    )  # fmt: skip
+    assert result.returncode == cli.EXIT_UNDECIDED == 4, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "#7: undecided, the system refused the solver more memory" in result.stdout
+
+
+@pytest.mark.parametrize("caused_by_memory", [True, False])
+def test_solve_reports_a_system_error_from_lack_of_memory_as_undecided(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], caused_by_memory: bool
+):
+    """CPython reports a built-in that failed for want of memory as a SystemError caused by
+    the MemoryError: that is undecided too; any other SystemError is a bug and raises."""
+    import solitaire_core.solver
+
+    def failing(*args: object, **kwargs: object) -> None:
+        try:
+            raise MemoryError if caused_by_memory else ValueError("a bug")
+        except (MemoryError, ValueError) as exc:
+            raise SystemError("<built-in method> returned a result with an exception set") from exc
+
+    monkeypatch.setattr(solitaire_core.solver, "solve_deal", failing)
+    if caused_by_memory:
+        status, out, _ = run_main(capsys, "solve", "seahaven", "--deal", "1")
+        assert status == cli.EXIT_UNDECIDED and "refused the solver more memory" in out
+    else:
+        with pytest.raises(SystemError):
+            cli.main(["solve", "seahaven", "--deal", "1"])
+
+
+def _user_variant(home: Path, file_name: str, name: str, variant_id: str = "evil") -> Path:
+    """Seahaven's file as the user's variant ``variant_id`` named ``name``, written as
+    ``file_name`` in ``home``'s variants folder."""
+    folder = home / "data" / "variants"
+    folder.mkdir(parents=True, exist_ok=True)
+    text = SEAHAVEN.replace('id = "seahaven"', f'id = "{variant_id}"', 1)
+    # A JSON string of BMP characters is a TOML basic string (controls as \\u001b).
+    text = text.replace('name = "Seahaven Towers"', f"name = {json.dumps(name)}", 1)
+    path = folder / file_name
+    path.write_text(text, "utf-8")
+    return path
+
+
+@pytest.fixture
+def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process registry is built anew for the test (and put back afterwards)."""
+    from solitaire_core import plugins
+
+    monkeypatch.setattr(plugins, "_REGISTRY", None)
+
+
+TERMINAL_CONTROLS = ("\x1b", "\x07", "\r", "\x9b", "\u202e")
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_text_from_user_files_reaches_the_terminal_escaped(
+    solitaire_home: Path, capsys: pytest.CaptureFixture[str]
+):
+    """ESC, BEL, CR and newlines in a variant's name or file name went to the terminal."""
+    assert 'id = "seahaven"' in SEAHAVEN and 'name = "Seahaven Towers"' in SEAHAVEN
+    evil = _user_variant(solitaire_home, "evil\x1b[2J.toml", "Evil\x1b[31m\x07\r\nok: fake\u202e")
+    folder = evil.parent
+    (folder / "bad\x07\n.toml").write_text("format_version = 1\n", "utf-8")
+    status, out, err = run_main(capsys, "list")
+    assert status == 0
+    [line] = [x for x in out.splitlines() if x.startswith("evil ")]
+    assert "Evil\\x1b[31m\\x07\\r\\nok: fake\\u202e  (yours: " in line
+    assert line.endswith("evil\\x1b[2J.toml)")
+    [skipped] = [x for x in err.splitlines() if "bad" in x]
+    assert skipped.startswith("skipped: plugin 'yours': bad\\x07\\n.toml: ")
+    status, out, _ = run_main(capsys, "show", "evil", "--deal", "1")
+    assert status == 0 and out.startswith("Evil\\x1b[31m\\x07\\r\\nok: fake\\u202e #1\n")
+    status, out, _ = run_main(capsys, "check", str(evil))
+    assert status == 0 and "evil\\x1b[2J.toml: OK: variant 'evil' (Evil\\x1b[31m" in out
+    status, _, err = run_main(capsys, "check", str(folder / "bad\x07\n.toml"))
+    assert status == cli.EXIT_FAILURE and "bad\\x07\\n.toml" in err
+    status, out, _ = run_main(capsys, "solve", "evil", "--deal", "21")
+    assert out.startswith("Evil\\x1b[31m\\x07\\r\\nok: fake\\u202e #21: ")
+    for text in (out, err, capsys.readouterr().out):
+        assert not any(c in text for c in TERMINAL_CONTROLS)
+
+
+def test_printable_escapes_controls_and_keeps_every_script():
+    assert cli.printable("Evil\x1b[31m\x07\r\n\x9b\u202e\u2028\udcff") == (
+        "Evil\\x1b[31m\\x07\\r\\n\\x9b\\u202e\\u2028\\udcff"
+    )
+    assert cli.printable("Solitär 東 ♠ 🂡\u00a0x") == "Solitär 東 ♠ 🂡\u00a0x"
+    assert cli.printable("a\tb\nc\x1b", keep="\n\t") == "a\tb\nc\\x1b"
+
+
+# -- the user variants folder ---------------------------------------------------------------
+
+
+def _not_a_folder(home: Path, kind: str) -> Path:
+    """Make ``home``'s variants folder unusable in the way ``kind`` names; its path."""
+    data = home / "data"
+    variants = data / "variants"
+    if kind == "data is a file":
+        data.write_text("")
+        return variants
+    data.mkdir()
+    if kind == "a file":
+        variants.write_text("")
+    elif kind == "a symlink loop":
+        variants.symlink_to(variants)
+    elif kind == "a dangling symlink":
+        variants.symlink_to(home / "nowhere")
+    return variants
+
+
+FOLDER_PROBLEMS = {
+    "a file": "variants is a file, not a folder",
+    "a symlink loop": "variants is a symbolic link that leads back to itself",
+    "a dangling symlink": "variants is a symbolic link to nothing",
+    "data is a file": "data is a file, so ",
+}
+
+
+@pytest.mark.usefixtures("fresh_registry")
+@pytest.mark.parametrize("kind", sorted(FOLDER_PROBLEMS))
+def test_variant_new_into_a_folder_that_cannot_be_is_a_clear_error(
+    kind: str, solitaire_home: Path, capsys: pytest.CaptureFixture[str]
+):
+    """FileExistsError and NotADirectoryError tracebacks before."""
+    _not_a_folder(solitaire_home, kind)
+    status, out, err = run_main(capsys, "variant", "new", "my-game", "--from", "seahaven")
+    assert status == cli.EXIT_FAILURE and out == ""
+    assert err.startswith("solitaire: error: cannot write my-game.toml: ")
+    assert FOLDER_PROBLEMS[kind] in err
+    status, out, err = run_main(capsys, "list")
+    assert status == 0 and "seahaven " in out
+    [line] = [x for x in err.splitlines() if "'yours'" in x]
+    assert FOLDER_PROBLEMS[kind] in line and "no variant of yours is loaded" in line
+
+
+def _socket_at(path: Path) -> socket.socket:
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    return server
+
+
+@pytest.mark.usefixtures("fresh_registry")
+def test_entries_of_the_variants_folder_that_are_no_file_are_named_with_the_reason(
+    solitaire_home: Path, capsys: pytest.CaptureFixture[str]
+):
+    """A FIFO, a symlink loop, a folder named x.toml and a socket were skipped without a word."""
+    good = _user_variant(solitaire_home, "good.toml", "Good Game", "good")
+    folder = good.parent
+    os.mkfifo(folder / "fifo.toml")
+    (folder / "loop.toml").symlink_to(folder / "loop.toml")
+    (folder / "dir.toml").mkdir()
+    (folder / "notes.txt").write_text("not a variant")
+    with _socket_at(folder / "sock.toml"):
+        registry = build_registry()
+    assert registry.variants["good"].name == "Good Game"
+    reasons = {p.what: p.reason for p in registry.problems if p.plugin == "yours"}
+    assert set(reasons) == {"dir.toml", "fifo.toml", "loop.toml", "sock.toml"}
+    assert reasons["dir.toml"].endswith("dir.toml is a folder, not a file")
+    assert reasons["fifo.toml"].endswith("fifo.toml is a FIFO (named pipe), not a file")
+    assert reasons["loop.toml"].endswith("a symbolic link that leads back to itself")
+    assert "sock.toml: cannot be read: " in reasons["sock.toml"]
+    (folder / "sock.toml").unlink()
+    status, _, err = run_main(capsys, "list")
+    lines = [x for x in err.splitlines() if "'yours'" in x]
+    assert status == 0 and len(lines) == 3  # one line each
+    assert all(x.startswith("skipped: plugin 'yours': ") for x in lines)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads a file without read permission")
+def test_an_unreadable_variant_file_is_named_with_the_reason(solitaire_home: Path):
+    locked = _user_variant(solitaire_home, "locked.toml", "Locked")
+    locked.chmod(0)
+    [problem] = [p for p in build_registry().problems if p.plugin == "yours"]
+    assert problem.what == "locked.toml" and "cannot be read: Permission denied" in problem.reason
+
+
+def test_the_launcher_names_the_skipped_entries_of_the_variants_folder(solitaire_home: Path):
+    from solitaire_tk.launcher import skipped_lines
+
+    folder = _user_variant(solitaire_home, "good.toml", "Good Game", "good").parent
+    for n in range(7):
+        os.mkfifo(folder / f"fifo{n}.toml")
+    lines = skipped_lines(build_registry())
+    assert len(lines) == 6
+    assert (
+        lines[0]
+        == f"Skipped fifo0.toml: {folder / 'fifo0.toml'} is a FIFO (named pipe), not a file"
+    )
+    assert lines[-1] == "and 2 more: 'solitaire list' names them all"
+    registry = build_registry()
+    registry.problems[:] = [p for p in registry.problems if p.plugin != "yours"]
+    assert skipped_lines(registry) == []
+    for entry in folder.iterdir():
+        entry.unlink()
+    folder.rmdir()
+    folder.write_text("")
+    assert skipped_lines(build_registry()) == [
+        f"{folder} is a file, not a folder: no variant of yours is loaded"
+    ]
+
+
+@pytest.mark.gui
+def test_the_launcher_shows_the_skipped_entries_in_red(root, solitaire_home: Path):
+    from solitaire_tk.launcher import Launcher
+
+    folder = solitaire_home / "data" / "variants"
+    folder.mkdir(parents=True)
+    (folder / "dir.toml").mkdir()
+    launcher = Launcher(root, registry=build_registry(), on_play=lambda *a: None)
+    launcher.pack()
+    root.update()
+    text = launcher.skipped_label.cget("text")
+    assert text == f"Skipped dir.toml: {folder / 'dir.toml'} is a folder, not a file"
+    assert launcher.skipped_label.winfo_ismapped()
+    launcher.destroy()
+    (folder / "dir.toml").rmdir()
+    launcher = Launcher(root, registry=build_registry(), on_play=lambda *a: None)
+    assert launcher.skipped_label.cget("text") == ""
+    assert launcher.skipped_label.winfo_manager() == ""  # not laid out: no empty row
 
 
 def test_a_closed_pipe_ends_the_command_quietly():
@@ -466,6 +787,60 @@ def test_an_autosave_that_cannot_be_replayed_is_moved_aside_not_deleted(root, tm
     assert not (data / "autosave.json").exists()
     kept = list(data.glob("autosave.json.corrupt-*"))
     assert [k.read_bytes() for k in kept] == [content]
+
+
+@pytest.mark.gui
+@pytest.mark.usefixtures("solitaire_home")
+def test_a_long_saved_game_is_replayed_in_chunks_with_a_progress_line(
+    root, tmp_path, monkeypatch: pytest.MonkeyPatch
+):
+    """Replaying a long autosave froze the window for its whole length."""
+    import solitaire_tk.persist
+    from solitaire_tk.app import App
+    from solitaire_tk.persist import AppStore
+
+    monkeypatch.setattr(solitaire_tk.persist, "REPLAY_CHUNK", 400)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "autosave.json").write_bytes(_cycling_save(1000))
+    shown: list[str | None] = []
+
+    class Resuming(App):
+        def confirm(self, title: str, question: str) -> bool:
+            return True
+
+        def show_progress(self, text: str | None) -> None:
+            shown.append(text)
+
+    app = Resuming(root, store=AppStore(tmp_path, registry=get_registry()), modal=False)
+    assert shown == [
+        "Replaying the saved game: 400 of 1,000 moves…",
+        "Replaying the saved game: 800 of 1,000 moves…",
+        None,
+    ]
+    assert app.session is not None and len(app.session.history) == 1000
+    assert app.launcher is None
+
+
+@pytest.mark.gui
+@pytest.mark.usefixtures("solitaire_home")
+def test_the_progress_window_comes_and_goes(root, tmp_path, monkeypatch: pytest.MonkeyPatch):
+    import solitaire_tk.persist
+    from solitaire_tk.app import App
+    from solitaire_tk.persist import AppStore
+
+    app = App(root, store=AppStore(tmp_path, registry=get_registry()), modal=False)
+    app.show_progress("Replaying the saved game: 2,000 of 100,000 moves…")
+    assert app._progress is not None
+    top, label = app._progress
+    assert label.cget("text").startswith("Replaying") and top.winfo_exists()
+    app.show_progress(None)
+    assert app._progress is None and not top.winfo_exists()
+    monkeypatch.setattr(solitaire_tk.persist, "REPLAY_CHUNK", 300)
+    game = app.replay(decode_save(_cycling_save(1000)))
+    assert game is not None and len(game.session.history) == 1000
+    assert app._progress is None
+    assert not [w for w in root.winfo_children() if w.winfo_class() == "Toplevel"]
 
 
 def test_a_fifo_as_the_conformance_scenario_file_is_refused_without_waiting(tmp_path: Path):

@@ -54,6 +54,8 @@ from .toolbar import Toolbar
 from .widgets import clock_text, option_text
 
 if TYPE_CHECKING:
+    from solitaire_core.persistence import SavedGame
+
     from .persist import OpenedGame
 
 __all__ = ["START_MESSAGE", "App", "random_deal", "run"]
@@ -136,6 +138,7 @@ class App:
         self._timing_reported = not os.environ.get(TIMING_ENV)
         self.ended = False
         self.dialog: Any = None  # the last dialog opened without waiting (tests)
+        self._progress: tuple[tk.Toplevel, ttk.Label] | None = None
 
         root.title("Towers Solitaire")
         root.minsize(480, 360)
@@ -180,11 +183,11 @@ class App:
             root.after_idle(lambda: self.warn("Some files could not be read", text))
         saved = store.offer_resume() if offer_resume else None
         if variant is not None:
-            if saved is not None and self._resume(saved, replacing=variant):
+            if saved is not None and (self._resume(saved, replacing=variant) or self.ended):
                 return
             self.start(variant, options or {}, deal)
         else:
-            if saved is not None and self._resume(saved):
+            if saved is not None and (self._resume(saved) or self.ended):
                 return
             self.show_launcher()
 
@@ -238,6 +241,35 @@ class App:
         messagebox.showwarning(title, text, parent=self.root)
         self._refocus()
 
+    def show_progress(self, text: str | None) -> None:
+        """Show ``text`` in a small window over this one, which takes the mouse and keys
+        until it goes; ``None`` closes it (tests replace this)."""
+        if text is None:
+            if self._progress is not None:
+                top, _ = self._progress
+                self._progress = None
+                top.grab_release()
+                top.destroy()
+                self._refocus()
+            return
+        if self._progress is None:
+            top = tk.Toplevel(self.root)
+            top.title("Towers Solitaire")
+            top.transient(self.root)
+            top.resizable(False, False)
+            top.protocol("WM_DELETE_WINDOW", lambda: None)  # it goes when the work is done
+            label = ttk.Label(top, text=text, padding=(24, 18), width=48)
+            label.pack()
+            self._progress = (top, label)
+            top.update()
+            if self.ended:  # the game window was closed meanwhile, and this one with it
+                return
+            try:
+                top.grab_set()  # no move or menu reaches the game window meanwhile
+            except tk.TclError:  # not mapped (yet): the replay goes on without the grab
+                pass
+        self._progress[1].configure(text=text)
+
     # ------------------------------------------------------------------ starting games
 
     @property
@@ -287,24 +319,61 @@ class App:
             question += "\n\nNo counts it as lost."
         if not self.confirm("Resume game", question):
             self._record_saved_as_lost(saved)
-            self.store.clear_autosave()
+            if not self.ended:
+                self.store.clear_autosave()
             return False
         try:
-            game = self.store.game_from_save(saved)
+            game = self.replay(saved)
         except SolitaireError as error:
             where = self.store.set_aside_autosave()
             self.warn("The game cannot be resumed", f"{error} {where}")
+            return False
+        if game is None:  # the window was closed meanwhile: the autosave stays
             return False
         self._continue(game)
         self._autosave_ours = True
         return True
 
+    def replay(self, saved: SavedGame) -> OpenedGame | None:
+        """Make a saved game playable again, :data:`~solitaire_tk.persist.REPLAY_CHUNK`
+        moves at a time. A game longer than one chunk shows "Replaying the saved game:
+        4,000 of 100,000 moves…" (:meth:`show_progress`), and the window keeps drawing
+        between chunks; at :data:`~solitaire_core.persistence.saves.MAX_SAVE_MOVES` moves
+        this takes seconds.
+
+        :param saved: the saved game (the autosave, or a file the player opened).
+        :return: the game, or ``None`` when the window was closed during the replay.
+        :raises ReplayError: the variant is not installed, an option or the deal number
+            is not valid, or a move is not allowed (see
+            :meth:`AppStore.session_from_save <solitaire_tk.persist.AppStore.session_from_save>`).
+        """
+        from .persist import REPLAY_CHUNK
+
+        replay = self.store.replay(saved)
+        if replay.step(REPLAY_CHUNK):
+            return replay.game()
+        try:
+            while True:
+                self.show_progress(
+                    f"Replaying the saved game: {replay.done:,} of {replay.total:,} moves…"
+                )
+                self.root.update()  # draw, and let the window manager know we are alive
+                if self.ended:
+                    return None
+                if replay.step(REPLAY_CHUNK):
+                    return replay.game()
+        finally:
+            if not self.ended:
+                self.show_progress(None)
+
     def _record_saved_as_lost(self, saved: Any) -> None:
         """Record an autosaved game the player gave up as lost (if it had moves)."""
         try:
-            game = self.store.game_from_save(saved)
+            game = self.replay(saved)
         except SolitaireError:
             return  # it cannot be replayed: nothing to count
+        if game is None:  # the window was closed meanwhile
+            return
         self.store.record(
             game.session,
             won=False,
@@ -543,13 +612,17 @@ class App:
 
     def open_path(self, path: str | os.PathLike[str]) -> bool:
         """Open the saved game at ``path``; problems are shown in plain words."""
+        from solitaire_core.persistence import read_save
+
         try:
-            game = self.store.open(path)
+            game = self.replay(read_save(path))
         except (SolitaireError, OSError, ValueError) as error:
             self.warn("The game cannot be opened", str(error))
             return False
         except Exception as error:  # PersistenceError is not a SolitaireError
             self.warn("The game cannot be opened", str(error))
+            return False
+        if game is None:  # the window was closed meanwhile
             return False
         self._finish_current()
         self._continue(game)

@@ -9,7 +9,9 @@ only the games whose name, id, family or summary holds every word typed. For the
 shows its summary, a picture of a dealt layout (:mod:`solitaire_tk.preview`), its options as
 radio buttons, a deal-number field (empty means a random deal), the "Winnable deals
 only" check box (a random deal is then one the solver proved winnable) and the Play
-button.
+button. Under the list, in red, one line per entry of the player's variants folder that
+was skipped and why (a file that does not validate, a folder named ``x.toml``, a FIFO, a
+symbolic-link loop, an unreadable file; :func:`skipped_lines`).
 
 Keyboard: Up/Down choose a variant, Tab moves through the options, the deal field and the
 buttons, Return plays (on the Rules button it opens the rules; in the filter box it plays
@@ -82,6 +84,31 @@ def matches(definition: VariantDefinition, text: str) -> bool:
     return all(word in haystack for word in text.casefold().split())
 
 
+SKIPPED_SHOWN = 5
+"""The most skipped entries of the variants folder the launcher names; the rest are
+counted ("and 3 more: solitaire list names them all")."""
+
+
+def skipped_lines(registry: Registry, limit: int = SKIPPED_SHOWN) -> list[str]:
+    """What the launcher says about the player's variants folder: one line per entry that
+    was skipped and why, from ``registry.problems`` of the plugin ``yours``.
+
+    :param registry: the installed variants and the problems met loading them.
+    :param limit: the most entries named; past it one more line counts the rest.
+    :return: ``[]`` when nothing was skipped, else lines such as ``"Skipped fifo.toml:
+        /p/fifo.toml is a FIFO (named pipe), not a file"``, or ``"/p/variants is a file,
+        not a folder: no variant of yours is loaded"`` when the folder cannot be one.
+    """
+    mine = [p for p in registry.problems if p.plugin == USER_PLUGIN]
+    lines = [  # the folder itself (a file, a symbolic-link loop) is named by its reason
+        p.reason if p.what == "solitaire_variant_files" else f"Skipped {p.what}: {p.reason}"
+        for p in mine[:limit]
+    ]
+    if len(mine) > limit:
+        lines.append(f"and {len(mine) - limit} more: 'solitaire list' names them all")
+    return lines
+
+
 def launcher_groups(
     variants: Mapping[str, VariantDefinition], recent: tuple[str, ...] = (), text: str = ""
 ) -> list[tuple[str, str, list[str]]]:
@@ -140,7 +167,9 @@ class Launcher(ttk.Frame):
     id in the variant's family group and ``KEY:ID`` in the others), ``filter_var`` and
     ``filter_entry`` (the filter box), ``filter_message`` (shown when nothing matches),
     ``deal_var``, ``deal_entry``, ``deal_message`` (the error next to the field),
-    ``play_button``, ``rules_button``, ``option_vars`` (option name -> StringVar),
+    ``skipped_label`` (the entries of the variants folder that were skipped, in red:
+    :func:`skipped_lines`; empty when none was), ``play_button``, ``rules_button``,
+    ``option_vars`` (option name -> StringVar),
     ``option_buttons`` ((option name, value) -> Radiobutton), ``preview_label``,
     ``preview_image`` (the PIL image shown), ``winnable_var`` and ``winnable_check`` (the
     "Winnable deals only" check box), ``busy_label`` and ``cancel_button`` (shown while
@@ -263,6 +292,12 @@ class Launcher(ttk.Frame):
         self.edit_button = ttk.Button(workshop, text="Edit a copy...", command=self.edit_game)
         self.edit_button.pack(side="left")
         self.editor: Any = None  # the variant editor window, while it is open
+        skipped = "\n".join(skipped_lines(self.registry))
+        self.skipped_label = ttk.Label(
+            left, text=skipped, foreground=widgets.ERROR, justify="left", wraplength=340
+        )
+        if skipped:
+            self.skipped_label.grid(row=3, column=0, columnspan=2, sticky="w", pady=(8, 0))
 
         # Right: details of the selected variant.
         right = ttk.Frame(self)

@@ -9,7 +9,9 @@ opening a named game, which the player asked for, raise :class:`PersistenceError
 A saved game is replayed through :meth:`Session.play <solitaire_core.session.Session.play>`:
 the moves made, then the undone ones (``SavedGame.undone``, in the order they were first
 played), then one undo per undone move, so the redo stack survives a restart of the
-program.
+program. :class:`Replay` does it a chunk of moves at a time, so the window can draw a
+progress line between chunks of a long game (at most
+:data:`~solitaire_core.persistence.saves.MAX_SAVE_MOVES` moves).
 """
 
 from __future__ import annotations
@@ -37,8 +39,13 @@ from solitaire_core.persistence import paths as _paths
 from solitaire_core.persistence.locks import AUTOSAVE_SLOTS, AutosaveSlot
 from solitaire_core.plugins import Registry, get_registry
 from solitaire_core.session import Session
+from solitaire_core.variant import VariantDefinition
 
-__all__ = ["AppStore", "OpenedGame", "ReplayError", "saved_game"]
+__all__ = ["REPLAY_CHUNK", "AppStore", "OpenedGame", "Replay", "ReplayError", "saved_game"]
+
+REPLAY_CHUNK = 1_000
+"""Moves :meth:`Replay.step` plays by default: 0.02 to 0.13 s of work (FreeCell to
+Double FreeCell, measured on a quiet 2-core machine), so the window answers between two."""
 
 
 class ReplayError(PersistenceError, SolitaireError):
@@ -98,6 +105,93 @@ class OpenedGame:
     used_hint: bool
     hints: int = 0
     demo_played: bool = False
+
+
+class Replay:
+    """A saved game being made playable again, a chunk of moves at a time.
+
+    Built by :meth:`AppStore.replay`, which sets up the deal; :meth:`step` plays the next
+    moves until it returns ``True``; :meth:`game` is then the playable game. The moves are
+    played as :meth:`AppStore.session_from_save` describes.
+
+    :param definition: the saved game's variant; ``saved``: the saved game;
+        ``autoplay``: the autoplay policy the player chose, or ``None``.
+    :raises ReplayError: the deal cannot be set up (an option or the deal number is not
+        valid).
+
+    Attributes: ``saved``, ``total`` (the moves to play: ``moves`` and ``undone``),
+    ``done`` (the moves played so far).
+    """
+
+    def __init__(
+        self, definition: VariantDefinition, saved: SavedGame, *, autoplay: str | None = None
+    ) -> None:
+        self.saved = saved
+        self._name = definition.name
+        try:
+            self._session = Session.new(
+                definition, saved.deal, dict(saved.options), cheat=True, autoplay=autoplay
+            )
+        except SolitaireError as error:
+            raise ReplayError(
+                f"The saved game of {definition.name} cannot be set up: {error}."
+            ) from error
+        self._played = (*saved.moves, *saved.undone)
+        self.total = len(self._played)
+        self.done = 0
+        self._finished = False
+
+    def step(self, count: int = REPLAY_CHUNK) -> bool:
+        """Play the next ``count`` moves (>= 1); whether every move is played now.
+
+        :raises ReplayError: a move is not allowed (its number and the reason are in the
+            message); the replay cannot go on then.
+        """
+        session = self._session
+        end = min(self.total, self.done + max(1, count))
+        for number in range(self.done + 1, end + 1):
+            move = self._played[number - 1]
+            try:
+                session.play(move)
+            except IllegalMoveError as error:
+                raise ReplayError(
+                    f"The saved game of {self._name} (deal {self.saved.deal}) cannot be "
+                    f"replayed: move {number} ({move}) is not allowed: {error.reason}."
+                ) from error
+        self.done = end
+        if end < self.total:
+            return False
+        if not self._finished:
+            self._finished = True
+            saved = self.saved
+            for _ in saved.undone:
+                session.undo()
+            session.cheat = saved.cheat
+            session.cheats = saved.cheats
+            session.ever_cheated = saved.cheat or saved.cheats > 0
+            session.used_undo = saved.used_undo
+        return True
+
+    @property
+    def session(self) -> Session:
+        """The rebuilt session, once :meth:`step` returned ``True``.
+
+        :raises RuntimeError: moves are still to be played.
+        """
+        if not self._finished:
+            raise RuntimeError(f"the replay is at move {self.done} of {self.total}")
+        return self._session
+
+    def game(self) -> OpenedGame:
+        """The playable game with its play time, hint flag and count and demo flag, once
+        :meth:`step` returned ``True``.
+
+        :raises RuntimeError: moves are still to be played.
+        """
+        saved = self.saved
+        return OpenedGame(
+            self.session, saved.elapsed_seconds, saved.used_hint, saved.hints, saved.demo_played
+        )
 
 
 class AppStore:
@@ -273,6 +367,17 @@ class AppStore:
             in plain words when the variant is not installed, an option or the deal
             number is not valid, or a move cannot be replayed. No file is changed.
         """
+        replay = self.replay(saved, autoplay=autoplay)
+        replay.step(replay.total)
+        return replay.session
+
+    def replay(self, saved: SavedGame, *, autoplay: str | None = None) -> Replay:
+        """Start replaying ``saved`` (no move played yet; see :class:`Replay`).
+
+        :param autoplay: as for :meth:`session_from_save`.
+        :raises ReplayError: the variant is not installed, or an option or the deal number
+            is not valid. No file is changed.
+        """
         definition = self.registry.variants.get(saved.variant)
         if definition is None:
             installed = ", ".join(sorted(self.registry.variants)) or "none"
@@ -280,30 +385,7 @@ class AppStore:
                 f"The saved game is a game of {saved.variant!r}, which is not installed "
                 f"(installed: {installed})."
             )
-        try:
-            session = Session.new(
-                definition, saved.deal, dict(saved.options), cheat=True, autoplay=autoplay
-            )
-        except SolitaireError as error:
-            raise ReplayError(
-                f"The saved game of {definition.name} cannot be set up: {error}."
-            ) from error
-        played = (*saved.moves, *saved.undone)
-        for number, move in enumerate(played, start=1):
-            try:
-                session.play(move)
-            except IllegalMoveError as error:
-                raise ReplayError(
-                    f"The saved game of {definition.name} (deal {saved.deal}) cannot be "
-                    f"replayed: move {number} ({move}) is not allowed: {error.reason}."
-                ) from error
-        for _ in saved.undone:
-            session.undo()
-        session.cheat = saved.cheat
-        session.cheats = saved.cheats
-        session.ever_cheated = saved.cheat or saved.cheats > 0
-        session.used_undo = saved.used_undo
-        return session
+        return Replay(definition, saved, autoplay=autoplay)
 
     # --- named saves -------------------------------------------------------------------
 
@@ -348,10 +430,9 @@ class AppStore:
 
         :raises ReplayError: see :meth:`session_from_save`.
         """
-        session = self.session_from_save(saved, autoplay=autoplay)
-        return OpenedGame(
-            session, saved.elapsed_seconds, saved.used_hint, saved.hints, saved.demo_played
-        )
+        replay = self.replay(saved, autoplay=autoplay)
+        replay.step(replay.total)
+        return replay.game()
 
     # --- statistics --------------------------------------------------------------------
 

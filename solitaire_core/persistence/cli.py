@@ -54,7 +54,7 @@ def register(subparsers: Any) -> None:
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
-    from ..cli import UsageError, parse_options
+    from ..cli import UsageError, parse_options, printable
     from . import PersistenceError, StatsStore, format_table
 
     if args.variant and args.all:
@@ -76,15 +76,16 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     store = StatsStore()
     try:
         for warning in store.warnings:
-            print(f"solitaire: warning: {warning}", file=sys.stderr)
+            print(printable(f"solitaire: warning: {warning}"), file=sys.stderr)
         if args.reset:
             count = store.reset(args.variant, options)
             what = "every variant" if args.variant is None else args.variant
             if options:
                 what += " (" + ", ".join(f"{k}={v}" for k, v in sorted(options.items())) + ")"
-            print(f"Deleted {count} recorded game{'s' if count != 1 else ''} of {what}.")
+            games = f"{count} recorded game{'s' if count != 1 else ''}"
+            print(printable(f"Deleted {games} of {what}."))
             return 0
-        print(format_table(store.summary(args.variant, options)))
+        print(printable(format_table(store.summary(args.variant, options)), keep="\n"))
         return 0
     except PersistenceError as error:
         raise StatsCommandError(str(error)) from error

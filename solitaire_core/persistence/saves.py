@@ -23,10 +23,11 @@ JSON (read with :mod:`json`, never pickle or anything else that can run code)::
     }
 
 Moves are checked only for the notation's shape (``^[tcfsw]\\d{0,3}>[tcfsw]\\d{0,3}(x\\d{1,3})?$``,
-ASCII digits); the rules core re-validates their legality on replay.  Unknown extra keys are
-ignored, so later versions can add optional data without a format bump: ``hints`` and
-``demo_played`` were added so (a save written before them reads as 0 hints, not played by
-the demo).
+ASCII digits) and their number (``moves`` and ``undone`` together hold at most
+:data:`MAX_SAVE_MOVES`); the rules core re-validates their legality on replay.  Unknown
+extra keys are ignored, so later versions can add optional data without a format bump:
+``hints`` and ``demo_played`` were added so (a save written before them reads as 0 hints,
+not played by the demo).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from .paths import data_dir
 
 __all__ = [
     "MAX_SAVE_BYTES",
+    "MAX_SAVE_MOVES",
     "MOVE_PATTERN",
     "SAVE_FORMAT",
     "SAVE_FORMAT_VERSION",
@@ -74,6 +76,15 @@ SAVE_FORMAT_VERSION = 1
 
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """Larger files are refused unread (a real save is a few kilobytes)."""
+
+MAX_SAVE_MOVES = 100_000
+"""Most moves a saved game may hold, ``moves`` and ``undone`` together: hundreds of times
+the longest real game (a won game of the largest built-in variants takes a few hundred
+moves). A file holding more is refused when read, before any move is checked or replayed
+(the autosave is then moved aside, like a damaged one); written files are not limited.
+Replaying that many takes 2 to 3 s (FreeCell, Seahaven Towers, Double Klondike) and up to
+13 s (Double FreeCell) on a quiet 2-core machine: the game window shows a progress line
+meanwhile."""
 
 MOVE_PATTERN = re.compile(r"[tcfsw][0-9]{0,3}>[tcfsw][0-9]{0,3}(?:x[0-9]{1,3})?")
 """Shape of one move in notation, e.g. ``t3>f``, ``c1>t7``, ``t2>t5x3`` (use fullmatch);
@@ -337,8 +348,9 @@ def decode_save(data: bytes, source: str | os.PathLike[str] = "<data>") -> Saved
     Raises:
         PersistenceError: with a plain sentence naming ``source``, when the content is
             empty, too large, not UTF-8, not valid JSON (with line and column), not one
-            of our saves, of another format version, or has a missing or wrong-typed key
-            (named in the message).  Nothing else is raised, whatever ``data`` holds.
+            of our saves, of another format version, has a missing or wrong-typed key
+            (named in the message), or holds more than :data:`MAX_SAVE_MOVES` moves.
+            Nothing else is raised, whatever ``data`` holds.
     """
     where = str(source)
 
@@ -383,6 +395,12 @@ def decode_save(data: bytes, source: str | os.PathLike[str] = "<data>") -> Saved
     if version < SAVE_FORMAT_VERSION:
         fail(f"has an unknown format version ({version}); this program reads format 1")
 
+    count = sum(len(v) for v in (document.get("moves"), document.get("undone")) if type(v) is list)
+    if count > MAX_SAVE_MOVES:
+        fail(
+            f"holds {count:,} moves, more than the {MAX_SAVE_MOVES:,} a saved game may hold "
+            "(no real game is that long)"
+        )
     values: dict[str, Any] = {}
     for key, needs in _FIELD_NEEDS.items():
         if key not in document:

@@ -12,7 +12,7 @@ import time
 import traceback
 from typing import Any
 
-from ..cli import add_option_arg, positive_int
+from ..cli import add_option_arg, positive_int, printable
 from ..errors import SolitaireError
 
 
@@ -103,7 +103,7 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
     width = max(len(c.name) for c in chosen)
     for configuration in configurations:
         context = KitContext(configuration.rules, definition, settings, files)
-        print(f"{configuration.id} ({definition.name}, plugin {definition.plugin}):")
+        print(printable(f"{configuration.id} ({definition.name}, plugin {definition.plugin}):"))
         for check in chosen:
             started = time.perf_counter()
             problem = _run_check(check.function, context)
