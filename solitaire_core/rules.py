@@ -811,10 +811,14 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
     card to: there several cards compete for one place on the piles, and which one takes
     it can decide the game (the kit found a lost Stalactites-style end game: a Queen and
     a King of spades going up took the places the diamonds buried under them needed), so
-    autoplay ``"safe"`` leaves those cards to the player."""
+    autoplay ``"safe"`` leaves those cards to the player.
+
+    An Ace is not counted where it never needs a place (``Rules.aces_need_no_place``:
+    the classic foundations, no wrapping): there a Two goes up once its Ace is, as in
+    Microsoft FreeCell."""
     if pile is not None and state.rules.foundation_piles[pile].suits != "suit":
         return False
-    build = state.rules.build
+    build = _safe_build(state.rules)
     if state.rules.hidden_cards:
         # Decided from what the player sees: where a card may lie face down or in the
         # stock, every card not yet on a foundation counts as still in play.
@@ -826,6 +830,15 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
     return not any(other is not None and build(other, card) for other in state.cells)
 
 
+def _safe_build(rules: Rules) -> Callable[[Card, Card], bool]:
+    """``rules.build`` as safe autoplay asks it: whether a card in play may still want to
+    be built on another (an Ace never does where ``rules.aces_need_no_place``)."""
+    if not rules.aces_need_no_place:
+        return rules.build
+    build = rules.build
+    return lambda other, card: other.rank != ACE and build(other, card)
+
+
 def _out_of_foundations(state: GameState) -> list[Card]:
     """Every card of the rules' decks not on a foundation (known from the view alone)."""
     up = {c for f in state.foundations for c in f}
@@ -835,7 +848,7 @@ def _out_of_foundations(state: GameState) -> list[Card]:
 def _safe_run(state: GameState, column: int) -> bool:
     """:func:`is_safe_to_foundation` for a complete suit (the top 13 cards of
     ``column``): no card in play outside it could be built on any of its cards."""
-    build = state.rules.build
+    build = _safe_build(state.rules)
     col = state.columns[column]
     run = col[-13:]
     if state.rules.hidden_cards:

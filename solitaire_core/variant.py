@@ -327,6 +327,18 @@ class Rules:
             and all(p.standard for p in self.foundation_piles)
         )
 
+    @property
+    def aces_need_no_place(self) -> bool:
+        """Whether an Ace in play never needs a place on the tableau, so that safe
+        autoplay may send up a Two although an Ace could still be built on it: with the
+        classic foundations an Ace can always go up (a pile waits for each), and without
+        wrapping nothing is built on an Ace in the tableau. So Microsoft FreeCell sends
+        every Two up once its Ace is (docs/playing.md). One deck only: with several, two
+        exposed copies of a Two would compete for the pile one Ace started, so a Two still
+        waits there until every copy of its Ace is up (and the solver keeps its positions
+        sorted, docs/solver.md)."""
+        return self.decks == 1 and self.standard_foundations and not self.tableau_wrap
+
     def empty_accepts_for(self, bases: tuple[int, ...]) -> EmptyFn:
         """What fills an empty column in a position whose foundation piles have the base
         ranks ``bases`` (one per pile; ``()`` when the rules fix every base).

@@ -89,8 +89,10 @@ typedef struct {
     /* receive: the cells take cards (0: a reserve, cards only leave it). general: the
        variant's own foundation piles (below), not one pile per suit and deck. complete:
        only complete suits go up. order: positions keep their real column and cell order
-       (stored beside the key, `extra` bytes) and autoplay follows the session's order. */
-    int receive, general, complete, order, extra, extra_bits;
+       (stored beside the key, `extra` bytes) and autoplay follows the session's order.
+       aces_free: safe autoplay counts no Ace as wanting a place (Rules.aces_need_no_place;
+       classic foundations only). */
+    int receive, general, complete, order, extra, extra_bits, aces_free;
     long frozen;
     int w[NWEIGHTS];
     uint8_t can_build[MAXV][MAXV];
@@ -297,8 +299,11 @@ static int safe(const Game *g, const Pos *p, int v) {
         int i = pile_for(g, p, v);
         if (i < 0 || !g->pile_in_suit[i]) return 0;
     }
-    for (int i = 0; i < g->nchildren[v]; i++)
-        if (!all_up(g, p, g->children[v][i])) return 0;
+    for (int i = 0; i < g->nchildren[v]; i++) {
+        int x = g->children[v][i];
+        if (g->aces_free && x % 13 == 0) continue; /* an Ace always goes up instead */
+        if (!all_up(g, p, x)) return 0;
+    }
     return 1;
 }
 
@@ -323,6 +328,7 @@ static int safe_run(const Game *g, const Pos *p, int i) {
         int v = run[k];
         for (int q = 0; q < g->nchildren[v]; q++) {
             int x = g->children[v][q];
+            if (g->aces_free && x % 13 == 0) continue;
             if (in_run[x] && g->copies == 1) continue;
             /* x is in play outside the run when more copies are in play than the run holds */
             int inplay = g->copies - (g->general ? p->upc[x] : 0) - (in_run[x] ? 1 : 0);
@@ -2448,14 +2454,14 @@ static PyObject *translate(Search *s, const Pos *start, int *ok) {
 
 /* ---- the module function -------------------------------------------------------------- */
 
-#define NSPEC 22
+#define NSPEC 23
 
 static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
                      Py_buffer *empty, PyObject *piles, PyObject *weights) {
     memset(g, 0, sizeof *g);
     long v[NSPEC];
     if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != NSPEC) {
-        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 22 ints");
+        PyErr_SetString(PyExc_ValueError, "spec: a tuple of 23 ints");
         return 0;
     }
     for (int i = 0; i < NSPEC; i++) {
@@ -2487,6 +2493,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     g->leave_check = v[18] != 0;
     g->seed = (uint64_t)v[19];
     g->send_up = v[21] != 0 && g->general && !g->complete;
+    g->aces_free = v[22] != 0 && !g->general;
     if (g->ncols < 1 || g->ncols > MAXCOLS || g->ncells < 0 || g->ncells > MAXCELLS ||
         g->copies < 1 || g->copies > (g->general ? 4 * MAXCOPIES : MAXCOPIES) || g->nv != MAXV || g->limit < 0 ||
         g->limit > LIM_UNLIM || g->policy < 0 || g->policy > AUTO_ALL ||

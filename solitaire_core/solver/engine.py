@@ -109,6 +109,14 @@ class Engine:
         self.can_build = tables.can_build
         self.parents = tables.parents
         self.children = tables.children
+        # What safe autoplay asks: the cards that may still want to lie on a value, less
+        # the Aces where they never need a place (Rules.aces_need_no_place).
+        self.aces_need_no_place = rules.aces_need_no_place
+        self.safe_children = (
+            tuple(tuple(x for x in xs if kind[x] % 13) for xs in tables.children)
+            if self.aces_need_no_place
+            else tables.children
+        )
         self.empty_ok = tables.empty_ok
         # Cards per value: the decks (twins merged), times the suits of a class when suits
         # share values (tables.classes; only with the variant's own foundation piles).
@@ -363,7 +371,7 @@ class Engine:
         outside it may be built on any of its cards (the core's ``_safe_run``)."""
         rest = [c for j, c in enumerate(cols) if j != i] + [cols[i][:-13], cells]
         for v in cols[i][-13:]:
-            for x in self.children[v]:
+            for x in self.safe_children[v]:
                 for part in rest:
                     if x in part:
                         return False
@@ -448,13 +456,13 @@ class Engine:
         found: tuple[bytes, ...] = (),
     ) -> bool:
         """The core's ``is_safe_to_foundation``: no card in play may be built on ``v``
-        (and, with general foundations, ``found`` given, the pile it goes to builds in
+        (an Ace never counts where ``Rules.aces_need_no_place``) (and, with general foundations, ``found`` given, the pile it goes to builds in
         suit)."""
         if self.general and found:
             k = self.kind[v]
             if not self.pile_in_suit[self.first_pile(found, k)]:
                 return False
-        for x in self.children[v]:
+        for x in self.safe_children[v]:
             if x in cells:
                 return False
             for col in cols:

@@ -370,6 +370,7 @@ def search(
         seed,
         tables.present_mask,
         int(engine.send_up),
+        int(engine.aces_need_no_place),
     )
     piles: tuple[tuple[int, int, int, int, int, int, bytes], ...] = ()
     if engine.general:
@@ -422,7 +423,9 @@ def in_real_order(engine: Engine) -> bool:
     of a card compete for one pile. Not under autoplay "safe" when every card may be built
     on its own predecessor in suit (down in suit, down in any suit: Double Seahaven, Double
     Sea Towers): a card is safe only when every copy of that predecessor is up, so the
-    piles of its suit free for it are as many as its copies in play. With the variant's own
+    piles of its suit free for it are as many as its copies in play. That fails for the
+    Twos where an Ace needs no place (``Rules.aces_need_no_place``: a Two goes up once one
+    copy of its Ace is), so there the real order is kept. With the variant's own
     foundation piles autoplay puts a card on the first pile that takes it, and which card goes first
     matters (Bisley: a Six goes to the up row if the Five went first, else to the down
     row). Measured before this check: Triple FreeCell 18, Die Schlange 12 and Der
@@ -432,7 +435,7 @@ def in_real_order(engine: Engine) -> bool:
         return False
     if engine.general or engine.policy == "all":
         return True
-    children = engine.tables.children
+    children = engine.safe_children  # an Ace never counts where it needs no place
     return not all(v - 1 in children[v] for v in range(engine.tables.values) if v % 13)
 
 
