@@ -456,8 +456,8 @@ class Engine:
         found: tuple[bytes, ...] = (),
     ) -> bool:
         """The core's ``is_safe_to_foundation``: no card in play may be built on ``v``
-        (an Ace never counts where ``Rules.aces_need_no_place``) (and, with general foundations, ``found`` given, the pile it goes to builds in
-        suit)."""
+        (an Ace never counts where ``Rules.aces_need_no_place``), and, with general
+        foundations and ``found`` given, the pile it goes to builds in suit."""
         if self.general and found:
             k = self.kind[v]
             if not self.pile_in_suit[self.first_pile(found, k)]:
