@@ -1,11 +1,12 @@
 """Fuzzing the boundaries: no file, plugin or argument may stop the program or lose data.
 
-Four campaigns (issue 13's counts are the defaults):
+Five campaigns (the counts of the last full run are the defaults):
 
 * ``variants``: mutated variant files (byte flips, cuts, floats for whole numbers, huge
-  and deep values, BOMs, unknown keys, many-choice options...). Each is checked, and when
-  accepted every option choice is resolved, deal 1 is dealt, its legal moves listed and
-  its layout printed. Failure: anything raised but :class:`VariantError`/``SolitaireError``.
+  and deep values, BOMs, unknown keys, many-choice options, keys at the schema's
+  extremes...). Each is checked, and when accepted every option choice is resolved, a
+  deal is dealt, its legal moves listed, its layout printed and it is solved with a small
+  budget. Failure: anything raised but :class:`VariantError`/``SolitaireError``.
 * ``plugins``: the eleven hostile plugins of tests/hostile_plugins.py, each installed as
   a real entry point; ``solitaire list``, ``show`` and ``check`` run in a subprocess.
   Failure: a traceback, a non-zero status, a built-in variant missing, a slow plugin not
@@ -18,6 +19,11 @@ Four campaigns (issue 13's counts are the defaults):
 * ``cli``: bad command lines (out-of-range numbers, commas, FIFOs, folders, binary files,
   a closed stdout...) run as ``python -m solitaire_core`` subprocesses. Failure: a
   traceback, a hang, or a status other than 0, 1, 2, 3 or 141.
+* ``memory``: ``solve`` (either engine, budgets up to 10 million positions), a ``survey``
+  resumed from its CSV, ``show`` and ``list``, each in a subprocess under an address-space
+  limit (``RLIMIT_AS``) of the baseline (a process that imported the CLI and the solver
+  and dealt a game) plus 8 to 512 MB. Failure: a traceback, a hang, or a status other
+  than 0-4 or 141 (4: the solver was refused memory and says so).
 
 Every trial runs in a worker process (an isolated call with a time limit; a hang is a
 failure) or in its own subprocess. Run it in the background, at low priority::
@@ -29,7 +35,7 @@ It prints trials and failures per campaign (with the first failures' reproducers
 writes them to benchmarks/results/fuzz.json. With ``--save-failures DIR``, the data files
 of each failing ``files`` trial are written to ``DIR/files-SEED-TRIAL/`` (with the
 problem in ``problem.txt``): put them in a data folder to reproduce it. Only the data-file
-campaign, as for issue 13's reruns::
+campaign::
 
     nice -n 10 python benchmarks/fuzz.py --variants 0 --plugins 0 --cli 0 --jobs 1 \
         --save-failures /tmp/fuzz-failures
@@ -309,6 +315,7 @@ def variant_trial(rng: random.Random, bases: list[str], folder: Path) -> str | N
     from solitaire_core.errors import SolitaireError
     from solitaire_core.plugins import get_registry
     from solitaire_core.rules import legal_moves
+    from solitaire_core.solver import solve
     from solitaire_core.textview import format_layout
     from solitaire_core.variant import load_variant_file
 
@@ -325,6 +332,8 @@ def variant_trial(rng: random.Random, bases: list[str], folder: Path) -> str | N
             state = deal(rules, rng.randint(1, 10**6), registry.deal_methods)
             legal_moves(state)
             format_layout(state, rules.name)
+            # Whatever check accepts also solves (a small budget: no verdict is checked).
+            solve(state, max_states=rng.choice((1, 50, 300)), timeout=5)
     except SolitaireError:
         return None
     return None
@@ -739,6 +748,89 @@ def cli_batch(start: int, count: int) -> dict[str, Any]:
     return {"campaign": "cli", "trials": len(lines), "failures": failures}
 
 
+# -- campaign: address-space limits --------------------------------------------------------
+
+
+def _baseline_bytes(env: dict[str, str]) -> int:
+    """The peak address space of a ``solitaire`` process that has imported the CLI, the
+    solver and the variants and dealt a game: the limits below are this plus a margin,
+    so that the interpreter itself always starts."""
+    code = (
+        "import solitaire_core.cli, solitaire_core.solver.search, solitaire_core.deal as d;"
+        "from solitaire_core.plugins import get_variant;"
+        "d.deal(get_variant('freecell').resolve(), 1);"
+        "print(next(l for l in open('/proc/self/status') if l.startswith('VmPeak')).split()[1])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return int(out.stdout.strip()) * 1024
+
+
+def memory_command(rng: random.Random, folder: Path) -> list[str]:
+    """A command that may need much memory: a long solve (either engine), a survey
+    resumed from its CSV, ``show`` or ``list``."""
+    kind = rng.choice(("solve", "solve", "survey", "show", "list"))
+    variant = rng.choice(("freecell", "beleaguered-castle", "scotch-patience", "klondike"))
+    if kind == "solve":
+        return [
+            "solve", variant, "--deal", str(rng.randint(1, 1000)),
+            "--max-states", str(rng.choice((10**5, 10**6, 10**7))),
+            "--timeout", "10", "--engine", rng.choice(("c", "python")),
+        ]  # fmt: skip
+    if kind == "survey":
+        csv = folder / "survey.csv"
+        return ["survey", "seahaven", "--deals", "1-6", "--jobs", "1", "--csv", str(csv)]
+    if kind == "show":
+        return ["show", variant, "--deal", str(rng.randint(1, 10**6))]
+    return ["list"]
+
+
+def memory_batch(seed: int, start: int, count: int) -> dict[str, Any]:
+    """Commands run under an address-space limit (``RLIMIT_AS``) from the baseline plus
+    8 MB to plus 512 MB. Failure: a traceback, a hang, or a status other than 0-4 and 141
+    (4: the solver was refused memory and says so)."""
+    import resource
+
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="fuzz-memory-") as tmp:
+        folder = Path(tmp)
+        env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+        env["SOLITAIRE_HOME"] = str(folder / "home")
+        base = _baseline_bytes(env)
+        # A half-done survey to resume.
+        subprocess.run(
+            [sys.executable, "-m", "solitaire_core", "survey", "seahaven", "--deals", "1-3",
+             "--jobs", "1", "--csv", str(folder / "survey.csv")],
+            env=env, capture_output=True, check=True,
+        )  # fmt: skip
+        for number in range(start, start + count):
+            rng = random.Random(f"{seed}-memory-{number}")
+            args = memory_command(rng, folder)
+            limit = base + rng.choice((8, 16, 32, 64, 128, 256, 512)) * 2**20
+
+            def cap(limit: int = limit) -> None:
+                resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+            try:
+                proc = subprocess.run(
+                    [sys.executable, "-m", "solitaire_core", *args],
+                    env=env, capture_output=True, preexec_fn=cap, timeout=TRIAL_SECONDS * 2,
+                )  # fmt: skip
+            except subprocess.TimeoutExpired:
+                failures.append({"trial": f"{number} {args}", "problem": "hang"})
+                continue
+            err = proc.stderr.decode("utf-8", "replace")
+            if "Traceback" in err or proc.returncode not in (0, 1, 2, 3, 4, 141):
+                failures.append(
+                    {
+                        "trial": f"{number} {args} limit {limit // 2**20} MB",
+                        "problem": f"status {proc.returncode}: {err[-600:]}",
+                    }
+                )
+    return {"campaign": "memory", "trials": count, "failures": failures}
+
+
 # -- main ----------------------------------------------------------------------------------
 
 
@@ -748,6 +840,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plugins", type=int, default=11, help="hostile plugins (at most 11)")
     parser.add_argument("--files", type=int, default=17000, help="corrupt data files")
     parser.add_argument("--cli", type=int, default=144, help="bad command lines (144 exist)")
+    parser.add_argument(
+        "--memory", type=int, default=200, help="commands under address-space limits"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=None, help="default: a new one")
     parser.add_argument("--json", type=Path, default=RESULTS, help="where to write results")
@@ -774,6 +869,10 @@ def main(argv: list[str] | None = None) -> int:
             for start in range(0, args.cli, 10)
         ]
         futures += [
+            pool.submit(memory_batch, seed, start, min(20, args.memory - start))
+            for start in range(0, args.memory, 20)
+        ]
+        futures += [
             pool.submit(
                 run_batch, campaign, seed, start, min(BATCH, total - start), args.save_failures
             )
@@ -792,7 +891,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{time.monotonic() - started:6.0f} s  trials, failures: {done}", flush=True)
     elapsed = time.monotonic() - started
     total_failures = 0
-    for name in ("variants", "plugins", "files", "cli"):
+    for name in ("variants", "plugins", "files", "cli", "memory"):
         if name in results:
             r = results[name]
             total_failures += len(r["failures"])
