@@ -28,7 +28,7 @@ from . import hookimpl
 from .errors import SolitaireError, VariantError
 from .persistence.paths import user_variants_dir
 from .plugins import USER_PLUGIN, Registry, get_variant_from
-from .variant import VariantDefinition, load_variant_file, parse_variant
+from .variant import VariantDefinition, load_variant_file, parse_variant, tomllib
 
 __all__ = [
     "FILE_PLUGIN",
@@ -178,7 +178,11 @@ _TOP_KEY = r'^(?P<key>{})\s*=\s*(?P<q>["\']).*?(?P=q)\s*(?P<comment>#.*)?$'
 
 
 def copy_variant_text(text: str, new_id: str, new_name: str) -> str:
-    """``text`` (a variant file) with its top-level ``id`` and ``name`` replaced.
+    """``text`` (a variant file) as a new game's file: its top-level ``id`` and ``name``
+    replaced, without the keys that describe the original only (``pysolfc_id``,
+    ``aliases``: the copy is not PySolFC's game nor known by those names, as the variant
+    editor's copy is not), and with the opening comment lines (which describe the
+    original) replaced by one line saying whose copy it is.
 
     The rest of the text, comments included, is kept as it is.
 
@@ -194,6 +198,19 @@ def copy_variant_text(text: str, new_id: str, new_name: str) -> str:
     header_end = re.search(r"^\s*\[", text, flags=re.MULTILINE)
     split = header_end.start() if header_end else len(text)
     head, tail = text[:split], text[split:]
+    for key in ("pysolfc_id", "aliases"):
+        # One line, or an array over several lines up to its closing bracket.
+        head = re.sub(rf"^{key}\s*=\s*(\[[^\]]*\]|[^\n]*)[^\n]*\n?", "", head, flags=re.MULTILINE)
+    opening = re.match(r"(?:[ \t]*#[^\n]*\n)+", head)
+    if opening:
+        try:
+            was = tomllib.loads(text).get("name")
+        except tomllib.TOMLDecodeError:
+            was = None
+        original = was if isinstance(was, str) else "another game"
+        # One comment line: TOML allows no control character in a comment.
+        line = "".join(c for c in f"{new_name}: a copy of {original}." if c.isprintable())
+        head = f"# {line}\n" + head[opening.end() :]
     for key, value in (("id", new_id), ("name", new_name)):
         pattern = re.compile(_TOP_KEY.format(key), flags=re.MULTILINE)
         if not pattern.search(head):

@@ -154,7 +154,7 @@ def test_variant_new_copies_into_the_user_folder(
     assert f"wrote {target}" in capsys.readouterr().out
     text = target.read_text("utf-8")
     original = (BUILTIN / "sea-towers.toml").read_text("utf-8")
-    assert text.count("\n") == original.count("\n")  # comments and layout kept
+    assert text.endswith(original[original.index("\n[") :])  # tables, comments, layout kept
     assert 'id = "my-sea-towers"' in text and 'name = "My Sea Towers"' in text
     definition = get_registry(reload=True).variants["my-sea-towers"]
     assert definition.plugin == USER_PLUGIN
@@ -207,3 +207,23 @@ def test_pytest_kit_without_hypothesis_names_the_extra(tmp_path: Path) -> None:
     assert result.returncode == 4  # pytest's usage error
     assert "pip install 'towers-solitaire[conformance]'" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_a_copy_made_on_the_command_line_no_longer_claims_to_be_the_original(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`variant new X --from seahaven` and the editor's copy agree: neither keeps the
+    original's PySolFC game number or its other names, and the file's opening comment
+    says whose copy it is instead of describing Seahaven Towers."""
+    from solitaire_tk.editor import copy_for_editing
+
+    assert cli.main(["variant", "new", "my-towers", "--from", "seahaven"]) == 0
+    text = (home / "my-towers.toml").read_text("utf-8")
+    assert text.splitlines()[0] == "# My Towers: a copy of Seahaven Towers."
+    assert "Art Cabral" not in text  # the original's opening comment is gone
+    data = tomllib.loads(text)
+    assert "pysolfc_id" not in data and "aliases" not in data
+    editor_copy = copy_for_editing(build_registry().get("seahaven"), build_registry())
+    assert set(data) == set(editor_copy)
+    assert cli.main(["check", str(home / "my-towers.toml")]) == 0
+    assert "pysolfc" not in capsys.readouterr().out.lower()
