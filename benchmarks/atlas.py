@@ -1,4 +1,4 @@
-"""Run the winnability atlas (docs/winnability.md, issue 10): ``solitaire survey`` over
+"""Run the winnability atlas (docs/winnability.md): ``solitaire survey`` over
 consecutive deals of every built-in variant and option, one resumable CSV each in
 ``benchmarks/results/atlas_<variant>[_<option value>].csv``.
 

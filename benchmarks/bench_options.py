@@ -1,4 +1,4 @@
-"""Loading a variant file whose option has many choices (issue 13: 1,000 choices took 33 s).
+"""Loading a variant file whose option has many choices (1,000 choices once took 33 s).
 
 Every choice is resolved once at load time to report a bad one early; each resolve must
 cost the same whatever the number of choices, so loading grows linearly. Run from the

@@ -1,4 +1,4 @@
-"""Benchmark of the solver's two engines (issues 5 and 10), side by side with Freecell Solver.
+"""Benchmark of the solver's two engines, side by side with Freecell Solver.
 
 Suites (deal numbers are PySolFC's):
 
@@ -99,7 +99,7 @@ SUITES = {
             ("-g", "seahaven", "--empty-stacks-filled-by", "any", "-l", "ct"),
         ),
         Suite("double-sea-towers", "double-sea-towers", (), "1-10000", None, ("c",)),
-        # Issue 9's games that Freecell Solver has a preset for, deals 1..100. The Debian
+        # More games, deals 1..100, beside Freecell Solver where it has a preset. The Debian
         # build takes one deck and at most ten columns: Baker's Dozen (13), Fan (18), Der
         # Katzenschwanz and Die Schlange (two decks) run ours alone.
         *(

@@ -1,5 +1,5 @@
-"""Opening the statistics database (issue 13: every opening runs ``PRAGMA integrity_check``
-and checks every recorded game, so a damaged file is noticed at start-up).
+"""Opening the statistics database (every opening runs ``PRAGMA integrity_check`` and
+checks every recorded game, so a damaged file is noticed at start-up).
 
 The database is filled through :meth:`StatsStore.record_game` (in ``/dev/shm`` when it
 exists, so that the fsync of every game does not dominate), then opened ``--repeat``

@@ -1,4 +1,4 @@
-"""The variant workshop's background work and its checks, per built-in variant (issue 12).
+"""The variant workshop's background work and its checks, per built-in variant.
 
 1. Validation: one :func:`~solitaire_core.variant.parse_variant` of the variant's text, as
    the editor runs it a moment after each key press (median of repeats, ms).

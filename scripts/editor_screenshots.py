@@ -1,4 +1,4 @@
-"""Render the variant editor's screenshots into docs/screenshots/ (issue 12).
+"""Render the variant editor's screenshots into docs/screenshots/.
 
 Usage::
 

@@ -217,12 +217,12 @@ class Rules:
     Compared by identity (each resolve gives a new object, which is fine: states compare
     only their cards).
 
-    Fields added for issue 9 (all default to the earlier behaviour): ``tableau_wrap``;
-    ``run_rule``/``run``/``run_description`` (which stacked cards move as one unit; equal
-    to the build rule unless ``tableau.run`` names another); ``cells_receive`` (False: the
-    cells are a reserve); ``foundation_piles`` (one :class:`FoundationPile` per foundation:
-    build, base rank, wrap, most cards); ``complete_suits``
-    (``foundations.only_complete_suits``). With ``tableau.empty = "below-base"``,
+    Fields for rules beyond the classic games' (each defaults to the classic rule):
+    ``tableau_wrap``; ``run_rule``/``run``/``run_description`` (which stacked cards move as
+    one unit; equal to the build rule unless ``tableau.run`` names another);
+    ``cells_receive`` (False: the cells are a reserve); ``foundation_piles`` (one
+    :class:`FoundationPile` per foundation: build, base rank, wrap, most cards);
+    ``complete_suits`` (``foundations.only_complete_suits``). With ``tableau.empty = "below-base"``,
     ``empty_accepts`` is the rule for the rules' fixed base; when the deal decides the base,
     ask :meth:`empty_accepts_for` with the state's base ranks.
 
@@ -274,8 +274,9 @@ class Rules:
     suits: tuple[Suit, ...] = PYSOLFC_SUITS
 
     def __attrs_post_init__(self) -> None:
-        # Rules made by hand (tests, plugins) may leave the issue-9 fields out: they then
-        # mean what they meant before (runs follow the build, standard foundations).
+        # Rules made by hand (tests, plugins) may leave out the fields for rules beyond the
+        # classic games': they then mean the classic rule (runs follow the build, standard
+        # foundations).
         if self.run is _same_as_build:
             object.__setattr__(self, "run", self.build)
             object.__setattr__(self, "run_rule", self.run_rule or self.tableau_build)

@@ -1,4 +1,4 @@
-"""No input a user or a plugin can supply stops the program (issue 13, "Defects found").
+"""No input a user or a plugin can supply stops the program.
 
 Each test is the reproducer of one defect the fuzzing campaign found: bad variant files,
 hostile plugins, damaged statistics and saves, huge deal numbers, bad command lines and

@@ -197,10 +197,10 @@ def test_winnable_gives_up_undecided_when_the_budget_runs_out():
 
 @pytest.mark.slow
 def test_solver_verdict_check_catches_a_search_that_tries_only_the_first_pile(monkeypatch):
-    """Stop 23's fault, planted again: the Python engine puts a card only on the first
-    foundation pile that takes it. On end games whose piles start from different dealt
-    ranks (Stalactites) that calls winnable positions lost, and the check says so; the
-    honest engines pass the same examples."""
+    """A fault the solver once had, planted again: the Python engine puts a card only on
+    the first foundation pile that takes it. On end games whose piles start from different
+    dealt ranks (Stalactites) that calls winnable positions lost, and the check says so;
+    the honest engines pass the same examples."""
     from solitaire_core.solver.engine import Engine
 
     ctx = attrs.evolve(

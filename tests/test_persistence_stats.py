@@ -605,7 +605,7 @@ def test_no_files_outside_the_home(home: Path) -> None:
     assert sorted(os.listdir(home / "data")) == ["stats.sqlite3", "stats.sqlite3.lock"]
 
 
-# --- damage quick_check misses (issue 13; reproducers from benchmarks/fuzz.py) ----------
+# --- damage quick_check misses (reproducers from benchmarks/fuzz.py) --------------------
 
 DAMAGED = Path(__file__).parent / "data" / "damaged-stats"
 

@@ -1,4 +1,4 @@
-"""The rule vocabulary of issue 9: tableau builds up and both ways, wrapping, runs apart from
+"""The rule vocabulary: tableau builds up and both ways, wrapping, runs apart from
 the build, empty columns below the base, reserves, and foundations that differ from "up in
 suit from the Ace" (build, base rank fixed or from the deal, wrap, cards per pile, complete
 suits, groups).
@@ -543,7 +543,7 @@ def test_every_test_variant_has_scenarios() -> None:
 )
 def test_kit_checks_that_need_no_deal_pass_with_a_base_from_the_deal(name: str, check: str) -> None:
     """The kit's checks on made-up positions (they carry base ranks); the checks that deal
-    need the deal recipes of the built-in Penguin and Stalactites (issue 9, deal keys)."""
+    need the deal recipes of the built-in Penguin and Stalactites (their ``[deal]`` keys)."""
     from solitaire_core.testing import KitSettings
     from solitaire_core.testing import checks as kit
 

@@ -1,4 +1,4 @@
-"""The solver (issue 5): solutions win when replayed, proofs of unwinnability agree with an
+"""The solver: solutions win when replayed, proofs of unwinnability agree with an
 independent brute force over the core's legal moves, hints are legal, budgets hold."""
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ SEEDS = range(12)
 
 @pytest.mark.parametrize("name", sorted(MINIS))
 def test_verdicts_agree_with_brute_force(mini_variants, name: str) -> None:  # type: ignore[no-untyped-def]
-    """Every verdict of both engines (issue 10), with and without the reductions, is the
+    """Every verdict of both engines (C and Python), with and without the reductions, is the
     brute force's; every solution wins when replayed; both verdicts occur in the sample."""
     rules, in_play = mini_variants[name]
     verdicts = set()
@@ -197,8 +197,8 @@ def test_verdicts_agree_with_brute_force(mini_variants, name: str) -> None:  # t
 
 
 # Known solver weaknesses, kept visible as strict xfails (the mark fails once the solver
-# finds a win), by variant id: none at present (Simple Simon left it with issue 9's
-# ``loose`` heuristic term).
+# finds a win), by variant id: none at present (Simple Simon left it with the ``loose``
+# heuristic term).
 SOLVER_GAPS: dict[str, str] = {}
 
 
@@ -219,9 +219,10 @@ def _variant_cases() -> list[Any]:
     return cases
 
 
-# The first round's games: the solver decides every one of their first deals (issue 10's
-# targets are set on them). The later games are harder for the solver (Baker's Dozen,
-# Simple Simon...): of those, a win found among the first deals must replay.
+# The first round's games: the solver decides every one of their first deals (the C
+# engine's targets in docs/performance.md are set on them). The later games are harder for
+# the solver (Baker's Dozen, Simple Simon...): of those, a win found among the first deals
+# must replay.
 FIRST_ROUND = frozenset({
     "seahaven", "sea-towers", "double-sea-towers", "double-seahaven", "relaxed-seahaven",
     "freecell", "bakers-game", "eight-off",

@@ -111,8 +111,8 @@ def test_stalactites_deals_the_search_drowned_in_are_proved_lost() -> None:
     """Stalactites #16 and #88 (PySolFC game 77) were undecided at 1,000,000 positions
     under every score with the four suits apart; with one value per rank both engines
     prove them unwinnable in under 500,000, the same positions each (every pile that may
-    take a card is tried: stop 24; a card whose sending up loses nothing goes up as the
-    only move: stop 25, 163,898 and 404,354 before)."""
+    take a card is tried; a card whose sending up loses nothing goes up as the only move,
+    docs/solver.md's "Send up": 163,898 and 404,354 positions before it)."""
     rules = get_variant("stalactites").resolve({})
     for number, positions in ((16, 162_538), (88, 366_962)):
         found = [solve_deal(rules, number, engine=e) for e in ("c", "python")]
@@ -128,8 +128,8 @@ def test_stalactites_wins_that_need_a_card_on_another_pile(engine: str, number: 
     """Stalactites' piles start from the dealt ranks and hold 13 cards each, so two piles
     with the same rank on top end at different ranks, and the player chooses (``t6>f3``).
     #92 and #292 are won only by putting some card on a pile other than the first that
-    takes it; the search once tried only that first pile and called both unwinnable
-    (stop 23). Both engines now win them, and the win replays through a Session."""
+    takes it; the search once tried only that first pile and called both unwinnable.
+    Both engines now win them, and the win replays through a Session."""
     from solitaire_core.moves import PileKind
     from solitaire_core.rules import apply, pile_accepts
 

@@ -1,4 +1,4 @@
-"""``solitaire solve`` and ``solitaire survey`` (issue 5): output, CSV rows, resuming, the
+"""``solitaire solve`` and ``solitaire survey``: output, CSV rows, resuming, the
 Wilson interval, and the Dask executor on a local cluster."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The two solver engines (issue 10): the compiled core and the pure-Python reference give
+"""The two solver engines: the compiled core and the pure-Python reference give
 the same verdicts, every solution of either wins when replayed through a session, the C
 engine keeps to a memory budget, and without the extension the solver still works and says
 it uses Python."""
@@ -54,7 +54,8 @@ CLASSIC = frozenset(
     {"bakers-game", "double-sea-towers", "double-seahaven", "eight-off", "freecell",
      "relaxed-seahaven", "sea-towers", "seahaven"}
 )  # fmt: skip
-"""The built-ins from before issue 9, which both engines decide on every sampled deal."""
+"""The first built-ins (FreeCell, Baker's Game, Eight Off and the Seahaven family), which both
+engines decide on every sampled deal."""
 
 DECIDED = {
     "bakers-dozen": (1, 5), "beleaguered-castle": (1, 2), "bisley": (2, 9), "chessboard": (1, 4),
@@ -66,7 +67,7 @@ DECIDED = {
     "simple-simon": (6, 18), "stalactites": (3, 4), "streets-and-alleys": (1, 8),
     "super-challenge-freecell": (1,), "triple-freecell": (1, 2),
 }  # fmt: skip
-"""The other built-ins (issue 9 games), with deals both engines decide within 10,000
+"""The other built-ins without hidden cards, with deals both engines decide within 10,000
 positions (some deals need millions), an unwinnable one among them where one turned up in
 the first forty."""
 
@@ -111,7 +112,7 @@ def test_both_engines_agree_on_deals(variant: str, options: tuple[tuple[str, str
 
 
 def test_simple_simon_scored_alike_and_won_early() -> None:
-    """Simple Simon's score (issue 9: loose builds, and empty columns where only complete
+    """Simple Simon's score (loose builds, and empty columns where only complete
     suits go home) is the same in both engines: the same win after the same positions, well
     inside the 50,000 that found none before."""
     state = deal(get_variant("simple-simon").resolve(), 3)
@@ -419,12 +420,12 @@ def native_engine(rules: Rules):  # type: ignore[no-untyped-def]
 
 def test_a_freecell_position_is_stored_in_under_50_bytes() -> None:
     """Two cards (of the other colour) may lie on each FreeCell card: the key stores such
-    a card as its index among them, 2 bits, not the card's 7 (issue 10, bytes per
-    position). Deal 9 runs out of its budget with the score before ``CELL_WEIGHTS`` (the
-    default score wins it in fewer positions). The hash table's slots (8 bytes: address
-    and hash) are counted too: at 98,000 positions the table is near its fullest (3/4 of
-    131,072 slots), at 50,000 it has just doubled, the most a slot array costs per
-    position, and still within the issue's 64 bytes."""
+    a card as its index among them, 2 bits, not the card's 7 (docs/solver.md, "Memory").
+    Deal 9 runs out of its budget with the score before ``CELL_WEIGHTS`` (the default
+    score wins it in fewer positions). The hash table's slots (8 bytes: address and hash)
+    are counted too: at 98,000 positions the table is near its fullest (3/4 of 131,072
+    slots), at 50,000 it has just doubled, the most a slot array costs per position, and
+    still within the target of 64 bytes (docs/performance.md, "Results")."""
     state = deal(get_variant("freecell").resolve(), 9)
     for budget, most in ((98_000, 50), (50_000, 64)):
         result = solve(state, max_states=budget, engine="c", ideas=OLD_SCORE)
@@ -517,7 +518,7 @@ def test_complete_suit_games_try_another_score(monkeypatch: pytest.MonkeyPatch) 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_foundation_piles_alike_are_stored_once_whatever_their_order(engine: str) -> None:
     """Bisley's four King piles take any King, so the order its Kings went up in says
-    nothing about the game: the key sorts such piles (stop 23), and Bisley #6 is proved
+    nothing about the game: the key sorts such piles, and Bisley #6 is proved
     lost in 3,963 positions on both engines (11,789 before, when each order of the Kings
     was a position of its own); a budget of 5,000 now decides it."""
     state = deal(get_variant("bisley").resolve(), 6)
@@ -558,10 +559,11 @@ def test_restarts_with_noise_win_what_every_score_drowns_in() -> None:
     """Scotch Patience #21 drowns under every score (the game's own, the plain one and the
     other scores' first round: undecided at 200,000 positions), yet it is won in under
     2,000 positions once otherwise equal positions are taken in another order: the fourth
-    restart (the noise term, seed 4) wins it (docs/solver.md, "Restarts"). (Until stop 23
-    it was #19, until stop 24 #76: keys that sort the foundation piles hash otherwise, the
-    leave-order test cuts other positions, and since stop 25 the game's own score wins #76
-    with cards sent up that lose nothing.)"""
+    restart (the noise term, seed 4) wins it (docs/solver.md, "Restarts"). (It was #19
+    before alike foundation piles were keyed sorted and the leave-order test asked that
+    cards go up, then #76: keys that sort the foundation piles hash otherwise, the
+    leave-order test cuts other positions, and since send up the game's own score wins
+    #76 with cards sent up that lose nothing.)"""
     rules = get_variant("scotch-patience").resolve()
     budget = 200_000
     own = solve_deal(rules, 21, max_states=budget, engine="c", ideas={"weights": {}})
@@ -577,12 +579,12 @@ def test_restarts_with_noise_win_what_every_score_drowns_in() -> None:
 
 def test_shuffled_searches_win_what_every_score_and_restart_drowns_in() -> None:
     """Streets and Alleys #44 drowns under every score and every restart (undecided at the
-    default 1,000,000 positions before stop 21), though Freecell Solver wins it in 2,179
-    positions. A search by cards left alone, with ties in the seed's order, wins it: the
-    fourth shuffled search (seed 4) after 9,248 positions (docs/solver.md, "Shuffled
-    searches"). Each earlier search stopped at its share of the budget (or a few positions
-    past it: the last position expanded adds all its children), so the count is the sum of
-    those shares and the winning search; the win replays."""
+    default 1,000,000 positions before the shuffled searches), though Freecell Solver wins
+    it in 2,179 positions. A search by cards left alone, with ties in the seed's order, wins
+    it: the fourth shuffled search (seed 4) after 9,248 positions (docs/solver.md,
+    "Shuffled searches"). Each earlier search stopped at its share of the budget (or a few
+    positions past it: the last position expanded adds all its children), so the count is
+    the sum of those shares and the winning search; the win replays."""
     rules = get_variant("streets-and-alleys").resolve()
     budget = 200_000
     share = budget // search.RESTART_SHARE
@@ -670,9 +672,9 @@ def test_piles_alike_in_all_a_later_move_sees_share_one_key(policy: str) -> None
     each take any King and differ in nothing a later move sees, but the C key stored each
     pile's first and top card as they are, so the search (which expands piles sorted) and
     the translation of its won line back to real moves (which does not) disagreed, and
-    every such win came back "solution failed its check" (found in review, stop 24). The
-    key now stores the least card that tells as much (C ``pile_reps``): both engines win,
-    and the win replays."""
+    every such win came back "solution failed its check" (found in review, 27 November
+    2026). The key now stores the least card that tells as much (C ``pile_reps``): both
+    engines win, and the win replays."""
     from solitaire_core.cards import Card, Suit
     from solitaire_core.session import Session
     from solitaire_core.state import GameState

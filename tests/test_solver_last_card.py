@@ -131,7 +131,7 @@ def test_scotch_patience_6_is_lost_at_the_deal(engine: str) -> None:
     """Scotch Patience #6 (PySolFC game 87): the King of spades lies on the Five of spades
     and the King of clubs above the Seven of clubs; the black Kings end the two piles of
     their chain, so the second to go up would need its own chain's card from under it.
-    Undecided after 8,500,000 positions (the whole default budget) before stop 27."""
+    Undecided after 8,500,000 positions (the whole default budget) before the last-card test."""
     start = deal(get_variant("scotch-patience").resolve(), 6)
     result = solve(start, engine=engine)
     assert (result.verdict, result.positions, result.engine) == (Verdict.UNWINNABLE, 1, engine)

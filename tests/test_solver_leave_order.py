@@ -141,8 +141,8 @@ def test_a_card_goes_up_only_after_one_it_may_follow_went_up(engine: str) -> Non
     """Scotch Patience #26 (PySolFC game 87): both black Tens lie under red Kings, and a
     red King goes up only on a black Queen, above a black Ten, of its pile. The Kings never
     move otherwise (no card takes them, no empty column is filled), so no black Ten ever
-    goes up: lost from the start. Until stop 23 the test let a card follow on a pile any
-    card that had merely left its place, so every card could leave, and the search stored
+    goes up: lost from the start. The test once let a card follow on a pile any card
+    that had merely left its place, so every card could leave, and the search stored
     8,500,000 positions (every later search of the default budget) without a verdict."""
     from solitaire_core.deal import deal
 

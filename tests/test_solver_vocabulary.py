@@ -1,4 +1,5 @@
-"""The solver under the rule vocabulary of issue 9, and the fault that issue found.
+"""The solver under the rule vocabulary, and a fault it showed: solutions that failed their
+replay check in games of two and three decks.
 
 Verdicts on small end games are compared with the kit's exhaustive reference search for
 every test variant in tests/data/variants/ (each uses a new rule: see their comments), and
@@ -40,7 +41,7 @@ def replays(state: GameState, moves: tuple, policy: str | None = None) -> bool:
     return session.is_won
 
 
-# -- the fault of issue 9 ---------------------------------------------------------------------
+# -- multi-deck solutions that failed their replay check --------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
-"""Issue 11's defects, each shown in a real Tk window (Xvfb via pytest-xvfb) with real
-Tk events: what the player sees in messages, the status bar, the menus, the dialogs and
-the statistics."""
+"""Defects fixed in the Tk app, each shown in a real Tk window (Xvfb via pytest-xvfb) with
+real Tk events: what the player sees in messages, the status bar, the menus, the dialogs
+and the statistics."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The Tk adapter's imports run one way (issue 11, "Code shape"): the app imports its
-features, and no module of ``solitaire_tk`` but the command-line entry imports the app
-back (features receive it as a ``solitaire_tk.host.GameHost``)."""
+"""The Tk adapter's imports run one way: the app imports its features, and no module of
+``solitaire_tk`` but the command-line entry imports the app back (features receive it as
+a ``solitaire_tk.host.GameHost``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The table of the wide and long games of issue 9, in a real Tk window (Xvfb via
+"""The table of the games with wide and long layouts, in a real Tk window (Xvfb via
 pytest-xvfb), driven with real X input (xdotool) where input matters: Fan's 18 columns
 in several rows, clicked, dragged and walked with the arrow keys across the rows; every
 pile of every game labelled by the key that selects it."""

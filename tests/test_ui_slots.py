@@ -1,5 +1,5 @@
-"""What the table draws in empty piles for the issue 9 rules: reserve slots, foundation
-base ranks other than the Ace, the rank an empty column takes."""
+"""What the table draws in empty piles: reserve slots, foundation base ranks other than the
+Ace, the rank an empty column takes."""
 
 from __future__ import annotations
 

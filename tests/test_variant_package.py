@@ -1,5 +1,5 @@
 """``solitaire variant package``: the project it writes installs into a fresh virtual
-environment and passes its own tests as generated (issue 12)."""
+environment and passes its own tests as generated."""
 
 from __future__ import annotations
 
@@ -58,8 +58,8 @@ def fresh_venv(where: Path) -> Path:
 def test_done_when_a_file_goes_to_the_folder_listed_played_solved_packaged_installed_kit(
     root, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 12's path, step by step: file -> user folder -> listed -> played -> solved ->
-    packaged -> installed -> the kit passes."""
+    """A variant file's whole path, step by step: file -> user folder -> listed -> played ->
+    solved -> packaged -> installed -> the kit passes."""
     from solitaire_tk.app import App
     from solitaire_tk.persist import AppStore
 

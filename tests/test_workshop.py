@@ -1,4 +1,4 @@
-"""A game is a file (issue 12): variant files named by path in every command, the user
+"""A game is a file: variant files named by path in every command, the user
 variants folder listed as "yours", ``solitaire variant show`` and ``variant new``, and the
 kit's pytest option without Hypothesis."""
 

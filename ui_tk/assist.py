@@ -1,5 +1,5 @@
 """The solver in the game window: hints, the demo, winnable deals and the "still
-winnable?" status line (issue 5).
+winnable?" status line.
 
 An :class:`Assistant` belongs to one game window (:class:`~solitaire_tk.host.GameHost`).
 It runs the solver of :mod:`solitaire_core.solver` in the background, never on the Tk
@@ -170,7 +170,7 @@ def without_detours(state: GameState, moves: Sequence[Move], policy: str) -> tup
     """A solution with its detours through a cell taken out: a card put in a cell and
     moved on from there by the next move (``t6>c1``, ``c1>t2``) makes one move
     (``t6>t2``) wherever that move is legal and leads to the same position (so hints
-    never show the detour: issue 11).
+    never show the detour).
 
     :param state: the position the solution starts from.
     :param moves: the solution's moves, legal one after the other from ``state``.

@@ -1,4 +1,4 @@
-/* The solver's compiled core: the search of solitaire_core.solver, in C (issue 10).
+/* The solver's compiled core: the search of solitaire_core.solver, in C.
  *
  * The same algorithm as the pure-Python engine (engine.py, heuristic.py, deadends.py,
  * search.py): best-first search, newest first among equal scores, a transposition table of

@@ -194,8 +194,8 @@ class LeaveOrder:
     or an empty pile takes it now, or a card it may follow there has gone up. The cards
     that can leave, and those that can go up, in some order under these conditions are
     found as one least fixed point; a card outside the second never goes up in any line of
-    play, so the position cannot be won. (Until stop 23 the test asked only that every
-    card leave, and let a card follow on a pile any card that had *left*: so in Scotch
+    play, so the position cannot be won. (The test once asked only that every card
+    leave, and let a card follow on a pile any card that had *left*: so in Scotch
     Patience #26, where both black Tens lie under red Kings that need a black Ten up first,
     every card could leave, and a search of 8,500,000 positions decided nothing. Now its
     start is lost.)
@@ -327,10 +327,11 @@ def leave_order_applies(tables: Tables) -> bool:
 
 
 class LastCard:
-    """The last-card test (stop 27): a position is lost when every card of some value in
-    play is *anchored* (it can never leave its column but to go up: nothing it may be
-    built on, and it may not fill an empty column) and lies above a card that must be up
-    before the last card of that value can go up; only where :func:`last_card_applies`.
+    """The last-card test (docs/solver.md, "Last card"): a position is lost when every card
+    of some value in play is *anchored* (it can never leave its column but to go up:
+    nothing it may be built on, and it may not fill an empty column) and lies above a card
+    that must be up before the last card of that value can go up; only where
+    :func:`last_card_applies`.
 
     Which cards must be up first follows from the variant's own foundation piles: a pile
     holds at most one card of each rank (one deck; a pile that wraps holds 13 cards at

@@ -130,7 +130,7 @@ class Engine:
         # One card per value: the order cards go up in cannot matter. Not so with twins
         # merged into one value: when both copies are exposed (say one on a column, one in
         # a cell), which one goes up changes the layout, so autoplay must follow the
-        # session's order (issue 9: two- and three-deck games failed their replay check).
+        # session's order (two- and three-deck games once failed their replay check).
         self.order_free = rules.decks == 1 and not self.general
         # The key must tell foundations apart only when they are not implied by the cards
         # in play: when two copies are distinct values and may come back from a foundation,

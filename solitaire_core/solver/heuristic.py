@@ -15,7 +15,7 @@ time, never a wrong verdict. Its terms, each weighted (:data:`WEIGHTS`):
 * ``loose`` -- cards built on the card below them but not in a run with it (in Simple
   Simon, a card on one of another suit: the pair cannot move as one, and no complete suit
   forms across it). Zero in every game whose runs follow its builds (FreeCell, Seahaven
-  Towers...), so it steers only games like Simple Simon (issue 9);
+  Towers...), so it steers only games like Simple Simon;
 * ``noise`` -- 0 to its weight, a hash of the position's key and a seed (the ``"seed"``
   idea): not a judgement of the position but a tie-breaker, so that a restart with
   another seed searches otherwise equal positions in another order. Weight 0 (off) but in
@@ -224,7 +224,7 @@ class Scorer:
         """The ``depth`` of one card a foundation takes next: the fewest cards lying on a
         copy of it (``values``: its values, one per copy or one for merged twins), 0 when
         a copy is in a cell or none is in play. In a game of two or three decks either copy
-        will do, so only the easiest to dig out counts (issue 9)."""
+        will do, so only the easiest to dig out counts."""
         best = -1
         for v in values:
             if v in cells:

@@ -1,4 +1,4 @@
-"""The solver's compiled core: when it may run, and how it is called (issue 10).
+"""The solver's compiled core: when it may run, and how it is called.
 
 ``_csolver`` is a C extension built by the package's own install (setup.py, marked
 optional: without a compiler the install still succeeds, without it). It runs the same
@@ -151,7 +151,8 @@ SUPPORTED: Mapping[str, Callable[[Rules], str]] = {
     # moves single cards too.
     "foundation_runs": _ignored,
     "autoplay": _is("autoplay", lambda v: v in AUTOPLAY_POLICIES, "unknown"),
-    # Issue 9 rules. Wrapping builds and runs apart from the build are in the tables.
+    # Rules beyond the classic games'. Wrapping builds and runs apart from the build are in
+    # the tables.
     "tableau_wrap": _ignored,  # folded into build and run
     "run_rule": _builtin("run"),
     "run": _ignored,  # checked with run_rule

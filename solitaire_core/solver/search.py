@@ -281,15 +281,15 @@ C engine, 100,000 positions per restart (docs/solver.md, "Restarts"): 4 and 10 d
 on Der Katzenschwanz, 30 decided none."""
 
 SHUFFLED: dict[str, int] = {**{name: 0 for name in WEIGHTS}, "left": 20, "noise": 19}
-"""The score of the shuffled searches (:func:`later_searches`, stop 21): the cards left
+"""The score of the shuffled searches (:func:`later_searches`): the cards left
 alone, 20 each, plus a noise of 0 to 19 from the position's key and the seed. The noise
 never reaches one card, so positions with fewer cards left still come first, but among
 positions with as many cards left the order is the seed's alone, not the game's score.
 Where the game's own score and its restarts drown in positions they rate about equal,
 this finds wins in games with many ways to win. Measured with the C engine, ten seeds at
-100,000 positions each, on the 87 deals of 1-100 that every search of stop 20 left
-undecided (docs/solver.md, "Shuffled searches"): noise 19 decided 10 of them, 39 and 100
-8 and 9, 6 decided 7."""
+100,000 positions each, on the 87 deals of 1-100 that every other search (the game's own
+score, the other scores and the restarts) left undecided (docs/solver.md, "Shuffled
+searches"): noise 19 decided 10 of them, 39 and 100 8 and 9, 6 decided 7."""
 
 
 def later_searches(tables: Tables) -> tuple[tuple[dict[str, Any], int], ...]:
@@ -320,7 +320,7 @@ each the whole of it. The searches run one after another, each freeing its memor
 the next starts, so no moment holds more than the budget. Measured on the deals of 1-100
 still undecided after the first round (docs/solver.md, "Other scores"): the second round
 decides 8 of Double FreeCell's 11, 7 of Super Challenge FreeCell's 11, 4 of Die
-Schlange's 11. Stop 18 had the first round only."""
+Schlange's 11."""
 
 CELL_FALLBACKS: tuple[dict[str, int], ...] = (
     {"depth": 1, "left": 10},
@@ -347,7 +347,7 @@ the game's own, :func:`plain_first`). Measured as :data:`CELL_FALLBACKS`: Street
 Alleys 10 undecided, Good Measure 19, Baker's Dozen 5; together the first four decide 4, 5
 and 2. The last is the plain score again, which first ran with a twentieth of the budget
 only: with the whole budget (:data:`FALLBACK_ROUNDS`) it wins 8 of the 51 deals of 1-100
-of six such games that the others leave undecided (stop 19: Streets and Alleys #36 and
+of six such games that the others leave undecided (Streets and Alleys #36 and
 #61, Good Measure #28, #42 and #44, Beleaguered Castle #10, Flower Garden #21 and #62)."""
 
 

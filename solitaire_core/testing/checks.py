@@ -563,7 +563,7 @@ def check_solutions_replay(ctx: KitContext) -> None:
     few thousand positions each) wins when replayed move by move through a
     :class:`~solitaire_core.session.Session` with the variant's autoplay; the solver never
     reports a solution that failed its own check (that would be a solver fault for this
-    variant's rules, as issue 9 found for several decks built in alternate colours)."""
+    variant's rules, as once found for several decks built in alternate colours)."""
     from ..solver import Verdict, solve
 
     rules = ctx.rules
@@ -597,7 +597,7 @@ def check_solver_verdicts(ctx: KitContext) -> None:
     replays through a :class:`~solitaire_core.session.Session`.
 
     A search that leaves out a choice the rules allow calls some winnable positions lost:
-    until stop 24 the solver put a card only on the first foundation pile that takes it,
+    the solver once put a card only on the first foundation pile that takes it,
     and in Stalactites (PySolFC game 77), whose piles start from dealt ranks, a win can
     need another. Positions either search leaves undecided prove nothing and are passed
     over. Checks the generic search; the reductions that need autoplay are covered by the
