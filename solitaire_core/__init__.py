@@ -5,11 +5,31 @@ never imports tkinter.
 
 Plugins mark their hook implementations with :data:`hookimpl`; the marker's project name,
 ``"solitaire"``, is also the entry-point group a plugin package registers under.
+
+Importing this package imports nothing else: :data:`hookimpl` (and with it pluggy) is made
+on first use (PEP 562), so ``solitaire --version`` does not load the plugin machinery.
 """
 
-import pluggy
+from typing import TYPE_CHECKING, Any
 
-hookimpl = pluggy.HookimplMarker("solitaire")
-"""Marker for hook implementations: ``@hookimpl def solitaire_variant_files(): ...``."""
+if TYPE_CHECKING:
+    import pluggy
+
+    hookimpl: pluggy.HookimplMarker
+    """Marker for hook implementations: ``@hookimpl def solitaire_variant_files(): ...``."""
+
+
+def __getattr__(name: str) -> Any:
+    if name != "hookimpl":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import pluggy
+
+    marker = globals().setdefault("hookimpl", pluggy.HookimplMarker("solitaire"))
+    return marker
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), "hookimpl"})
+
 
 __all__ = ["hookimpl"]

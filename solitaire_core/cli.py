@@ -28,9 +28,12 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .errors import SolitaireError, UnknownVariantError, UsageError
-from .variant import Rules
+
+if TYPE_CHECKING:
+    from .variant import Rules
 
 EXIT_OK = 0
 """Exit status: done (``solve``: winnable)."""
@@ -55,6 +58,9 @@ EXTENSIONS: tuple[str, ...] = (
 """Modules that add sub-commands: each has ``register(subparsers)``. They must not import
 anything heavy (tkinter included) at module level."""
 
+CORE_COMMANDS: tuple[str, ...] = ("list", "show", "check", "export")
+"""The sub-commands this module adds itself: running one needs none of :data:`EXTENSIONS`."""
+
 
 def version() -> str:
     """The installed distribution's version, e.g. ``"0.1.0"`` (``"unknown"`` when the
@@ -66,6 +72,22 @@ def version() -> str:
         return dist_version("towers-solitaire")
     except PackageNotFoundError:
         return "unknown"
+
+
+class _VersionAction(argparse._VersionAction):
+    """``--version``: argparse's action, with the version looked up only when the option
+    is given (reading the installed distribution's metadata takes longer than building
+    the rest of the parser, and no other command needs it)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        self.version = f"%(prog)s {version()}"
+        super().__call__(parser, namespace, values, option_string)
 
 
 _UNPRINTABLE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
@@ -253,14 +275,19 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every extension's sub-commands."""
+def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
+    """The full argument parser, with every extension's sub-commands.
+
+    :param extensions: ``False`` leaves out the sub-commands of :data:`EXTENSIONS` (their
+        modules are then not imported): enough to run one of :data:`CORE_COMMANDS`, or
+        ``--version``, but its help and its errors would not name the others.
+    """
     parser = argparse.ArgumentParser(
         prog="solitaire",
         description="towers-solitaire: Seahaven Towers, Sea Towers, Double Sea Towers and more. "
         "Without a command, opens the launcher.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     p = sub.add_parser("list", help="list installed variants and the plugin of each")
     p.set_defaults(func=_cmd_list)
@@ -282,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
         "package prints (Talon: top card first, <XX> for a face-down card)",
     )
     p.set_defaults(func=_cmd_export)
-    for name in EXTENSIONS:
+    for name in EXTENSIONS if extensions else ():
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -295,7 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (the module docstring lists them)."""
-    parser = build_parser()
+    parser = build_parser(extensions=_needs_extensions(sys.argv[1:] if argv is None else argv))
     if "_ARGCOMPLETE" in os.environ:  # the shell asks for completions; this never returns
         _complete(parser)
     args = parser.parse_args(argv)
@@ -317,6 +344,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return _reader_went_away()
+
+
+def _needs_extensions(argv: Sequence[str]) -> bool:
+    """Whether running ``argv`` may need the sub-commands of :data:`EXTENSIONS`: always,
+    except when its first word is a core command (its parser and its errors name no other)
+    or ``--version`` (argparse prints the version and exits before it reads any further);
+    a shell's completion request needs them all."""
+    if "_ARGCOMPLETE" in os.environ:
+        return True
+    return not argv or argv[0] not in (*CORE_COMMANDS, "--version")
 
 
 def _reader_went_away() -> int:

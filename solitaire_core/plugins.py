@@ -156,6 +156,10 @@ def _load_plugin(
 ) -> object:
     """Import one plugin, naming it on stderr when the import is slow.
 
+    The timer's thread has ended when this returns, so loading the plugins leaves the
+    process with the threads it had (a survey forks its workers only from a process that
+    runs one thread, :func:`solitaire_core.solver.survey.process_context`).
+
     :raises _PluginFailed: it raised (recorded in ``problems``).
     """
     timer = _slow_notice(name, where)
@@ -164,6 +168,7 @@ def _load_plugin(
         return _guard(problems, name, where, load)
     finally:
         timer.cancel()
+        timer.join()
 
 
 def get_plugin_manager(problems: list[PluginProblem] | None = None) -> pluggy.PluginManager:

@@ -1,4 +1,4 @@
-"""The solver's sub-commands: ``solitaire solve`` and ``solitaire survey`` (issue 5).
+"""The solver's sub-commands: ``solitaire solve`` and ``solitaire survey``.
 
 ``solve`` decides one deal and prints the verdict, the solution in move notation, the
 positions searched and the time. ``survey`` solves a range of deals in parallel, writes one

@@ -214,11 +214,11 @@ def test_survey_workers_never_fork_a_threaded_process(tmp_path: Path) -> None:
 
     from solitaire_core.solver.survey import process_context, run_survey
 
-    assert process_context().get_start_method() in ("forkserver", "spawn")
     stop = threading.Event()
     busy = threading.Thread(target=stop.wait, daemon=True)
     busy.start()
     try:
+        assert process_context().get_start_method() in ("forkserver", "spawn")
         with warnings.catch_warnings(record=True) as caught:  # os.fork() clears an error
             warnings.simplefilter("always")
             rows = run_survey("seahaven", {}, [1, 21], jobs=2, csv_path=tmp_path / "s.csv")

@@ -16,17 +16,50 @@ See docs/solver.md for the algorithm and the measurements behind it.
 
 from __future__ import annotations
 
-from .job import SolverJob
-from .search import (
-    DEFAULT_MAX_STATES,
-    SolutionError,
-    SolveResult,
-    Verdict,
-    hint,
-    next_winnable_deal,
-    solve,
-    solve_deal,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .job import SolverJob
+    from .search import (
+        DEFAULT_MAX_STATES,
+        SolutionError,
+        SolveResult,
+        Verdict,
+        hint,
+        next_winnable_deal,
+        solve,
+        solve_deal,
+    )
+
+# Each name is imported from its module on first use (PEP 562): ``solitaire survey``
+# imports :mod:`.survey`, this package's module, in a process that never solves a deal
+# (its workers do), and should not pay for the solver there.
+_WHERE = {
+    "DEFAULT_MAX_STATES": "search",
+    "SolutionError": "search",
+    "SolveResult": "search",
+    "SolverJob": "job",
+    "Verdict": "search",
+    "hint": "search",
+    "next_winnable_deal": "search",
+    "solve": "search",
+    "solve_deal": "search",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __all__ = [
     "DEFAULT_MAX_STATES",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import csv
+import importlib
 import io
 import itertools
 import math
@@ -27,14 +28,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TextIO, overload
+from typing import TYPE_CHECKING, Any, TextIO, overload
 
 import attrs
 
 from ..errors import SolitaireError, UsageError
-from ..persistence.locks import locked
 from ..readfile import read_file_bytes
-from ..variant import Rules
+
+if TYPE_CHECKING:
+    from ..variant import Rules
 
 FIELDS = (
     "variant",
@@ -241,7 +243,7 @@ def solve_one(
     options: tuple[tuple[str, str], ...],
     deal: int,
     timeout: float | None,
-    max_states: int,
+    max_states: int | None,
     engine: str = "auto",
     solutions: bool = True,
 ) -> SurveyRow:
@@ -252,17 +254,23 @@ def solve_one(
     :param options: option choices as ``(key, value)`` pairs.
     :param deal: the deal number.
     :param timeout: seconds for this deal, or ``None``.
-    :param max_states: the state budget for this deal.
+    :param max_states: the state budget for this deal (``None``: the solver's default,
+        :data:`~solitaire_core.solver.DEFAULT_MAX_STATES`).
     :param engine: the solver engine (``"auto"``, ``"c"`` or ``"python"``).
     :param solutions: give the solution's moves in the row (``False``: the row's
         ``solution`` is empty and only its length is kept, for surveys of many deals).
     """
-    from .search import solve_deal
+    from .search import DEFAULT_MAX_STATES, solve_deal
 
     rules = _rules(variant, tuple(sorted(options)))
     cancel = _CANCEL.is_set if _CANCEL is not None else None
     result = solve_deal(
-        rules, deal, timeout=timeout, max_states=max_states, cancel=cancel, engine=engine
+        rules,
+        deal,
+        timeout=timeout,
+        max_states=max_states or DEFAULT_MAX_STATES,
+        cancel=cancel,
+        engine=engine,
     )
     return SurveyRow(
         variant=variant,
@@ -401,16 +409,15 @@ class Progress:
         if not self.enabled:
             return
         if self.bar is None:
-            from tqdm import tqdm
-
             tty = self.stream.isatty()
-            self.bar = tqdm(
+            self.bar = _bar_class()(
                 total=self.total,
                 file=self.stream,
                 unit="deal",
                 dynamic_ncols=tty,
                 ncols=None if tty else 100,
                 mininterval=0.2 if tty else 5.0,
+                miniters=1,
                 ascii=not tty,
             )
         self.bar.set_postfix_str(
@@ -420,6 +427,21 @@ class Progress:
         self.bar.update(done - self.bar.n)
         if done >= self.total:
             self.bar.close()
+
+
+@lru_cache(maxsize=1)
+def _bar_class() -> Any:
+    """tqdm's bar without its monitor thread, which only redraws a bar whose ``miniters``
+    grew above 1 after a long pause: :class:`Progress` keeps ``miniters=1`` (tqdm's advice
+    for irregular updates, and a deal takes a millisecond or a minute), so the thread would
+    never act. Without it the process keeps to one thread, and the survey's workers may be
+    forked (:func:`process_context`)."""
+    from tqdm import tqdm
+
+    class Bar(tqdm):
+        monitor_interval = 0
+
+    return Bar
 
 
 class SurveyInterrupted(SolitaireError):
@@ -478,14 +500,13 @@ def run_survey(
         ``<csv_path>.lock`` for its whole run), a missing Dask, an unreachable scheduler.
     :raises SurveyInterrupted: on Ctrl+C, after stopping the workers; rows are kept.
     """
-    lock = (
-        contextlib.nullcontext(True)
-        if csv_path is None
-        else locked(csv_path, timeout=0, busy=_another_survey)
-    )
-    with lock:
-        from .search import DEFAULT_MAX_STATES
+    if csv_path is None:
+        lock: contextlib.AbstractContextManager[bool] = contextlib.nullcontext(True)
+    else:
+        from ..persistence.locks import locked  # filelock: only a survey with a CSV
 
+        lock = locked(csv_path, timeout=0, busy=_another_survey)
+    with lock:
         opts = tuple(sorted(options.items()))
         text = options_text(options)
         wanted = deals if isinstance(deals, DealRanges) else set(deals)
@@ -510,7 +531,7 @@ def run_survey(
             progress.total = len(deals)
             progress.enabled = progress.enabled and len(deals) > 0
             progress.update(tally.total, tally)
-        budget = max_states or DEFAULT_MAX_STATES
+        budget = max_states  # None: each worker uses the solver's default
         args = (variant, opts)
 
         writer_file = None
@@ -524,6 +545,7 @@ def run_survey(
                 raise SolitaireError(f"{csv_path}: cannot write: {exc}") from None
             if cut_short:  # the last line of an interrupted run: start a fresh one
                 writer_file.write("\r\n")
+                writer_file.flush()
             writer = csv.writer(writer_file)
             if new_file:
                 writer.writerow(FIELDS)
@@ -575,12 +597,19 @@ def _run_processes(
     args: tuple[str, tuple[tuple[str, str], ...]],
     todo: Iterator[int],
     timeout: float | None,
-    budget: tuple[int, str, bool],
+    budget: tuple[int | None, str, bool],
     jobs: int | None,
     record: Callable[[SurveyRow], None],
 ) -> None:
     workers = max(1, jobs or os.cpu_count() or 1)
     context = process_context()
+    if context.get_start_method() == "fork":
+        # What every worker needs, loaded once here: each worker, a fork, starts with it
+        # (the solver, the registry, these rules) and loads nothing per deal.
+        for name in PRELOAD:
+            importlib.import_module(name)
+        _rules(*args)
+        context = process_context()  # a plugin loaded just now may have started a thread
     cancel = context.Event()
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_worker_init, initargs=(cancel,)
@@ -616,27 +645,47 @@ def _run_processes(
     pool.shutdown(wait=True)
 
 
-def process_context() -> multiprocessing.context.BaseContext:
-    """How survey workers start: ``forkserver`` where the platform has it (Linux, macOS),
-    else ``spawn``; never a plain ``fork`` of this process.
+PRELOAD = (__name__, f"{__package__}.search")
+"""What a fork server imports before it forks a worker: this module and the solver."""
 
-    The caller may run threads (the game's solver thread, Tk), and forking a threaded
-    process can deadlock a child on a lock held by another thread; Python 3.12 and newer
-    warn about it (DeprecationWarning), and 3.14 stops forking by default. The fork server
-    starts once per process and imports this module, so a worker starts warm.
+
+def process_context() -> multiprocessing.context.BaseContext:
+    """How survey workers start: a ``fork`` of this process where that is safe, else from
+    a ``forkserver`` where the platform has one (Linux, macOS), else ``spawn``.
+
+    A fork is safe on Linux in a process that runs one thread: each worker then starts
+    with everything this process loaded (the solver, the variants: ``solitaire survey``
+    validated its variant, so the registry is built) and loads nothing itself. Forking a
+    process that runs other threads (the game's solver thread, Tk, a thread a plugin
+    started) can deadlock a child on a lock another thread held; Python 3.12 and newer
+    warn about it (DeprecationWarning), and 3.14 stops forking by default. Other threads
+    therefore mean a fork server: it starts once per process and imports this module and
+    the solver (:data:`PRELOAD`), so a worker, a fork of it, starts warm but loads the
+    variants itself. macOS does not fork (its system libraries are not fork-safe).
     """
+    if sys.platform.startswith("linux") and _threads() == 1:
+        return multiprocessing.get_context("fork")
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([__name__])
+        context.set_forkserver_preload(list(PRELOAD))
         return context
     return multiprocessing.get_context("spawn")
+
+
+def _threads() -> int:
+    """The threads this process runs, as Linux counts them (those of C libraries too);
+    0 when it cannot tell."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 0
 
 
 def _run_dask(
     args: tuple[str, tuple[tuple[str, str], ...]],
     todo: Iterator[int],
     timeout: float | None,
-    budget: tuple[int, str, bool],
+    budget: tuple[int | None, str, bool],
     scheduler: str | None,
     record: Callable[[SurveyRow], None],
 ) -> None:
