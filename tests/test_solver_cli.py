@@ -142,6 +142,15 @@ def test_survey_refuses_a_csv_of_another_survey(
     assert "use another --csv file" in capsys.readouterr().err
 
 
+def test_a_folder_given_as_the_csv_is_refused_and_leaves_no_lock_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["survey", "seahaven", "--deals", "1-2", "--csv", ".", "--quiet"]) == 1
+    assert "it is a folder" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # no "..lock" beside the folder
+
+
 def test_a_second_survey_on_the_same_csv_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -505,6 +505,11 @@ def run_survey(
     else:
         from ..persistence.locks import locked  # filelock: only a survey with a CSV
 
+        # A path that is no file is refused before a lock file is made beside it (a
+        # folder "." would leave "..lock" behind).
+        if os.path.lexists(csv_path) and not os.path.isfile(csv_path):
+            kind = "a folder" if os.path.isdir(csv_path) else "not a regular file"
+            raise SolitaireError(f"{csv_path}: cannot write rows there: it is {kind}")
         lock = locked(csv_path, timeout=0, busy=_another_survey)
     with lock:
         opts = tuple(sorted(options.items()))
