@@ -259,14 +259,20 @@ def test_a_complete_suit_leaves_for_the_foundations_in_spider() -> None:
 
 
 def test_safe_autoplay_goes_by_what_the_player_sees() -> None:
-    """A red Two waits while a black Ace is not up, even though every black Ace is hidden
-    (a view that knows nothing of the hidden cards cannot call the Two safe)."""
+    """A red Three waits while a black Two is not up, even though every black Two is
+    hidden (a view that knows nothing of the hidden cards cannot call the Three safe). A
+    Two needs no such wait: an Ace never needs a place on it, as it can always go up."""
     rules = rules_of("klondike")
+    state = GameState.from_text(
+        rules, "#2C,KS 3H - - - - - |  | AH,2H AC AS - | stock 2S | waste - | round 0"
+    )
+    after, moves = autoplay_moves(state)
+    assert moves == []
     state = GameState.from_text(
         rules, "#AC,KS 2H - - - - - |  | AH - - - | stock AS | waste - | round 0"
     )
     after, moves = autoplay_moves(state)
-    assert moves == []
+    assert moves == [Move.parse("t2>f1")]
 
 
 def test_a_card_taken_back_from_a_foundation_stays_down() -> None:
