@@ -634,8 +634,15 @@ def test_variant_new_into_a_folder_that_cannot_be_is_a_clear_error(
 
 
 def _socket_at(path: Path) -> socket.socket:
+    """A Unix socket bound at ``path``, by its name from inside its folder: a socket's
+    address holds at most 108 bytes, which a deep temporary folder (nox's) passes."""
     server = socket.socket(socket.AF_UNIX)
-    server.bind(str(path))
+    here = os.getcwd()
+    os.chdir(path.parent)
+    try:
+        server.bind(path.name)
+    finally:
+        os.chdir(here)
     return server
 
 
