@@ -1,6 +1,6 @@
 """The variant editor in a real Tk window (Xvfb via pytest-xvfb): the schema-driven form,
 validation as you type with the loader's messages, the preview, the quick checks and the
-solver in the background, Save, Play, and the TOML round trip (issue 12)."""
+solver in the background, Save, Play, and the TOML round trip."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The solver: is a position winnable, and how? (issue 5)
+"""The solver: is a position winnable, and how?
 
 One function does the work::
 
