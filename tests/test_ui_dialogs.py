@@ -1,4 +1,6 @@
-"""The dialogs in a real Tk window (Xvfb via pytest-xvfb), opened with wait=False."""
+"""The dialogs in a real Tk window (Xvfb via pytest-xvfb), opened with wait=False; the
+keyboard shortcuts also on screens of 1024x600 and 1366x768 (an Xvfb of their own) with
+real X input."""
 
 from __future__ import annotations
 
@@ -7,6 +9,14 @@ import tkinter as tk
 from tkinter import font as tkfont
 
 import pytest
+from screens import (  # noqa: F401 (the fixtures screen and screen_root)
+    SMALL_SCREENS,
+    find_button,
+    inside,
+    screen_fixture,
+    screen_root_fixture,
+    wait_until,
+)
 from solitaire_tk import dialogs, rules_dialog, stats_dialog, widgets
 
 from solitaire_core.persistence import StatsStore
@@ -184,6 +194,48 @@ def test_shortcuts_window_lists_the_shortcut_table(root):
         assert keys in shown and action in shown
     press(dialog, "Return")
     assert not dialog.winfo_exists()
+
+
+def in_view(widget, view) -> bool:
+    """Whether ``widget`` lies wholly within the area ``view`` shows on the screen."""
+    top, bottom = widget.winfo_rooty(), widget.winfo_rooty() + widget.winfo_height()
+    return view.winfo_rooty() <= top and bottom <= view.winfo_rooty() + view.winfo_height()
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("screen", SMALL_SCREENS, indirect=True)
+def test_shortcuts_window_fits_the_screen_and_its_list_scrolls(screen, screen_root):
+    from solitaire_tk.keys import SHORTCUTS as table
+
+    game_keys = "In Seahaven Towers: columns A-J, cells 1-4, foundations K-N."
+    dialog = dialogs.show_shortcuts(screen_root, wait=False, game_keys=game_keys)
+    dialog.update()
+    assert inside(dialog, screen.width, screen.height), dialog.winfo_geometry()
+    close = find_button(dialog, "Close")
+    assert inside(close, screen.width, screen.height)
+    # The whole list can be read: the mouse wheel over it (real X events) brings its
+    # last line into view, above the Close button.
+    last = next(w for w in labels(dialog) if w.cget("text") == table[-1][0])
+    view = last.master.master  # what shows the list: its scrolled canvas
+    for _ in range(40):
+        if in_view(last, view):
+            break
+        screen.click(view, button=5, settle=0.05)
+    assert in_view(last, view) and inside(last, screen.width, screen.height)
+    assert last.winfo_rooty() + last.winfo_height() <= close.winfo_rooty()
+    screen.screenshot(f"shortcuts-{screen.width}x{screen.height}")
+    screen.click(close)
+    wait_until(screen_root, lambda: not dialog.winfo_exists())
+
+
+def labels(widget) -> list[tk.Misc]:
+    """Every label inside ``widget``."""
+    out = []
+    for child in widget.winfo_children():
+        if child.winfo_class() in ("TLabel", "Label"):
+            out.append(child)
+        out += labels(child)
+    return out
 
 
 @pytest.mark.gui

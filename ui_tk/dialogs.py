@@ -17,7 +17,7 @@ from typing import Any
 from solitaire_core.deal import MAX_DEAL
 
 from .keys import SHORTCUTS
-from .widgets import DIM, ERROR, Dialog, scaled_font
+from .widgets import DIM, ERROR, Dialog, ScrolledFrame, scaled_font
 
 __all__ = [
     "AboutDialog",
@@ -61,7 +61,12 @@ def parse_deal_text(text: str) -> tuple[int | None, str]:
 
 
 class ShortcutsDialog(Dialog):
-    """The keyboard shortcuts, keys in bold on the left."""
+    """The keyboard shortcuts, keys in bold on the left.
+
+    On a screen too short for the whole list the list scrolls (``scroller``, a
+    :class:`~solitaire_tk.widgets.ScrolledFrame`); the heading and the Close button
+    (``close_button``) stay in view.
+    """
 
     def __init__(
         self,
@@ -77,8 +82,11 @@ class ShortcutsDialog(Dialog):
             ttk.Label(self.body, text=game_keys, wraplength=560, justify="left").grid(
                 row=1, column=0, sticky="w", pady=(0, 10)
             )
-        table = ttk.Frame(self.body)
-        table.grid(row=2, column=0, sticky="nsew")
+        self.scroller = ScrolledFrame(self.body, padding=(0, 0, 10, 0))
+        self.scroller.grid(row=2, column=0, sticky="nsew")
+        self.body.rowconfigure(2, weight=1)
+        self.body.columnconfigure(0, weight=1)
+        table = self.scroller.interior
         bold = scaled_font(self, "TkDefaultFont", 0, bold=True)
         self.rows: list[tuple[str, str]] = [(str(k), str(a)) for k, a in rows]
         for row, (keys, action) in enumerate(self.rows):
@@ -90,7 +98,9 @@ class ShortcutsDialog(Dialog):
             )
         if not self.rows:
             ttk.Label(table, text="No shortcuts are defined.").grid(row=0, column=0)
-        self.buttons([("close", "Close")], default="close", row=3)
+        self.scroller.bind_wheel()
+        self.scroller.bind_keys(self)
+        self.close_button = self.buttons([("close", "Close")], default="close", row=3)["close"]
         self.show()
 
 

@@ -1,5 +1,7 @@
 """The dialogs' common parts: the :class:`Dialog` window (transient, centred, Escape
-closes it, modal or not), fonts, colours, shortened text and play-clock text.
+closes it, modal or not), fonts, colours, shortened text and play-clock text, and what
+keeps a window on a small screen: :func:`screen_room`, :func:`fit_window` and the
+:class:`ScrolledFrame` a part that may not fit scrolls in.
 
 Every dialog is a :class:`tkinter.Toplevel` transient to its parent. With ``wait=True``
 (the default) it is modal: it grabs input and returns when closed. With ``wait=False`` it
@@ -9,6 +11,7 @@ dialogs); callbacks then run as soon as a button is pressed.
 
 from __future__ import annotations
 
+import re
 import tkinter as tk
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from tkinter import font as tkfont
@@ -22,13 +25,18 @@ __all__ = [
     "DIM",
     "ELLIPSIS",
     "ERROR",
+    "SCREEN_RESERVE",
     "Confirm",
     "Dialog",
+    "ScrolledFrame",
     "Tooltip",
     "clock_text",
     "option_text",
     "elide",
+    "fit_window",
     "scaled_font",
+    "screen_room",
+    "screen_size",
     "scrolled_text",
 ]
 
@@ -40,6 +48,220 @@ ERROR = "#b3261e"
 
 Confirm = Callable[[str, str], bool]
 """``confirm(title, question) -> bool``: ask the player to confirm an action."""
+
+SCREEN_RESERVE = (60, 100)
+"""Pixels of the screen's width and height a window leaves free: room for the desktop's
+panels and dock and for the window's own frame and title bar, which the window manager
+adds outside the size Tk gives. 100 px of height is a title bar (about 30-40 px) and a
+panel or task bar (about 30-50 px), with some to spare."""
+
+
+# --- fitting the screen --------------------------------------------------------------------
+
+
+def screen_size(widget: tk.Misc) -> tuple[int, int]:
+    """The width and height in pixels of the screen ``widget`` is on (the X screen: on
+    several monitors joined into one screen, all of them)."""
+    return widget.winfo_screenwidth(), widget.winfo_screenheight()
+
+
+def screen_room(widget: tk.Misc) -> tuple[int, int]:
+    """The largest width and height in pixels a window on ``widget``'s screen may take:
+    the screen less :data:`SCREEN_RESERVE` (at least 320 x 240, on a screen smaller than
+    that: the screen)."""
+    width, height = screen_size(widget)
+    return (
+        min(width, max(320, width - SCREEN_RESERVE[0])),
+        min(height, max(240, height - SCREEN_RESERVE[1])),
+    )
+
+
+def fit_window(
+    window: tk.Wm, width: int, height: int, *, over: tk.Misc | None = None, set_size: bool = True
+) -> tuple[int, int]:
+    """Give a toplevel window the size ``width`` x ``height`` pixels, or less where the
+    screen has no room for it (:func:`screen_room`), and put it on the screen: centred
+    over the window ``over`` when that is shown (a third of the free height above it),
+    else on the screen, and moved in so that no part is past an edge. A window taller
+    than the room is put at the top, where window managers keep it below a top panel.
+
+    :param window: a ``Tk`` or ``Toplevel``.
+    :param width: the wanted width in pixels.
+    :param height: the wanted height in pixels.
+    :param over: the window to centre over (any widget of it), or ``None``.
+    :param set_size: with ``False`` only the place is set, and the size only when it has
+        to shrink (the window keeps the size its content asks for).
+    :return: the size given, ``(width, height)``, each at most the room's.
+    """
+    room_width, room_height = screen_room(window)
+    screen_width, screen_height = screen_size(window)
+    fit_width, fit_height = min(width, room_width), min(height, room_height)
+    master = over.winfo_toplevel() if over is not None else None
+    if master is not None and master.winfo_viewable():
+        x = master.winfo_rootx() + (master.winfo_width() - fit_width) // 2
+        y = master.winfo_rooty() + (master.winfo_height() - fit_height) // 3
+    else:
+        x = (screen_width - fit_width) // 2
+        y = (screen_height - fit_height) // 3
+    x = max(0, min(x, screen_width - fit_width - SCREEN_RESERVE[0] // 2))
+    y = max(0, min(y, screen_height - fit_height - SCREEN_RESERVE[1]))
+    shrunk = (fit_width, fit_height) != (width, height)
+    size = f"{fit_width}x{fit_height}" if set_size or shrunk else ""
+    window.wm_geometry(f"{size}+{x}+{y}")
+    return fit_width, fit_height
+
+
+class ScrolledFrame(ttk.Frame):
+    """A frame whose content scrolls up and down when it is taller than the frame.
+
+    Put the content into :attr:`interior` (a ``ttk.Frame``): it is as wide as the
+    visible part and as tall as its content asks. The scroll bar shows only while the
+    content is taller than the frame (its place stays reserved, so the content does not
+    change width when it comes and goes). The mouse wheel over the content scrolls it
+    (call :meth:`bind_wheel` once the content is built), and a widget of the content that
+    takes the keyboard focus is scrolled into view.
+
+    :param parent: the parent widget.
+    :param padding: the interior's padding (a ttk padding: pixels, or 2 or 4 of them).
+    :param width: the frame's requested width in pixels; ``None``: the content's.
+    :param height: the frame's requested height in pixels; ``None``: the content's (a
+        window that gives it less makes it scroll).
+    :param background: the colour behind the content (default: the theme's frame colour).
+    """
+
+    WHEEL_UNITS = 3
+    """Scroll units (of 20 px) per step of the mouse wheel."""
+
+    def __init__(
+        self,
+        parent: tk.Misc,
+        *,
+        padding: Any = 0,
+        width: int | None = None,
+        height: int | None = None,
+        background: str | None = None,
+    ) -> None:
+        super().__init__(parent)
+        if background is None:
+            background = ttk.Style(self).lookup("TFrame", "background") or None
+        self._width, self._height = width, height
+        self.canvas = tk.Canvas(
+            self, highlightthickness=0, borderwidth=0, yscrollincrement=20,
+            width=width or 1, height=height or 1,
+        )  # fmt: skip
+        if background:
+            self.canvas.configure(background=background)
+        self.bar = ttk.Scrollbar(self, orient="vertical", command=self.canvas.yview)
+        self.canvas.configure(yscrollcommand=self.bar.set)
+        self.interior = ttk.Frame(self.canvas, padding=padding)
+        self._item = self.canvas.create_window(0, 0, window=self.interior, anchor="nw")
+        self.canvas.grid(row=0, column=0, sticky="nsew")
+        self.bar.grid(row=0, column=1, sticky="ns")
+        self.columnconfigure(0, weight=1)
+        self.columnconfigure(1, minsize=self.bar.winfo_reqwidth())
+        self.rowconfigure(0, weight=1)
+        self._tag = f"ScrolledFrame{id(self)}"
+        for sequence in ("<MouseWheel>", "<Button-4>", "<Button-5>"):
+            self.bind_class(self._tag, sequence, self._on_wheel)
+        self.bind_class(self._tag, "<FocusIn>", lambda e: self.see(e.widget), add=True)
+        self.interior.bind("<Configure>", lambda _e: self._update(), add=True)
+        self.canvas.bind("<Configure>", self._on_canvas_configure, add=True)
+        self.canvas.bind("<Map>", self._on_canvas_configure, add=True)
+        self.bind_wheel()
+
+    def bind_wheel(self) -> None:
+        """Let the mouse wheel over any widget of the content scroll it, and a widget
+        that takes the focus be scrolled into view; call again after adding widgets.
+
+        Text boxes, lists, trees and canvases of the content keep their own wheel; a
+        combo box's wheel scrolls the content instead of changing the value (the
+        value must not change while the player scrolls past it)."""
+        todo: list[tk.Misc] = [self.canvas, self.interior]
+        while todo:
+            widget = todo.pop()
+            todo.extend(widget.winfo_children())
+            if widget is not self.canvas and isinstance(
+                widget, (tk.Text, tk.Listbox, tk.Canvas, ttk.Treeview)
+            ):
+                continue
+            tags = widget.bindtags()
+            if self._tag not in tags:
+                widget.bindtags((self._tag, *tags))
+
+    def bind_keys(self, window: tk.Misc) -> None:
+        """Let Up, Down, Page Up, Page Down, Home and End pressed in ``window`` (a
+        dialog whose content is all to be read, not typed into) scroll the content."""
+        moves = {
+            "<Up>": (-1, "units"), "<Down>": (1, "units"),
+            "<Prior>": (-1, "pages"), "<Next>": (1, "pages"),
+        }  # fmt: skip
+        for sequence, (step, what) in moves.items():
+            window.bind(sequence, lambda _e, s=step, w=what: self.canvas.yview_scroll(s, w))
+        window.bind("<Home>", lambda _e: self.canvas.yview_moveto(0))
+        window.bind("<End>", lambda _e: self.canvas.yview_moveto(1))
+
+    def can_scroll(self) -> bool:
+        """Whether the content is taller than the visible part."""
+        return self.interior.winfo_reqheight() > self.canvas.winfo_height()
+
+    def see(self, widget: tk.Misc) -> None:
+        """Scroll so that ``widget`` (a widget of the content) is in view, if it can be
+        (a widget taller than the view shows its top)."""
+        if not self.can_scroll():
+            return
+        total = max(1, self.interior.winfo_height())
+        top = widget.winfo_rooty() - self.interior.winfo_rooty()
+        bottom = top + widget.winfo_height()
+        view_top = int(self.canvas.canvasy(0))
+        view_height = self.canvas.winfo_height()
+        if top < view_top:
+            self.canvas.yview_moveto(top / total)
+        elif bottom > view_top + view_height:
+            self.canvas.yview_moveto(min(top, bottom - view_height) / total)
+
+    def _on_wheel(self, event: tk.Event) -> str:
+        if event.num == 4:
+            step = -1
+        elif event.num == 5:
+            step = 1
+        elif event.delta:
+            step = -1 if event.delta > 0 else 1
+        else:
+            return "break"
+        if self.can_scroll():
+            self.canvas.yview_scroll(step * self.WHEEL_UNITS, "units")
+        return "break"
+
+    def _on_canvas_configure(self, _event: tk.Event | None = None) -> None:
+        self._fill_width()
+        self._update()
+
+    def _fill_width(self) -> None:
+        """Make the content as wide as the canvas (set again on each change: a canvas
+        that was not mapped, as a notebook's hidden tab, may not have resized it)."""
+        shown = self.canvas.winfo_width()
+        if shown > 1 and self.interior.winfo_width() != shown:
+            self.canvas.itemconfigure(self._item, width=shown)
+
+    def _update(self) -> None:
+        """Follow the content's size: scroll region, requested size, the bar."""
+        self._fill_width()
+        width, height = self.interior.winfo_reqwidth(), self.interior.winfo_reqheight()
+        self.canvas.configure(scrollregion=(0, 0, width, height))
+        wanted = (self._width or width, self._height or height)
+        if (int(self.canvas.cget("width")), int(self.canvas.cget("height"))) != wanted:
+            self.canvas.configure(width=wanted[0], height=wanted[1])
+        if self.can_scroll():
+            self.bar.grid()
+        else:
+            self.bar.grid_remove()
+            self.canvas.yview_moveto(0)
+
+    def destroy(self) -> None:
+        """Destroy the frame and forget its wheel bindings."""
+        for sequence in ("<MouseWheel>", "<Button-4>", "<Button-5>", "<FocusIn>"):
+            self.unbind_class(self._tag, sequence)
+        super().destroy()
 
 
 # --- the common frame ----------------------------------------------------------------------
@@ -58,6 +280,7 @@ class Dialog(tk.Toplevel):
         self.withdraw()
         self.title(title)
         self._wait = wait
+        self._size: tuple[int, int] | None = None  # set by geometry("WxH")
         self._choice: str | None = None
         self._callbacks: dict[str, Callable[[], Any] | None] = {}
         master = parent.winfo_toplevel()
@@ -126,16 +349,22 @@ class Dialog(tk.Toplevel):
             self.wait_window()
             self._run_callback()
 
+    def wm_geometry(self, newGeometry: str | None = None) -> str:  # noqa: N803 (tkinter's)
+        """Tk's ``wm geometry``; a size set here (``"600x400"``) is the one :meth:`show`
+        fits to the screen, in place of the size the content asks for."""
+        if newGeometry:
+            size = re.match(r"(\d+)x(\d+)", newGeometry)
+            if size:
+                self._size = (int(size[1]), int(size[2]))
+        return super().wm_geometry(newGeometry)
+
+    geometry = wm_geometry
+
     def _place(self) -> None:
-        master = self.master.winfo_toplevel() if self.master else self
-        width, height = self.winfo_reqwidth(), self.winfo_reqheight()
-        if master.winfo_viewable():
-            x = master.winfo_rootx() + (master.winfo_width() - width) // 2
-            y = master.winfo_rooty() + (master.winfo_height() - height) // 3
-        else:
-            x = (self.winfo_screenwidth() - width) // 2
-            y = (self.winfo_screenheight() - height) // 3
-        self.geometry(f"+{max(0, x)}+{max(0, y)}")
+        """Centre over the parent, on the screen, no larger than the screen's room (a
+        dialog too tall for it shrinks: the part of it that can scroll, scrolls)."""
+        width, height = self._size or (self.winfo_reqwidth(), self.winfo_reqheight())
+        fit_window(self, width, height, over=self.master, set_size=self._size is not None)
 
     def finish(self, choice: str | None) -> None:
         """Close the dialog as if the button ``choice`` had been pressed."""
