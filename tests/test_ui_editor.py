@@ -1,6 +1,8 @@
 """The variant editor in a real Tk window (Xvfb via pytest-xvfb): the schema-driven form,
 validation as you type with the loader's messages, the preview, the quick checks and the
-solver in the background, Save, Play, and the TOML round trip."""
+solver in the background, Save, Play, and the TOML round trip; on screens of
+1024x600 and 1366x768 (an Xvfb of their own) with real X input: the window fits, its
+buttons are in reach, and closing with unsaved changes asks first."""
 
 from __future__ import annotations
 
@@ -9,7 +11,21 @@ from pathlib import Path
 
 import pytest
 from sampling import per_game
-from solitaire_tk.editor import COMMENTS_NOTE, VariantEditor, copy_for_editing
+from screens import (  # noqa: F401 (the fixtures screen and screen_root)
+    SMALL_SCREENS,
+    close_box,
+    find_button,
+    inside,
+    screen_fixture,
+    screen_root_fixture,
+    wait_until,
+)
+from solitaire_tk.editor import (
+    COMMENTS_NOTE,
+    UnsavedChangesDialog,
+    VariantEditor,
+    copy_for_editing,
+)
 from solitaire_tk.editor_form import form_fields
 from solitaire_tk.launcher import Launcher
 
@@ -60,7 +76,10 @@ def type_into(editor: VariantEditor, path: str, text: str) -> None:
 
 
 def open_editor(root, data, **kwargs) -> VariantEditor:
+    """The editor on ``data``, drawn; not modal unless ``modal=True`` is given: a test
+    that closes it by mistake with changes never waits for an answer."""
     kwargs.setdefault("registry", fresh_registry())
+    kwargs.setdefault("modal", False)
     editor = VariantEditor(root, data=data, **kwargs)
     editor.update()
     return editor
@@ -184,7 +203,10 @@ def test_the_launcher_opens_the_editor_and_lists_what_it_saves(root, solitaire_h
     registry = fresh_registry()
     played = []
     launcher = Launcher(
-        root, registry=registry, settings=Settings(), on_play=lambda *a: played.append(a)
+        root,
+        registry=registry,
+        settings=Settings(),
+        on_play=lambda *a: played.append(a),
     )
     launcher.pack(fill="both", expand=True)
     root.update()
@@ -213,3 +235,184 @@ def test_the_launcher_opens_the_editor_and_lists_what_it_saves(root, solitaire_h
     launcher.editor.destroy()
     # Saved files are loaded at the next start, as yours.
     assert build_registry().variants["my-sea-towers"].plugin == USER_PLUGIN
+
+
+# --- small screens and closing with unsaved changes ------------------------------------------
+
+EDITOR_BUTTONS = ("Save", "Play", "Solve deals 1-20", "Close")
+
+
+def editor_on(screen_root, **kwargs) -> VariantEditor:
+    """The editor on a copy of Sea Towers, over the small screen's root window (not
+    modal unless ``modal=True`` is given, as :func:`open_editor`)."""
+    kwargs.setdefault("data", copy_for_editing(BASE.get("sea-towers"), BASE))
+    editor = open_editor(screen_root, **kwargs)
+    wait_until(screen_root, lambda: editor.winfo_ismapped() and editor.definition is not None)
+    return editor
+
+
+@pytest.mark.parametrize("screen", SMALL_SCREENS, indirect=True)
+def test_the_editor_fits_the_screen_and_its_buttons_are_in_reach(screen, screen_root):
+    editor = editor_on(screen_root)
+    editor.update()
+    assert inside(editor, screen.width, screen.height), editor.winfo_geometry()
+    for text in EDITOR_BUTTONS:
+        assert inside(find_button(editor, text), screen.width, screen.height), text
+    # The form scrolls where the screen is too short for a tab: the wheel over it (real
+    # X button 5 events) brings its last field into view.
+    game = editor.tabs["game"]
+    last = editor.widgets[[p for p, f in editor.fields.items() if f.group == "game"][-1]]
+    if screen.height <= 600:
+        assert game.can_scroll()
+    for _ in range(30):
+        if last.winfo_rooty() + last.winfo_height() <= game.winfo_rooty() + game.winfo_height():
+            break
+        screen.click(editor.widgets["id"] if _ == 0 else game.canvas, button=5)
+        editor.update()
+    assert inside(last, screen.width, screen.height)
+    bottom = game.canvas.winfo_rooty() + game.canvas.winfo_height()
+    assert last.winfo_rooty() + last.winfo_height() <= bottom  # not under the buttons
+    screen.screenshot(f"editor-{screen.width}x{screen.height}")
+    # Nothing changed: a real click on Close closes the window at once.
+    screen.click(find_button(editor, "Close"))
+    wait_until(screen_root, lambda: not editor.winfo_exists())
+
+
+ANSWER_SECONDS = 30
+"""How long :func:`close_answering` waits for the question before cancelling it."""
+
+
+def close_answering(screen, editor, answer: str, *, box: bool = False, shot: str = ""):
+    """Close the editor as a player does, by a real click on Close (or, with ``box``,
+    the window manager's close message) and, when a question shows, press its button
+    labelled ``answer`` with a real click. A modal question runs its own event loop
+    until answered: whatever goes wrong here (a failed look at it, a click that misses,
+    no answer within :data:`ANSWER_SECONDS`), the question is cancelled so that the loop
+    ends, and the test fails instead of hanging.
+
+    :return: what the question showed, ``{"text": all its text, "buttons": [labels],
+        "in_reach": whether its buttons are on the screen}``, or ``None`` when the
+        editor closed without asking.
+    :raises AssertionError: the question could not be answered.
+    """
+    root = editor._root()
+    seen: dict = {}
+    done = False
+
+    def questions() -> list:
+        if not editor.winfo_exists():
+            return []
+        return [w for w in editor.winfo_children() if isinstance(w, UnsavedChangesDialog)]
+
+    def give_up(why: str) -> None:
+        seen.setdefault("error", why)
+        for question in questions():
+            question.finish("cancel")  # ends a modal question's own loop
+
+    def respond() -> None:
+        if done or "buttons" in seen:
+            return
+        asking = questions()
+        if not asking or not asking[0].winfo_ismapped():
+            if editor.winfo_exists():
+                root.after(50, respond)
+            return
+        try:
+            question = asking[0]
+            question.update()
+            found = [w for w in descendants(question) if w.winfo_class() in ("TButton", "TLabel")]
+            buttons = [w for w in found if w.winfo_class() == "TButton"]
+            seen["text"] = " ".join(str(w.cget("text")) for w in found)
+            seen["buttons"] = [str(b.cget("text")) for b in buttons]
+            seen["in_reach"] = all(inside(b, screen.width, screen.height) for b in buttons)
+            if shot:
+                screen.screenshot(shot)
+            screen.click(find_button(question, answer), settle=0)
+        except Exception as exc:  # reported by the test (Tk would only print it)
+            give_up(f"answering the question failed: {exc!r}")
+
+    root.after(50, respond)
+    watchdog = root.after(ANSWER_SECONDS * 1000, lambda: give_up("no answer in time"))
+    try:
+        if box:
+            close_box(editor, screen)
+        else:
+            assert inside(editor.close_button, screen.width, screen.height), "Close out of reach"
+            screen.click(editor.close_button, settle=0)
+
+        def over() -> bool:
+            answered = "buttons" in seen and not questions()
+            return "error" in seen or answered or not editor.winfo_exists()
+
+        wait_until(root, over, seconds=ANSWER_SECONDS + 10)
+    finally:
+        done = True
+        root.after_cancel(watchdog)
+        if questions():
+            give_up("the question was still open when the test went on")
+    root.update()
+    assert "error" not in seen, seen["error"]
+    return seen or None
+
+
+def descendants(widget) -> list:
+    """Every widget inside ``widget``, in creation order."""
+    out = []
+    for child in widget.winfo_children():
+        out += [child, *descendants(child)]
+    return out
+
+
+@pytest.mark.parametrize("screen", SMALL_SCREENS[:1], indirect=True)
+def test_close_asks_before_throwing_away_changes(screen, screen_root, tmp_path):
+    """As the player meets it: the question is modal, Close waits for the answer."""
+    target = tmp_path / "my-sea-towers.toml"
+    editor = editor_on(screen_root, folder=tmp_path, modal=True)
+    type_into(editor, "name", "Night Towers")
+    seen = close_answering(screen, editor, "Cancel", shot="editor-unsaved-question")
+    assert seen is not None, "closed without asking"
+    assert "Save the changes to Night Towers?" in seen["text"]
+    assert "are not saved" in seen["text"] and str(target) in seen["text"]
+    assert seen["buttons"] == ["Save", "Don't save", "Cancel"] and seen["in_reach"]
+    # Cancel keeps the editor with the edits.
+    assert editor.winfo_exists() and editor.vars["name"].get() == "Night Towers"
+    # Don't save closes and writes nothing.
+    assert close_answering(screen, editor, "Don't save") is not None
+    wait_until(screen_root, lambda: not editor.winfo_exists())
+    assert not target.exists()
+    # Save writes the file, then closes.
+    editor = editor_on(screen_root, folder=tmp_path, modal=True)
+    type_into(editor, "name", "Night Towers")
+    assert close_answering(screen, editor, "Save") is not None
+    wait_until(screen_root, lambda: not editor.winfo_exists())
+    assert tomllib.loads(target.read_text("utf-8"))["name"] == "Night Towers"
+
+
+@pytest.mark.parametrize("screen", SMALL_SCREENS[:1], indirect=True)
+def test_close_asks_before_throwing_away_invalid_changes(screen, screen_root, tmp_path):
+    editor = editor_on(screen_root, folder=tmp_path, modal=True)
+    type_into(editor, "deal.columns", "6")
+    seen = close_answering(screen, editor, "Cancel", shot="editor-invalid-question")
+    assert seen is not None, "closed without asking"
+    assert "Discard the changes to My Sea Towers?" in seen["text"]
+    assert "cannot be saved while the game is not valid" in seen["text"]
+    assert "Tab Deal: deal: places 62 cards" in seen["text"]
+    assert seen["buttons"] == ["Discard changes", "Cancel"] and seen["in_reach"]
+    assert editor.winfo_exists() and editor.vars["deal.columns"].get() == "6"
+    # A change typed back to what the file says is no change: no question.
+    type_into(editor, "deal.columns", "5")
+    assert close_answering(screen, editor, "Cancel") is None
+    assert not editor.winfo_exists() and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("screen", SMALL_SCREENS[:1], indirect=True)
+def test_the_window_close_box_asks_the_same_question(screen, screen_root):
+    """Not modal here: the close box returns at once and the answer acts when given."""
+    editor = editor_on(screen_root)
+    type_into(editor, "deal.columns", "6")
+    seen = close_answering(screen, editor, "Cancel", box=True)
+    assert seen is not None, "closed without asking"
+    assert seen["buttons"] == ["Discard changes", "Cancel"]
+    assert editor.winfo_exists() and editor.vars["deal.columns"].get() == "6"
+    assert close_answering(screen, editor, "Discard changes", box=True) is not None
+    wait_until(screen_root, lambda: not editor.winfo_exists())

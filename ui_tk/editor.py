@@ -14,7 +14,13 @@ a moment after the last key press; the message, ``key.path: expected ...``, is s
 the field it names. **Save** writes ``ID.toml`` into the user variants folder (or back to
 the file being edited), **Play** opens the game at once (saved or not), **Solve deals
 1-20** asks the solver. Opening a file and saving it unchanged writes the same data, but
-comments in the file are not kept (the window says so).
+comments in the file are not kept (the window says so). **Close** (and the window's close
+box) asks first when the form holds changes not saved (:class:`UnsavedChangesDialog`).
+
+The window fits the screen it opens on (down to 1024 x 600): it takes at most the screen's
+room (:func:`solitaire_tk.widgets.fit_window`), each tab of the form and the side with the
+picture scroll (:class:`solitaire_tk.widgets.ScrolledFrame`), the picture shrinks with the
+side, and the buttons stay in view below them.
 """
 
 from __future__ import annotations
@@ -40,11 +46,15 @@ from . import widgets
 from .editor_form import GROUPS, Field, form_fields, from_texts, to_texts
 from .preview import render_preview
 
-__all__ = ["VariantEditor", "copy_for_editing", "new_game_data"]
+__all__ = ["UnsavedChangesDialog", "VariantEditor", "copy_for_editing", "new_game_data"]
 
 _VALIDATE_DELAY_MS = 300  # wait this long after the last key press
 _POLL_MS = 100  # how often the window looks at its background work
 PREVIEW = (470, 330)
+"""The largest size of the dealt picture (pixels); a narrower side shows a smaller one."""
+MIN_PREVIEW_WIDTH = 240
+WINDOW_SIZE = (1320, 900)
+"""The window's size in pixels where the screen has room for it."""
 SOLVE_DEALS = tuple(range(1, 21))
 SOLVE_BUDGET = {"max_states": 200_000, "timeout": 10.0}
 COMMENTS_NOTE = "Saving writes the same data back, but comments in the file are not kept."
@@ -107,13 +117,19 @@ class VariantEditor(tk.Toplevel):
     :param folder: where Save writes a new game; default the user variants folder.
     :param on_play: ``on_play(variant_id, options, deal)`` plays a game (the launcher's).
     :param on_saved: called with the saved :class:`VariantDefinition`.
+    :param modal: whether the question asked before closing with unsaved changes waits
+        for its answer (``False``: :meth:`close` returns at once and the answer acts when
+        given; for tests, as the dialogs' ``wait``).
 
     Attributes for tests: ``fields`` (:class:`~solitaire_tk.editor_form.Field` by path),
     ``vars`` (path -> StringVar; the Options table's text is in ``options_text``),
     ``widgets`` (path -> entry widget), ``errors`` (path -> error label), ``helps`` (path ->
     help label), ``notebook`` and
-    ``tabs`` (group key -> frame), ``deal_var``, ``preview_image``, ``status_label``,
+    ``tabs`` (group key -> the tab, a :class:`~solitaire_tk.widgets.ScrolledFrame` whose
+    ``interior`` holds the fields), ``side`` (the scrolled side), ``panes``,
+    ``deal_var``, ``preview_image``, ``status_label``,
     ``checks_label``, ``solve_text``, ``save_button``, ``play_button``, ``solve_button``,
+    ``close_button``, ``question`` (the :class:`UnsavedChangesDialog` while it is open),
     ``definition`` (the valid variant, or ``None``), ``problems`` (path -> message).
     """
 
@@ -127,20 +143,31 @@ class VariantEditor(tk.Toplevel):
         folder: Path | None = None,
         on_play: OnPlay | None = None,
         on_saved: Callable[[VariantDefinition], object] | None = None,
+        modal: bool = True,
     ) -> None:
         super().__init__(master)
+        self.withdraw()  # shown once built and placed
         self.registry = registry
         self.original: dict[str, Any] = copy.deepcopy(dict(data))
         self.path = path
         self.folder = folder
         self.on_play = on_play
         self.on_saved = on_saved
+        self.modal = modal
+        self.question: UnsavedChangesDialog | None = None
         self.fields: dict[str, Field] = {f.path: f for f in form_fields()}
         self.vars: dict[str, tk.StringVar] = {}
         self.widgets: dict[str, tk.Widget] = {}
         self.errors: dict[str, ttk.Label] = {}
         self.helps: dict[str, ttk.Label] = {}
-        self.tabs: dict[str, ttk.Frame] = {}
+        self.tabs: dict[str, widgets.ScrolledFrame] = {}
+        # group -> its fields' rows: (first grid row, name label, entry, error, help)
+        self._rows: dict[str, list[tuple[int, ttk.Label, tk.Widget, ttk.Label, ttk.Label]]] = {}
+        self._narrow: dict[str, bool] = {}  # group -> names above the fields
+        self._tab_width: dict[str, int] = {}  # group -> the width its fields were fitted to
+        self._side_width = 0
+        self._preview_width = PREVIEW[0]
+        self._preview_job: str | None = None
         self.problems: dict[str, str] = {}
         self.definition: VariantDefinition | None = None
         self.preview_image: Any = None
@@ -155,10 +182,15 @@ class VariantEditor(tk.Toplevel):
         self.checks_running = False
         self.solving = False
         self.title("Variant workshop")
-        self.geometry("1320x900")
         self._build()
         self._load(self.original)
-        self.protocol("WM_DELETE_WINDOW", self.destroy)
+        self._saved_texts = self.texts()
+        self.protocol("WM_DELETE_WINDOW", self.close)
+        self.minsize(min(640, widgets.screen_room(self)[0]), min(420, widgets.screen_room(self)[1]))
+        widgets.fit_window(self, *WINDOW_SIZE, over=master)
+        self._sash_placed = False
+        self.panes.bind("<Configure>", self._place_sash, add=True)
+        self.deiconify()
         self.validate()
         self._poll_job = self.after(_POLL_MS, self._poll)
 
@@ -167,37 +199,70 @@ class VariantEditor(tk.Toplevel):
     def _build(self) -> None:
         outer = ttk.Frame(self, padding=(14, 10, 14, 10))
         outer.pack(fill="both", expand=True)
-        outer.columnconfigure(0, weight=1)
-        outer.rowconfigure(1, weight=1)
         self.heading = ttk.Label(
             outer, text="", font=widgets.scaled_font(self, "TkHeadingFont", 4, bold=True)
         )
-        self.heading.grid(row=0, column=0, columnspan=2, sticky="w", pady=(0, 8))
-        self.notebook = ttk.Notebook(outer)
-        self.notebook.grid(row=1, column=0, sticky="nsew")
+        # Packed in this order, the buttons and the heading keep their room and the
+        # middle (the form and the side, both scrolling) gives it up on a small screen.
+        bar = ttk.Frame(outer)
+        bar.pack(side="bottom", fill="x", pady=(6, 0))
+        self.close_button = ttk.Button(bar, text="Close", command=self.close)
+        self.close_button.pack(side="right")
+        self.solve_button = ttk.Button(bar, text="Solve deals 1-20", command=self.solve)
+        self.solve_button.pack(side="right", padx=(0, 8))
+        self.play_button = ttk.Button(bar, text="Play", command=self.play)
+        self.play_button.pack(side="right", padx=(0, 8))
+        self.save_button = ttk.Button(bar, text="Save", command=self.save, default="active")
+        self.save_button.pack(side="right", padx=(0, 8))
+        self.where_label = ttk.Label(outer, text="", foreground=widgets.DIM, justify="left")
+        self.where_label.pack(side="bottom", fill="x", pady=(8, 0))
+        self.heading.pack(side="top", anchor="w", pady=(0, 8))
+        outer.bind(
+            "<Configure>", lambda e: self.where_label.configure(wraplength=e.width - 28), add=True
+        )
+        self.panes = ttk.PanedWindow(outer, orient="horizontal")
+        self.panes.pack(side="top", fill="both", expand=True)
+
+        self.notebook = ttk.Notebook(self.panes)
         for key, title in GROUPS:
-            frame = ttk.Frame(self.notebook, padding=(12, 10, 12, 10))
-            frame.columnconfigure(1, weight=1)
-            self.notebook.add(frame, text=title)
-            self.tabs[key] = frame
+            # A fixed requested size: the content's growing and shrinking as it wraps
+            # must not reach the panes (they would move the split, and so on, forever).
+            tab = widgets.ScrolledFrame(
+                self.notebook, padding=(12, 10, 12, 10), width=300, height=300
+            )
+            tab.interior.columnconfigure(1, weight=1)
+            # Fitted to the width shown (the canvas's): a hidden tab's content takes the
+            # width it asks for, which the fitting changes.
+            tab.canvas.bind("<Configure>", lambda e, k=key: self._fit_tab(k, e.width), add=True)
+            self.notebook.add(tab, text=title)
+            self.tabs[key] = tab
+            self._rows[key] = []
+            self._narrow[key] = False
         rows: dict[str, int] = {}
         for field in self.fields.values():
             row = rows.get(field.group, 0)
-            rows[field.group] = row + 3
-            self._add_field(self.tabs[field.group], field, row)
+            rows[field.group] = row + 4
+            self._add_field(self.tabs[field.group].interior, field, row)
+        for tab in self.tabs.values():
+            tab.bind_wheel()
 
-        side = ttk.Frame(outer, padding=(16, 0, 0, 0))
-        side.grid(row=1, column=1, sticky="nsew")
+        self.side = widgets.ScrolledFrame(
+            self.panes, padding=(16, 0, 4, 0), width=PREVIEW[0] + 20, height=300
+        )
+        side = self.side.interior
         side.columnconfigure(0, weight=1)
+        self.side.canvas.bind("<Configure>", lambda e: self._side_resized(e.width), add=True)
         deal_row = ttk.Frame(side)
         deal_row.grid(row=0, column=0, sticky="w")
-        ttk.Label(deal_row, text="Deal number:").pack(side="left")
+        self._deal_title = ttk.Label(deal_row, text="Deal number:")
+        self._deal_title.pack(side="left")
         self.deal_var = tk.StringVar(self, value="1")
         self.deal_entry = ttk.Entry(deal_row, textvariable=self.deal_var, width=10)
         self.deal_entry.pack(side="left", padx=(6, 8))
-        ttk.Label(deal_row, text="as dealt, before autoplay", foreground=widgets.DIM).pack(
-            side="left"
+        self._deal_hint = ttk.Label(
+            deal_row, text="as dealt, before autoplay", foreground=widgets.DIM, justify="left"
         )
+        self._deal_hint.pack(side="left")
         self.deal_var.trace_add("write", lambda *_a: self._schedule())
         self.preview_label = ttk.Label(side, borderwidth=0)
         self.preview_label.grid(row=1, column=0, sticky="w", pady=(6, 8))
@@ -215,35 +280,108 @@ class VariantEditor(tk.Toplevel):
             side, text="Not asked yet.", wraplength=PREVIEW[0], justify="left"
         )
         self.solve_summary.grid(row=6, column=0, sticky="w")
-        self.solve_text = tk.Text(side, height=8, width=60, relief="flat", wrap="word")
+        self.solve_text = tk.Text(side, height=8, width=40, relief="flat", wrap="word")
         self.solve_text.grid(row=7, column=0, sticky="nsew", pady=(4, 0))
         self.solve_text.configure(state="disabled")
-        side.rowconfigure(7, weight=1)
+        self.side.bind_wheel()
+        self.panes.add(self.notebook, weight=1)
+        self.panes.add(self.side, weight=0)
 
-        self.where_label = ttk.Label(outer, text="", foreground=widgets.DIM)
-        self.where_label.grid(row=2, column=0, columnspan=2, sticky="w", pady=(8, 0))
-        bar = ttk.Frame(outer)
-        bar.grid(row=3, column=0, columnspan=2, sticky="e", pady=(6, 0))
-        self.close_button = ttk.Button(bar, text="Close", command=self.destroy)
-        self.close_button.pack(side="right")
-        self.solve_button = ttk.Button(bar, text="Solve deals 1-20", command=self.solve)
-        self.solve_button.pack(side="right", padx=(0, 8))
-        self.play_button = ttk.Button(bar, text="Play", command=self.play)
-        self.play_button.pack(side="right", padx=(0, 8))
-        self.save_button = ttk.Button(bar, text="Save", command=self.save, default="active")
-        self.save_button.pack(side="right", padx=(0, 8))
+    def _place_sash(self, event: tk.Event) -> None:
+        """Split the middle once it is first laid out: the side gets room for the whole
+        picture when the form keeps at least 55% of the width; later the form takes what
+        the window gains or loses (the player may move the split)."""
+        if self._sash_placed or event.width <= 1:
+            return
+        self._sash_placed = True
+        side = PREVIEW[0] + 20 + self.side.bar.winfo_reqwidth() + 20
+        form = max(self.notebook.winfo_reqwidth(), int(event.width * 0.55))  # every tab shown
+        self.panes.sashpos(0, max(form, event.width - side))
+
+    def _fit_tab(self, group: str, width: int) -> None:
+        """Fit a tab's fields to its width (``width`` pixels): the names beside the
+        fields, or above them when that leaves the fields less than 320 pixels (a narrow
+        window); the help and error lines wrap to the room left."""
+        rows = self._rows.get(group, [])
+        if not rows or self._tab_width.get(group) == width:
+            return  # (a change of height only)
+        self._tab_width[group] = width
+        names = max(name.winfo_reqwidth() for _, name, *_rest in rows) + 12
+        inner = width - 24  # the tab's padding
+        narrow = inner - names < 320
+        if narrow != self._narrow[group]:
+            self._narrow[group] = narrow
+            for row, name, widget, error, help_label in rows:
+                self._grid_field(row, name, widget, error, help_label, narrow=narrow)
+        wrap = max(160, inner - 16 if narrow else inner - names - 4)
+        if int(str(rows[0][4].cget("wraplength")) or 0) != wrap:
+            for _, _, _, error, help_label in rows:
+                error.configure(wraplength=wrap)
+                help_label.configure(wraplength=wrap)
+
+    @staticmethod
+    def _grid_field(
+        row: int,
+        name: ttk.Label,
+        widget: tk.Widget,
+        error: ttk.Label,
+        help_label: ttk.Label,
+        *,
+        narrow: bool,
+    ) -> None:
+        """Put one field's widgets on the tab's grid from ``row`` on (four rows): the
+        name beside the field, or (``narrow``) above it."""
+        if narrow:
+            name.grid(row=row, column=0, columnspan=2, sticky="nw", padx=0, pady=(6, 0))
+            widget.grid(row=row + 1, column=0, columnspan=2, sticky="ew", padx=(16, 0), pady=(2, 0))
+            error.grid(row=row + 2, column=0, columnspan=2, sticky="w", padx=(16, 0))
+            help_label.grid(
+                row=row + 3, column=0, columnspan=2, sticky="w", padx=(16, 0), pady=(2, 4)
+            )
+        else:
+            name.grid(row=row, column=0, columnspan=1, sticky="nw", padx=(0, 12), pady=(6, 0))
+            widget.grid(row=row, column=1, columnspan=1, sticky="ew", padx=0, pady=(6, 0))
+            error.grid(row=row + 2, column=1, columnspan=1, sticky="w", padx=0)
+            help_label.grid(row=row + 3, column=1, columnspan=1, sticky="w", padx=0, pady=(2, 4))
+        _show_if_text(error)
+
+    def _side_resized(self, width: int) -> None:
+        """Fit the side's texts and picture to its width (``width`` pixels)."""
+        if width == self._side_width:
+            return  # (a change of height only)
+        self._side_width = width
+        room = max(MIN_PREVIEW_WIDTH, width - 20)
+        for label in (self.status_label, self.checks_label, self.solve_summary):
+            label.configure(wraplength=room)
+        beside = self._deal_title.winfo_reqwidth() + self.deal_entry.winfo_reqwidth() + 14
+        self._deal_hint.configure(wraplength=max(60, room - beside))
+        wanted = max(MIN_PREVIEW_WIDTH, min(PREVIEW[0], room))
+        if wanted != self._preview_width:
+            self._preview_width = wanted
+            if self._preview_job is not None:
+                self.after_cancel(self._preview_job)
+            self._preview_job = self.after(150, self._redraw_preview)
+
+    def _redraw_preview(self) -> None:
+        self._preview_job = None
+        self._update_preview()
+
+    def preview_size(self) -> tuple[int, int]:
+        """The size in pixels the dealt picture is drawn at: :data:`PREVIEW`, or smaller
+        in the same proportions when the side is narrower."""
+        width = self._preview_width
+        return width, round(width * PREVIEW[1] / PREVIEW[0])
 
     def _bold(self) -> Any:
         return widgets.scaled_font(self, "TkDefaultFont", 0, bold=True)
 
     def _add_field(self, frame: ttk.Frame, field: Field, row: int) -> None:
-        name = field.path + (" *" if field.required else "")
-        ttk.Label(frame, text=name, font=self._bold()).grid(
-            row=row, column=0, sticky="nw", padx=(0, 12), pady=(6, 0)
+        name = ttk.Label(
+            frame, text=field.path + (" *" if field.required else ""), font=self._bold()
         )
         widget: tk.Widget
         if field.kind == "table":
-            text = tk.Text(frame, height=16, width=70, undo=True, wrap="none")
+            text = tk.Text(frame, height=16, width=60, undo=True, wrap="none")
             text.bind("<<Modified>>", self._on_text_modified)
             widget = text
             self.options_text = text
@@ -263,10 +401,8 @@ class VariantEditor(tk.Toplevel):
             else:
                 widget = ttk.Entry(frame, textvariable=var, width=50)
             var.trace_add("write", lambda *_a: self._schedule())
-        widget.grid(row=row, column=1, sticky="ew", pady=(6, 0))
         self.widgets[field.path] = widget
-        error = ttk.Label(frame, text="", foreground=widgets.ERROR, wraplength=560)
-        error.grid(row=row + 1, column=1, sticky="w")
+        error = ttk.Label(frame, text="", foreground=widgets.ERROR, wraplength=560, justify="left")
         self.errors[field.path] = error
         help_text = field.help or "(no description in the schema)"
         if field.default is not None:
@@ -276,7 +412,8 @@ class VariantEditor(tk.Toplevel):
         self.helps[field.path] = ttk.Label(
             frame, text=help_text, foreground=widgets.DIM, wraplength=560, justify="left"
         )
-        self.helps[field.path].grid(row=row + 2, column=1, sticky="w", pady=(0, 4))
+        self._grid_field(row, name, widget, error, self.helps[field.path], narrow=False)
+        self._rows[field.group].append((row, name, widget, error, self.helps[field.path]))
 
     def _suggestions(self, field: Field) -> list[str]:
         kind = {"tableau.build": "build", "tableau.run": "build", "tableau.empty": "empty"}.get(
@@ -380,6 +517,7 @@ class VariantEditor(tk.Toplevel):
         self.problems = problems
         for path, label in self.errors.items():
             label.configure(text=problems.get(path, ""))
+            _show_if_text(label)
         changed = (
             definition is None
             or self.definition is None
@@ -469,7 +607,7 @@ class VariantEditor(tk.Toplevel):
         try:
             rules = self.definition.resolve()
             state = deal(rules, self.deal_number(), self.registry.deal_methods)
-            image = render_preview(state, *PREVIEW)
+            image = render_preview(state, *self.preview_size())
         except SolitaireError as exc:
             self.preview_label.configure(image="", text=f"No picture: {exc}")
             self.preview_image = None
@@ -632,10 +770,12 @@ class VariantEditor(tk.Toplevel):
         """Write the file (the button's command).
 
         :return: the path written, or ``None`` when the form is not valid or the file
-            would replace another game's file (the status line says why).
+            would replace another game's file (the status line says why, scrolled into
+            view).
         """
         definition = self.validate()
         if definition is None:
+            self.side.see(self.status_label)
             return None
         target = self.save_path()
         if target.exists() and target != self.path:
@@ -643,6 +783,7 @@ class VariantEditor(tk.Toplevel):
                 text=f"{target} exists already: choose another id, or open that file.",
                 foreground=widgets.ERROR,
             )
+            self.side.see(self.status_label)
             return None
         from solitaire_core.persistence import atomic_write_text
 
@@ -654,6 +795,7 @@ class VariantEditor(tk.Toplevel):
             self.status_label.configure(
                 text=f"Could not save {target}: {exc}", foreground=widgets.ERROR
             )
+            self.side.see(self.status_label)
             return None
         saved = parse_variant(
             text,
@@ -667,6 +809,7 @@ class VariantEditor(tk.Toplevel):
                 del self.registry.variants[vid]  # the same file under its old id
         self.registry.variants[saved.id] = saved
         self.path = target
+        self._saved_texts = self.texts()
         self.original = copy.deepcopy(dict(saved.data))
         self.definition = saved
         self._update_where()
@@ -703,19 +846,138 @@ class VariantEditor(tk.Toplevel):
         self.on_play(definition.id, definition.default_options(), self.deal_number())
         return True
 
+    def has_unsaved_changes(self) -> bool:
+        """Whether any field's text differs from the file as opened or last saved (a
+        change typed and then undone is no change; the deal number is not the file's)."""
+        return self.texts() != self._saved_texts
+
+    def close(self) -> bool:
+        """Close the window (the Close button, the window's close box): at once when
+        nothing changed since the file was opened or saved, else after asking
+        (:class:`UnsavedChangesDialog`): Save (then close, unless saving failed: the
+        status line says why), Don't save (close), or Cancel (keep editing). When the
+        form is not valid it cannot be saved: the question offers Discard or Cancel.
+
+        :return: whether the window is closed. ``False`` when the player cancelled,
+            saving failed, or (not ``modal``) the question waits for its answer.
+        """
+        if self.question is not None and self.question.winfo_exists():
+            self.question.lift()
+            self.question.focus_set()
+            return False
+        if not self.has_unsaved_changes():
+            self.destroy()
+            return True
+        definition = self.validate()
+        problem = None
+        if definition is None and self.problems:
+            path, message = next(iter(self.problems.items()))
+            group = dict(GROUPS).get(self.fields[path].group, "") if path in self.fields else ""
+            problem = f"Tab {group}: {message}" if group else message
+        name = self.vars["name"].get().strip() or self.vars["id"].get().strip() or "this game"
+        question = UnsavedChangesDialog(
+            self,
+            name=name,
+            target=self.save_path(),
+            problem=problem,
+            on_save=self._save_and_close,
+            on_discard=self.destroy,
+            wait=self.modal,
+        )
+        self.question = question
+        question.show(question.choice_buttons[question.default])  # modal: waits here
+        if self.modal and self.question is question:
+            self.question = None
+        return not self.winfo_exists()
+
+    def _save_and_close(self) -> None:
+        self.question = None
+        if self.save() is not None:
+            self.destroy()  # else the status line says why
+
     def destroy(self) -> None:
-        """Close the window and stop its background work."""
+        """Close the window without asking and stop its background work."""
         self._stop_checks()
         if self._solve_cancel is not None:
             self._solve_cancel.set()
-        for job in (self._validate_job, self._poll_job):
+        for job in (self._validate_job, self._poll_job, self._preview_job):
             if job is not None:
                 try:
                     self.after_cancel(job)
                 except tk.TclError:
                     pass
-        self._validate_job = self._poll_job = None
+        self._validate_job = self._poll_job = self._preview_job = None
         super().destroy()
+
+
+class UnsavedChangesDialog(widgets.Dialog):
+    """The question the editor asks before closing with changes not saved.
+
+    With a valid form: "Save the changes to NAME?" and the buttons Save (the default),
+    Don't save and Cancel. With a form that is not valid (it cannot be saved): "Discard
+    the changes to NAME?", the first problem, and Discard changes and Cancel (the
+    default). Cancel, Escape and the close box keep the editor open with its changes.
+
+    :param parent: the editor.
+    :param name: the game's name as the form has it.
+    :param target: the file Save writes.
+    :param problem: the form's first problem (``"Tab Deal: deal: places 62 cards..."``), or ``None``
+        when the form is valid.
+    :param on_save: called after the dialog closed when Save was pressed.
+    :param on_discard: called after the dialog closed when Don't save / Discard was
+        pressed.
+    :param wait: modal (:meth:`show` returns when answered) when true.
+
+    Built hidden: :meth:`show` shows it. Attributes for tests: ``message`` (the question's
+    text below the heading), ``choice_buttons`` (``"save"``, ``"discard"``, ``"cancel"``
+    -> button) and ``default`` (the choice Return presses).
+    """
+
+    def __init__(
+        self,
+        parent: tk.Misc,
+        *,
+        name: str,
+        target: Path,
+        problem: str | None,
+        on_save: Callable[[], Any],
+        on_discard: Callable[[], Any],
+        wait: bool,
+    ) -> None:
+        super().__init__(parent, "Unsaved changes", wait=wait)
+        self._callbacks = {"save": on_save, "discard": on_discard}
+        if problem is None:
+            title = f"Save the changes to {name}?"
+            self.message = (
+                f"Your changes to {name} are not saved. Save writes them to {target}; "
+                "Don't save closes the workshop and loses them."
+            )
+            specs = [("save", "Save"), ("discard", "Don't save"), ("cancel", "Cancel")]
+            default = "save"
+        else:
+            title = f"Discard the changes to {name}?"
+            self.message = (
+                f"Your changes to {name} cannot be saved while the game is not valid.\n"
+                f"{problem}\n\nDiscard them and close the workshop, or Cancel to go on "
+                "editing."
+            )
+            specs = [("discard", "Discard changes"), ("cancel", "Cancel")]
+            default = "cancel"
+        self.heading(title)
+        ttk.Label(self.body, text=self.message, wraplength=440, justify="left").grid(
+            row=1, column=0, sticky="w"
+        )
+        self.default = default
+        self.choice_buttons = self.buttons(specs, default=default, row=2)
+
+
+def _show_if_text(label: ttk.Label) -> None:
+    """Show a gridded label only while it has a text (an empty error line takes no
+    room)."""
+    if str(label.cget("text")):
+        label.grid()
+    else:
+        label.grid_remove()
 
 
 def _same(source: str, path: Path) -> bool:
