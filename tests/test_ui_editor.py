@@ -207,6 +207,7 @@ def test_the_launcher_opens_the_editor_and_lists_what_it_saves(root, solitaire_h
         registry=registry,
         settings=Settings(),
         on_play=lambda *a: played.append(a),
+        modal=False,
     )
     launcher.pack(fill="both", expand=True)
     root.update()
@@ -235,6 +236,33 @@ def test_the_launcher_opens_the_editor_and_lists_what_it_saves(root, solitaire_h
     launcher.editor.destroy()
     # Saved files are loaded at the next start, as yours.
     assert build_registry().variants["my-sea-towers"].plugin == USER_PLUGIN
+
+
+def test_the_launcher_asks_before_replacing_an_editor_with_unsaved_changes(root):
+    launcher = Launcher(root, registry=fresh_registry(), on_play=lambda *a: None, modal=False)
+    launcher.pack(fill="both", expand=True)
+    root.update()
+    launcher.select("sea-towers")
+    editor = launcher.edit_game()
+    wait(root, lambda: editor.definition is not None)
+    assert launcher.new_game() is not editor  # nothing changed: replaced without a word
+    assert not editor.winfo_exists()
+    editor = launcher.editor
+    wait(root, lambda: editor.definition is not None)
+    type_into(editor, "name", "Night Game")
+    # Edit a copy... while the form holds changes: the editor's own question, and the
+    # editor stays until it is answered.
+    assert launcher.edit_game() is editor
+    question = editor.question
+    assert question is not None and question.winfo_ismapped()
+    question.choice_buttons["cancel"].invoke()
+    assert editor.winfo_exists() and editor.vars["name"].get() == "Night Game"
+    assert launcher.new_game() is editor
+    editor.question.choice_buttons["discard"].invoke()
+    assert not editor.winfo_exists()
+    editor = launcher.new_game()
+    assert editor.winfo_exists() and editor.vars["name"].get() != "Night Game"
+    editor.destroy()
 
 
 # --- small screens and closing with unsaved changes ------------------------------------------
