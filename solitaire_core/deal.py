@@ -62,8 +62,9 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
 
     The steps, in order (each reproduces one of PySolFC's dealing hooks; see
     :class:`~solitaire_core.variant.DealRecipe` and docs/variant-format.md): ``reverse``,
-    ``bottom_ranks``, ``first_ranks``, cards taken out for the foundations, the columns
-    (with ``play_to_foundations``), the cells, ``foundations.last``.
+    ``bottom_ranks``, ``first_ranks``, cards taken out for the foundations, the base card,
+    the reserve (its first card at the bottom), the columns (with
+    ``play_to_foundations``), the cells, ``foundations.last``.
 
     With a ``[stock]`` the cards left over form the stock (the next card to deal on top),
     the recipe's ``face_down`` counts turn the bottom cards of each column face down, and
@@ -92,7 +93,10 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
         pack, to_foundations = _take_twins_of_first(pack)
     for pile, card in zip(foundations, to_foundations):
         pile.append(card)
+    if recipe.base_card:
+        _deal_base_card(foundations, pack.pop(0), rules.decks)
     it = iter(pack)
+    reserve = tuple(next(it) for _ in range(recipe.reserve))
     columns: list[list[Card]] = [[] for _ in range(rules.columns)]
     if recipe.order == "kings-start-columns":
         _deal_kings_start_columns(
@@ -133,6 +137,7 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
         bases=_bases(rules, foundations),
         stock=stock,
         hidden=hidden if any(hidden) else (),
+        reserve=reserve,
     )
     if recipe.stock_deals:
         from .rules import _play, stock_moves
@@ -165,6 +170,16 @@ def _bases(rules: Rules, foundations: Sequence[Sequence[Card]]) -> tuple[int, ..
         spec.base if spec.base != BASE_FROM_DEAL else (pile[0].rank if pile else firsts[0])
         for spec, pile in zip(rules.foundation_piles, foundations)
     )
+
+
+def _deal_base_card(foundations: list[list[Card]], card: Card, decks: int) -> None:
+    """PySolFC's Canfield (game 105, ``startGame`` with ``ALIGN_FOUNDATIONS``): the base
+    card goes to the first pile of its suit, ``suit * decks`` in PySolFC's suit order
+    (clubs, spades, hearts, diamonds), or the next pile when that one holds a card."""
+    index = _suit_order(card) * decks
+    if foundations[index]:
+        index += 1
+    foundations[index].append(card)
 
 
 def _move_ranks_to_column_bottoms(pack: list[Card], ranks: set[int], columns: int) -> None:

@@ -4,7 +4,8 @@ Notation (1-based pile numbers, as players count them):
 
 * a pile is ``t3`` (tableau column 3), ``c1`` (cell 1) or ``f2`` (foundation 2);
   ``f`` or ``c`` without a number means "whichever foundation / free cell fits";
-  ``s`` is the stock (talon) and ``w`` the waste, one of each at most;
+  ``s`` is the stock (talon), ``w`` the waste and ``r`` the reserve (Canfield's pile,
+  whose top card plays), one of each at most;
 * a move is ``source>target`` with an optional ``xN`` for a run of N cards:
   ``t3>f``, ``c1>t7``, ``t2>t5x3``;
 * the stock's moves: ``s>w`` deals to the waste, ``w>s`` turns the waste over into a new
@@ -37,6 +38,7 @@ class PileKind(enum.Enum):
     FOUNDATION = "f"
     STOCK = "s"
     WASTE = "w"
+    RESERVE = "r"
 
     # Singletons compared by identity: hashed by identity, in C, as Suit is (the legality
     # check looks piles up by kind on every move).
@@ -86,18 +88,21 @@ class PileRef:
 
     @staticmethod
     def parse(text: str) -> PileRef:
-        """Read ``t3``, ``c1``, ``f``, ``s`` (the stock), ``w`` (the waste) ...
+        """Read ``t3``, ``c1``, ``f``, ``s`` (the stock), ``w`` (the waste), ``r`` (the
+        reserve) ...
 
-        :raises ValueError: on anything else (a number 0, a numbered stock or waste, or a
-            letter other than t, c, f, s, w).
+        :raises ValueError: on anything else (a number 0, a numbered stock, waste or
+            reserve, or a letter other than t, c, f, s, w, r).
         """
         m = _PILE_RE.fullmatch(text.strip().lower())
         if not m:
-            raise ValueError(f"{text!r} is not a pile: expected t<n>, c<n>, f<n>, c, f, s or w")
+            raise ValueError(f"{text!r} is not a pile: expected t<n>, c<n>, f<n>, c, f, s, w or r")
         kind = PileKind(m.group(1))
         if kind in _SINGLE:
             if m.group(2) is not None:
-                raise ValueError(f"{text!r}: the stock and the waste are written s and w")
+                raise ValueError(
+                    f"{text!r}: the stock, the waste and the reserve are written s, w and r"
+                )
             return PileRef(kind, 0)
         if m.group(2) is None:
             if kind is PileKind.TABLEAU:
@@ -111,9 +116,9 @@ class PileRef:
 
 # Pile numbers and counts have at most three ASCII digits (a variant has at most 20
 # columns and 16 cells or foundations, and 208 cards), so no text can make int() work hard.
-_PILE_RE = re.compile(r"([tcfsw])([0-9]{1,3})?")
-_MOVE_RE = re.compile(r"([tcfsw][0-9]{0,3})\s*>\s*([tcfsw][0-9]{0,3})(?:x([0-9]{1,3}))?")
-_SINGLE = frozenset((PileKind.STOCK, PileKind.WASTE))
+_PILE_RE = re.compile(r"([tcfswr])([0-9]{1,3})?")
+_MOVE_RE = re.compile(r"([tcfswr][0-9]{0,3})\s*>\s*([tcfswr][0-9]{0,3})(?:x([0-9]{1,3}))?")
+_SINGLE = frozenset((PileKind.STOCK, PileKind.WASTE, PileKind.RESERVE))
 
 
 def stock() -> PileRef:
@@ -124,6 +129,13 @@ def stock() -> PileRef:
 def waste() -> PileRef:
     """The waste: where the stock deals its cards face up; its top card plays."""
     return PileRef(PileKind.WASTE, 0)
+
+
+def reserve() -> PileRef:
+    """The reserve: Canfield's pile of thirteen, dealt face down but for its top card,
+    which plays to the foundations and the tableau (PySolFC's ``OpenStack`` reserve in
+    pysollib/games/canfield.py)."""
+    return PileRef(PileKind.RESERVE, 0)
 
 
 ROW_DEAL_TARGET = PileRef(PileKind.TABLEAU, None)

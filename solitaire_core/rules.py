@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from .cards import ACE, Card, Suit, card_code
 from .errors import IllegalMoveError
-from .moves import ROW_DEAL_TARGET, Move, PileKind, PileRef, stock, waste
+from .moves import ROW_DEAL_TARGET, Move, PileKind, PileRef, reserve, stock, waste
 from .state import GameState
 from .variant import FoundationPile, Rules
 
@@ -66,10 +66,12 @@ def max_run_move(state: GameState, to_empty_column: bool, *, cheat: bool = False
     :param to_empty_column: whether the target column is empty (the supermove formula then
         counts one empty column fewer).
     :param cheat: the program help's Cheat difficulty: no limit.
-    :return: a card count >= 1 (``UNLIMITED`` when there is no limit).
+    :return: a card count >= 1 (``UNLIMITED`` when there is no limit; with
+        ``"one-or-all"`` the count must also be 1 or the whole column, which
+        :func:`legal_moves` and :func:`explain` check apart).
     """
     limit = state.rules.move_limit
-    if cheat or limit == "unlimited":
+    if cheat or limit in ("unlimited", "one-or-all"):
         return UNLIMITED
     if limit == "one":
         return 1
@@ -231,8 +233,13 @@ def _check(
             return None, f"{rules.name} has no stock and no waste"
         if src.kind is PileKind.STOCK or dst.kind in (PileKind.STOCK, PileKind.WASTE):
             return _check_stock(state, move, name)
+    if PileKind.RESERVE in (src.kind, dst.kind):
+        if not rules.reserve_cards:
+            return None, f"{rules.name} has no reserve"
+        if dst.kind is PileKind.RESERVE:
+            return None, "the reserve never takes a card: its cards are played from it"
     for ref in (src, dst):
-        if ref.index is None or ref.kind in (PileKind.STOCK, PileKind.WASTE):
+        if ref.index is None or ref.kind in _SINGLE_KINDS:
             continue
         kind = ref.kind
         size = (
@@ -268,6 +275,8 @@ def _check(
         return None, "a cell holds a single card"
     if src.kind is PileKind.WASTE and count != 1:
         return None, "only the waste's top card plays"
+    if src.kind is PileKind.RESERVE and count != 1:
+        return None, "only the reserve's top card plays"
     if rules.complete_suits and dst.kind is PileKind.FOUNDATION and count != 13:
         return None, "only a complete suit, King to Ace, goes to a foundation in this game"
     if src.kind is PileKind.TABLEAU and count > 1:
@@ -280,6 +289,16 @@ def _check(
             return None, (
                 f"the top {count} cards of {name(src)} are not a run "
                 f"(runs are built {rules.run_description})"
+            )
+        if (
+            rules.move_limit == "one-or-all"
+            and dst.kind is PileKind.TABLEAU
+            and count != len(cards)
+            and not cheat
+        ):
+            return None, (
+                f"a column gives one card or all of its cards in {rules.name}: "
+                f"{name(src)} holds {len(cards)}"
             )
     moving = cards[-count:]
     bottom, top = moving[0], moving[-1]
@@ -615,6 +634,9 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
                 k for k, card in enumerate(movable[: min(run, limit_empty)], 1) if empty_ok(card)
             ]
             targets += [(j, k) for j in empty_cols if j != i for k in to_empty]
+        if rules.move_limit == "one-or-all" and not cheat:
+            # One card or the whole column (PySolFC's Canfield_AC_RowStack).
+            targets = [(j, k) for j, k in targets if k == 1 or k == len(col)]
         targets.sort()
         for j, k in targets:
             to_tab.append(Move(src, _T[j], k))
@@ -624,6 +646,8 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
     singles: list[tuple[PileRef, Card]] = [(_C[i], c) for i, c in enumerate(cells) if c is not None]
     if state.waste:
         singles.append((WASTE, state.waste[-1]))
+    if state.reserve:
+        singles.append((RESERVE, state.reserve[-1]))
     if rules.foundation_return:
         singles += [(_F[i], f[-1]) for i, f in enumerate(founds) if f]
     for src, card in singles:
@@ -645,6 +669,8 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
 
 STOCK = stock()
 WASTE = waste()
+RESERVE = reserve()
+_SINGLE_KINDS = (PileKind.STOCK, PileKind.WASTE, PileKind.RESERVE)
 DEAL = Move(STOCK, WASTE)
 """``s>w``: deal from the stock to the waste."""
 REDEAL = Move(WASTE, STOCK)
@@ -714,7 +740,7 @@ def _play(state: GameState, move: Move) -> GameState:
     si, di = src.index, dst.index
     assert si is not None and di is not None
     columns, cells, founds = state.columns, state.cells, state.foundations
-    hidden, waste = state.hidden, state.waste
+    hidden, waste, kept = state.hidden, state.waste, state.reserve
     moving: tuple[Card, ...]
     if src.kind is PileKind.TABLEAU:
         moving = columns[si][-count:]
@@ -726,6 +752,9 @@ def _play(state: GameState, move: Move) -> GameState:
     elif src.kind is PileKind.WASTE:
         moving = waste[-1:]
         waste = waste[:-1]
+    elif src.kind is PileKind.RESERVE:
+        moving = kept[-1:]
+        kept = kept[:-1]
     elif src.kind is PileKind.CELL:
         card = cells[si]
         assert card is not None
@@ -740,7 +769,13 @@ def _play(state: GameState, move: Move) -> GameState:
         cells = _replace(cells, di, moving[0])
     else:
         founds = _replace(founds, di, founds[di] + tuple(reversed(moving)))
-    if not (state.stock or waste or state.rounds or hidden):
+    if kept and state.rules.reserve_fills_empty and src.kind is PileKind.TABLEAU:
+        if not columns[si]:
+            # The emptied column takes the reserve's top card within the same move
+            # (PySolFC's Canfield.fillStack with FILL_EMPTY_ROWS, game 105).
+            columns = _replace(columns, si, kept[-1:])
+            kept = kept[:-1]
+    if not (state.stock or waste or state.rounds or hidden or kept):
         return GameState(
             rules=state.rules, columns=columns, cells=cells, foundations=founds, bases=state.bases
         )
@@ -754,6 +789,7 @@ def _play(state: GameState, move: Move) -> GameState:
         waste=waste,
         hidden=hidden if any(hidden) else (),
         rounds=state.rounds,
+        reserve=kept,
     )
 
 
@@ -789,6 +825,7 @@ def _play_stock(state: GameState, move: Move) -> GameState:
         waste=waste,
         hidden=state.hidden,
         rounds=rounds,
+        reserve=state.reserve,
     )
 
 
@@ -827,6 +864,8 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
         for other in col:
             if build(other, card):
                 return False
+    if any(build(other, card) for other in state.reserve):
+        return False
     return not any(other is not None and build(other, card) for other in state.cells)
 
 
@@ -856,6 +895,7 @@ def _safe_run(state: GameState, column: int) -> bool:
         return not any(build(other, card) for card in run for other in rest)
     rest = [c for i, c2 in enumerate(state.columns) for c in (c2 if i != column else col[:-13])]
     rest += [c for c in state.cells if c is not None]
+    rest += state.reserve
     return not any(build(other, card) for card in run for other in rest)
 
 
@@ -900,7 +940,11 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
                         progress = True
                         break
         return state, made
-    if state.rules.standard_foundations and not state.rules.hidden_cards:
+    if (
+        state.rules.standard_foundations
+        and not state.rules.hidden_cards
+        and not state.rules.reserve_cards
+    ):
         return _autoplay_classic(state, policy)
     progress = True
     while progress:
@@ -910,6 +954,8 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
         ] + [(_C[i], c) for i, c in enumerate(state.cells)]
         if state.waste:
             sources.append((WASTE, state.waste[-1]))
+        if state.reserve:
+            sources.append((RESERVE, state.reserve[-1]))
         for src, card in sources:
             if card is None:
                 continue
@@ -1014,7 +1060,7 @@ def canonical_key(state: GameState) -> tuple[Any, ...]:
     (foundations compared by their card counts per suit and deck). With a stock or
     face-down cards, where a row deal or the column order matters, the columns keep
     their order and the stock, waste, face-down counts and redeals used count too."""
-    if state.rules.hidden_cards:
+    if state.rules.hidden_cards or state.rules.reserve_cards:
         return (
             tuple(tuple(card_code(c) for c in col) for col in state.columns),
             state.hidden,
@@ -1024,6 +1070,7 @@ def canonical_key(state: GameState) -> tuple[Any, ...]:
             tuple(map(card_code, state.waste)),
             # Redeals used matter only while they are limited.
             state.rounds if state.rules.redeals >= 0 else 0,
+            len(state.reserve),  # the reserve only shrinks: its size says its cards
         )
     cols = tuple(sorted(tuple(card_code(c) for c in col) for col in state.columns))
     cells = tuple(sorted(card_code(c) for c in state.cells if c is not None))

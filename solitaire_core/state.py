@@ -30,6 +30,9 @@ class GameState:
         ``()`` when every card in the columns is face up. A column's top card is always
         face up (:func:`solitaire_core.rules.apply` turns it when the cards on it leave).
     :param rounds: how often the waste was turned over into a new stock (redeals used).
+    :param reserve: the reserve (``[reserve]``: Canfield's thirteen), bottom card first;
+        only ``reserve[-1]`` plays, and with ``reserve.face_down`` every card under it
+        lies face down (:meth:`is_reserve_face_down`). Empty without a reserve.
 
     The state knows every card, face down or not; what a player may see of it is
     :meth:`is_face_down` and the stock's size, never its order.
@@ -46,6 +49,7 @@ class GameState:
     waste: tuple[Card, ...] = ()
     hidden: tuple[int, ...] = attrs.field(default=())
     rounds: int = 0
+    reserve: tuple[Card, ...] = ()
 
     @hidden.validator
     def _check_hidden(self, _attribute: object, value: tuple[int, ...]) -> None:
@@ -68,10 +72,19 @@ class GameState:
         n = len(self.columns[column])
         return n - self.hidden[column] if self.hidden else n
 
+    def is_reserve_face_down(self, index: int) -> bool:
+        """Whether card ``index`` (0-based from the bottom) of the reserve lies face down:
+        every card under the top one when the rules deal the reserve face down
+        (Canfield), none when it is face up (Superior Canfield)."""
+        return self.rules.reserve_face_down and index < len(self.reserve) - 1
+
     @property
     def face_down_cards(self) -> int:
-        """Face-down cards in the columns."""
-        return sum(self.hidden)
+        """Face-down cards in the columns and the reserve."""
+        down = sum(self.hidden)
+        if self.rules.reserve_face_down and self.reserve:
+            down += len(self.reserve) - 1
+        return down
 
     @property
     def redeals_left(self) -> int | None:
@@ -125,6 +138,8 @@ class GameState:
             return self.stock
         if ref.kind is PileKind.WASTE:
             return self.waste
+        if ref.kind is PileKind.RESERVE:
+            return self.reserve
         found = ref.select(self.columns, self.cells, self.foundations)
         if isinstance(found, tuple):
             return found
@@ -160,12 +175,13 @@ class GameState:
 
     def all_cards(self) -> list[Card]:
         """Every card in the position, in pile order (columns, cells, foundations, stock,
-        waste)."""
+        waste, reserve)."""
         out = [c for col in self.columns for c in col]
         out += [c for c in self.cells if c is not None]
         out += [c for f in self.foundations for c in f]
         out += self.stock
         out += self.waste
+        out += self.reserve
         return out
 
     def to_text(self) -> str:
@@ -174,7 +190,9 @@ class GameState:
         foundations' base ranks (rank letters ``A 2..9 T J Q K``) when the state carries
         them (:attr:`bases`). A face-down card is written with a ``#`` before it
         (``#KS``); a variant with a stock adds ``| stock ... | waste ... | round N``
-        (bottom card first, ``-`` for an empty pile)."""
+        (bottom card first, ``-`` for an empty pile), and one with a reserve adds
+        ``| reserve ...`` (bottom card first; its face-down cards are not marked, the
+        rules say which lie face down)."""
         cols = " ".join(
             ",".join(
                 ("#" if self.is_face_down(i, j) else "") + _card_text(c) for j, c in enumerate(col)
@@ -191,6 +209,8 @@ class GameState:
             stock = ",".join(map(_card_text, self.stock)) or "-"
             waste = ",".join(map(_card_text, self.waste)) or "-"
             text += f" | stock {stock} | waste {waste} | round {self.rounds}"
+        if self.rules.reserve_cards or self.reserve:
+            text += " | reserve " + (",".join(map(_card_text, self.reserve)) or "-")
         return text
 
     @classmethod
@@ -213,7 +233,8 @@ class GameState:
             raise ValueError(
                 "expected three parts separated by '|': columns | cells | foundations "
                 "(and a fourth, the foundations' base ranks, when the deal decides them; "
-                "then 'stock ...', 'waste ...' and 'round N' for a variant with a stock)"
+                "then 'stock ...', 'waste ...' and 'round N' for a variant with a stock, "
+                "'reserve ...' for one with a reserve)"
             )
 
         def pile(token: str) -> tuple[Card, ...]:
@@ -260,10 +281,11 @@ class GameState:
             waste=pile(labelled.get("waste", "-")),
             hidden=tuple(hidden) if any(hidden) else (),
             rounds=int(rounds_text),
+            reserve=pile(labelled.get("reserve", "-")),
         )
 
 
-_LABELS = ("stock", "waste", "round")
+_LABELS = ("stock", "waste", "round", "reserve")
 
 
 def _card_text(card: Card) -> str:

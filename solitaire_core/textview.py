@@ -21,7 +21,9 @@ def format_layout(state: GameState, title: str = "") -> str:
 
     Second-deck cards carry no mark (both copies look the same on the table). With
     ``foundations.base_rank = "first-played"`` the line also says the base rank, or that
-    the first card played sets it.
+    the first card played sets it; with a base card (Canfield) it says the base rank.
+    A variant with a reserve has a ``Reserve:`` line: its top card and how many face-down
+    cards lie under it, or every card when it lies face up.
     """
     lines = [title] if title else []
     cells = " ".join(_cell(c) for c in state.cells)
@@ -32,7 +34,11 @@ def format_layout(state: GameState, title: str = "") -> str:
         line += "   base rank: " + (
             "any, set by the first card played" if base is None else RANK_TEXT[base - 1]
         )
+    elif state.rules.deal.base_card and state.bases:
+        line += "   base rank: " + RANK_TEXT[state.bases[0] - 1]
     lines.append(line)
+    if state.rules.reserve_cards:
+        lines.append("Reserve: " + _reserve_text(state))
     rules = state.rules
     if rules.has_stock:
         left = state.redeals_left
@@ -66,14 +72,27 @@ def format_layout(state: GameState, title: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
+def _reserve_text(state: GameState) -> str:
+    """The reserve as a player sees it: ``[  ]`` when empty; face down (Canfield), its
+    top card after how many lie under it (``QC on 12``); face up, every card from the
+    bottom."""
+    kept = state.reserve
+    if not kept:
+        return "[  ]"
+    if state.rules.reserve_face_down:
+        return str(kept[-1]) + (f" on {len(kept) - 1}" if len(kept) > 1 else "")
+    return " ".join(map(str, kept))
+
+
 def format_pysol(state: GameState) -> str:
     """The position as the ``pysol_cards`` package prints a layout
     (``Game(...).calc_layout_string(CardRenderer(True))``), every card shown, so the two
     can be compared line by line: a ``Talon:`` line (when the variant has a stock) with
     the waste's cards from the bottom, as still unturned, then the stock from its top; a
     ``Foundations:`` line when cards lie there (pysol_cards' ``H-5`` form: the top rank
-    of each suit's piles); then one line per column from its bottom card, ``<XX>`` for
-    a face-down card.
+    of each suit's piles); a ``Reserve:`` line from its bottom card for a variant with a
+    reserve (pysol_cards deals none of those games); then one line per column from its
+    bottom card, ``<XX>`` for a face-down card.
     """
     lines = []
     if state.rules.has_stock:
@@ -87,6 +106,14 @@ def format_pysol(state: GameState) -> str:
                 tops[top.suit.value] = max(tops.get(top.suit.value, 0), top.rank)
         lines.append(
             "Foundations: " + " ".join(f"{s}-{_fcs_rank(tops[s])}" for s in _FCS_SUITS if s in tops)
+        )
+    if state.rules.reserve_cards:
+        lines.append(
+            "Reserve: "
+            + " ".join(
+                f"<{c}>" if state.is_reserve_face_down(j) else str(c)
+                for j, c in enumerate(state.reserve)
+            )
         )
     for i, col in enumerate(state.columns):
         lines.append(

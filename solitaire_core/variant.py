@@ -29,7 +29,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-MOVE_LIMITS = ("one", "free-cells-plus-one", "supermove", "unlimited")
+MOVE_LIMITS = ("one", "free-cells-plus-one", "supermove", "unlimited", "one-or-all")
 AUTOPLAY_POLICIES = ("off", "safe", "all")
 MAX_VARIANT_BYTES = 1024 * 1024
 """Larger variant files are refused unread (a real one is a few kilobytes)."""
@@ -45,6 +45,7 @@ FAMILIES = (
     "spider",
     "gypsy",
     "forty-thieves",
+    "canfield",
     "other",
 )
 """The values of the top-level ``family`` key: the groups the launcher shows games in."""
@@ -94,6 +95,11 @@ class DealRecipe:
     :param twins_of_first: the first three cards of the first card's rank start three
         foundations and the fourth is dealt first (PySolFC's Penguin); with more decks
         the other copies of that rank stay in the pack, in pack order.
+    :param base_card: the first card of the pack (after the taken cards) starts the
+        foundation of its suit, pile ``suit * decks`` in PySolFC's suit order, or the next
+        pile when that one is taken (PySolFC's Canfield ``startGame``, game 105).
+    :param reserve: cards dealt to the reserve, one at a time, after the foundation cards
+        and before the columns (PySolFC's Canfield: ``INITIAL_RESERVE_CARDS``).
     :param foundation_last: after the columns and cells, this many cards go one to each
         foundation in turn, from the first pile the taken cards left empty (PySolFC's
         Stalactites).
@@ -121,6 +127,8 @@ class DealRecipe:
     foundation_count: int = 0
     foundation_deck: int = 0
     twins_of_first: bool = False
+    base_card: bool = False
+    reserve: int = 0
     foundation_last: int = 0
     foundation_cards: int = 0
     face_down: tuple[int, ...] = ()
@@ -132,7 +140,7 @@ class DealRecipe:
     def card_count(self) -> int:
         """How many cards the recipe places (for ``kings-start-columns``: the cells and
         foundations only, the columns taking the rest)."""
-        return sum(self.columns) + len(self.cells) + self.foundation_cards
+        return sum(self.columns) + len(self.cells) + self.foundation_cards + self.reserve
 
     @property
     def column_passes(self) -> tuple[tuple[int, ...], ...]:
@@ -237,6 +245,13 @@ class Rules:
     four clubs); :attr:`cards` are the cards this makes. ``face_up_runs``
     (``tableau.run = "face-up"``): any face-up card moves with every card on it, however
     they lie (PySolFC's ``Yukon_AC_RowStack``).
+
+    The reserve (``[reserve]``): ``reserve_cards`` dealt to it (0: no reserve);
+    ``reserve_face_down``: every card under its top lies face down (Canfield; PySolFC's
+    ``INITIAL_RESERVE_FACEUP = 0``); ``reserve_fills_empty``: a column that empties takes
+    the reserve's top card within the same move (PySolFC's ``FILL_EMPTY_ROWS``,
+    pysollib/games/canfield.py). ``move_limit = "one-or-all"``: a column gives one card
+    or all of its cards (PySolFC's ``Canfield_AC_RowStack``).
     """
 
     id: str
@@ -272,6 +287,9 @@ class Rules:
     row_onto_empty: bool = True
     face_up_runs: bool = False
     suits: tuple[Suit, ...] = PYSOLFC_SUITS
+    reserve_cards: int = 0
+    reserve_face_down: bool = False
+    reserve_fills_empty: bool = False
 
     def __attrs_post_init__(self) -> None:
         # Rules made by hand (tests, plugins) may leave out the fields for rules beyond the
@@ -303,9 +321,22 @@ class Rules:
     @property
     def hidden_cards(self) -> bool:
         """Whether some cards are dealt where the player cannot see them: face down in
-        the columns, or in a stock. Then the state knows more than the player, and the
-        solver's verdicts are thoughtful (it knows every card)."""
-        return self.has_stock or any(self.deal.face_down)
+        the columns or the reserve, or in a stock. Then the state knows more than the
+        player, and the solver's verdicts are thoughtful (it knows every card)."""
+        return self.has_stock or any(self.deal.face_down) or self.reserve_face_down
+
+    @property
+    def core_positions_only(self) -> bool:
+        """Whether the solver searches this game on the core's own positions
+        (:mod:`solitaire_core.solver.stock`) rather than its compiled engines, which model
+        neither hidden cards, a reserve, the ``"one-or-all"`` move limit nor a deck that
+        repeats a suit."""
+        return (
+            self.hidden_cards
+            or bool(self.reserve_cards)
+            or self.move_limit == "one-or-all"
+            or self.suits != PYSOLFC_SUITS
+        )
 
     @property
     def base_from_deal(self) -> bool:
@@ -775,8 +806,15 @@ def _deal_recipe(data: Mapping[str, Any], source: str, columns: int, cells: int)
         raise VariantError(
             source, "deal.foundations", "give either ranks or twins_of_first, not both"
         )
+    base_card = bool(found.get("base_card", False))
+    if base_card and (ranks or twins or found.get("last", 0)):
+        raise VariantError(
+            source,
+            "deal.foundations.base_card",
+            "not with ranks, twins_of_first or last: the base card alone starts the foundations",
+        )
     last = found.get("last", 0)
-    on_foundations = (count or available) + 3 * twins + last
+    on_foundations = (count or available) + 3 * twins + base_card + last
     piles = data["foundations"]["count"]
     if on_foundations > piles:
         raise VariantError(
@@ -803,6 +841,17 @@ def _deal_recipe(data: Mapping[str, Any], source: str, columns: int, cells: int)
                 )
         if not any(face_down):
             face_down = ()
+    reserve = data.get("reserve", {}).get("cards", 0)
+    fill = data.get("reserve", {}).get("fill_empty", False)
+    if fill and data["tableau"]["empty"] == "none":
+        raise VariantError(
+            source,
+            "reserve.fill_empty",
+            "expected tableau.empty other than 'none': an emptied column takes the reserve's "
+            "top card",
+        )
+    if reserve and order == "kings-start-columns":
+        raise VariantError(source, "reserve", "not used with order = 'kings-start-columns'")
     stock_deals = deal.get("stock_deals", 0)
     if stock_deals and not has_stock:
         raise VariantError(source, "deal.stock_deals", "needs a [stock] table to deal from")
@@ -820,6 +869,8 @@ def _deal_recipe(data: Mapping[str, Any], source: str, columns: int, cells: int)
         foundation_count=count,
         foundation_deck=deck,
         twins_of_first=twins,
+        base_card=base_card,
+        reserve=reserve,
         foundation_last=last,
         foundation_cards=on_foundations,
         face_down=face_down,
@@ -930,6 +981,17 @@ def _build_rules(
         )
     _check_dealt_bases(piles, recipe, source)
     foundations = data["foundations"]
+    if recipe.base_card and (
+        foundations["count"] != 4 * decks or any(p.base != BASE_FROM_DEAL for p in piles)
+    ):
+        raise VariantError(
+            source,
+            "deal.foundations.base_card",
+            f"expected {4 * decks} foundation piles (one per suit and deck) whose base_rank "
+            "is 'deal' (the base card goes to its suit's pile and its rank starts them all), "
+            f"got {foundations['count']} pile(s) with base ranks "
+            f"{sorted({str(p.base) for p in piles})}",
+        )
     receive = bool(data["cells"].get("receive", True))
     if not receive and tableau["move_limit"] == "free-cells-plus-one":
         raise VariantError(
@@ -991,6 +1053,9 @@ def _build_rules(
         row_onto_empty=bool(stock.get("row_onto_empty", True)),
         face_up_runs=face_up_runs,
         suits=_suits(data, source),
+        reserve_cards=recipe.reserve,
+        reserve_face_down="reserve" in data and bool(data["reserve"].get("face_down", True)),
+        reserve_fills_empty=bool(data.get("reserve", {}).get("fill_empty", False)),
     )
 
 
@@ -1033,6 +1098,8 @@ def _check_dealt_bases(piles: tuple[FoundationPile, ...], recipe: DealRecipe, so
         base rank, when a pile would start with a card its base rank refuses (the deal
         would put, say, a Jack on an Ace pile, where no card could ever follow it).
     """
+    if recipe.base_card:
+        return  # its pile depends on the card: every pile needs base_rank = "deal"
     ranks = recipe.foundation_ranks
     taken = recipe.foundation_cards - recipe.foundation_last
     for index, pile in enumerate(piles[: recipe.foundation_cards]):

@@ -57,7 +57,7 @@ def test_stock_and_waste_are_written_s_and_w() -> None:
     assert str(Move.parse("w > s")) == "w>s"
     assert Move.parse("s>t").target == PileRef(PileKind.TABLEAU, None)
     assert Move.parse("w>t3").source == PileRef(PileKind.WASTE, 0)
-    with pytest.raises(IllegalMoveError, match="written s and w"):
+    with pytest.raises(IllegalMoveError, match="written s, w and r"):
         Move.parse("s2>w")
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from ..variant import AUTOPLAY_POLICIES, MOVE_LIMITS, Rules
+from ..variant import AUTOPLAY_POLICIES, Rules
 from .engine import Engine, IMove, Position
 from .heuristic import default_weights
 from .tables import Tables
@@ -128,6 +128,9 @@ def _ignored(rules: Rules) -> str:
     return ""
 
 
+_LIMITS: dict[str, int] = {"one": 0, "free-cells-plus-one": 1, "supermove": 2, "unlimited": 3}
+"""The move limits the C engine plays, each with its code in _csolver.c."""
+
 SUPPORTED: Mapping[str, Callable[[Rules], str]] = {
     # Names and texts: no bearing on play.
     "id": _ignored,
@@ -145,7 +148,7 @@ SUPPORTED: Mapping[str, Callable[[Rules], str]] = {
     "build": _ignored,  # checked with tableau_build
     "empty_rule": _builtin("empty"),
     "empty_accepts": _ignored,  # checked with empty_rule
-    "move_limit": _is("move_limit", lambda v: v in MOVE_LIMITS, "unknown"),
+    "move_limit": _is("move_limit", lambda v: v in _LIMITS, "not in the C engine"),
     "foundation_return": _is("foundation_return", lambda v: not v, "no return moves in C"),
     # A run sent up in one move is the same as its cards one by one: the Python engine
     # moves single cards too.
@@ -165,7 +168,6 @@ SUPPORTED: Mapping[str, Callable[[Rules], str]] = {
 supported (empty: supported). A field missing here is supported only at its default value
 (the behaviour of the games before it existed)."""
 
-_LIMITS = {"one": 0, "free-cells-plus-one": 1, "supermove": 2, "unlimited": 3}
 _POLICIES = {"off": 0, "safe": 1, "all": 2}
 _WEIGHT_ORDER = (
     "left",

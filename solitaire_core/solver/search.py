@@ -17,7 +17,6 @@ from typing import Any
 
 import attrs
 
-from ..cards import PYSOLFC_SUITS
 from ..errors import IllegalMoveError
 from ..moves import Move, PileKind, PileRef
 from ..rules import _C, _F, _T, autoplay_moves
@@ -171,7 +170,8 @@ def solve(
     thoughtfully, knowing every hidden card, by :mod:`~solitaire_core.solver.stock` (on
     the core's positions; ``ideas`` and ``engine`` do not apply), and the result's
     ``note`` says so. So is a game whose decks repeat a suit (``Rules.suits``): the
-    engines' card tables hold one card per suit and rank per deck.
+    engines' card tables hold one card per suit and rank per deck; and a game with a
+    reserve or the ``"one-or-all"`` move limit (``Rules.core_positions_only``).
 
     :param engine: ``"auto"`` (the C engine when it is built and supports the variant,
         else Python), ``"c"`` (the same, but a fallback to Python is explained in
@@ -202,7 +202,7 @@ def solve(
     started = time.monotonic()
     rules = state.rules
     policy = autoplay or rules.autoplay
-    if rules.hidden_cards or rules.suits != PYSOLFC_SUITS:
+    if rules.core_positions_only:
         return _solve_hidden(state, policy, max_states, timeout, cancel, progress, started)
     if ideas.get("twins", True):
         tables = tables_for(rules, state.bases)
@@ -568,10 +568,17 @@ def _solve_hidden(
         seconds=time.monotonic() - started,
         reason=reason,
         engine="python",
-        note=stock.THOUGHTFUL_NOTE
-        if state.rules.hidden_cards
-        else "a deck that repeats a suit is searched on the core's positions",
+        note=stock.THOUGHTFUL_NOTE if state.rules.hidden_cards else _core_reason(state.rules),
     )
+
+
+def _core_reason(rules: Rules) -> str:
+    """Why a game without hidden cards is searched on the core's positions."""
+    if rules.reserve_cards:
+        return "a game with a reserve is searched on the core's positions"
+    if rules.move_limit == "one-or-all":
+        return "the one-card-or-whole-column limit is searched on the core's positions"
+    return "a deck that repeats a suit is searched on the core's positions"
 
 
 def solve_deal(rules: Rules, deal_number: int, **kwargs: Any) -> SolveResult:

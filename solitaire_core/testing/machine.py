@@ -46,6 +46,8 @@ def _pile_moves(state: GameState) -> list[Move]:
     )
     if rules.has_stock:
         refs += [PileRef(PileKind.STOCK, 0), PileRef(PileKind.WASTE, 0)]
+    if rules.reserve_cards:
+        refs.append(PileRef(PileKind.RESERVE, 0))
     out: list[Move] = []
     for src in refs:
         pile = state.pile(src)
@@ -275,7 +277,11 @@ class VariantPlay(RuleBasedStateMachine):
                 for k in range(1, run + 1):
                     fits = build(column[-k], target[-1]) if target else fills(column[-k])
                     move = Move(PileRef(PileKind.TABLEAU, i), PileRef(PileKind.TABLEAU, j), k)
-                    expected = fits and k <= limit
+                    expected = (
+                        fits
+                        and k <= limit
+                        and reference.whole_column_rule(rules, k, len(column), cheat=cheat)
+                    )
                     assert engine.is_legal(state, move, cheat=cheat) == expected, (
                         f"{move}: expected {'legal' if expected else 'illegal'} "
                         f"({rules.move_limit}, {free} free cells, {empties} empty columns, "

@@ -34,9 +34,11 @@ def expected_move_limit(
     Formulas (shared/rules/README.md): ``one`` -> 1 (Double Sea Towers rules text);
     ``free-cells-plus-one`` -> free cells + 1 (Seahaven program help, Aisleriot);
     ``supermove`` -> (free cells + 1) x 2^(empty columns), one column fewer when the target
-    is empty (PySolFC Baker's Game, KPatience); ``unlimited`` -> no limit (PySolFC game 6).
+    is empty (PySolFC Baker's Game, KPatience); ``unlimited`` -> no limit (PySolFC game 6);
+    ``one-or-all`` -> no limit on the run, but only one card or the whole column moves
+    (:func:`whole_column_rule`; PySolFC's Canfield, game 105).
     """
-    if cheat or rules.move_limit == "unlimited":
+    if cheat or rules.move_limit in ("unlimited", "one-or-all"):
         return NO_LIMIT
     if rules.move_limit == "one":
         return 1
@@ -45,6 +47,14 @@ def expected_move_limit(
     if rules.move_limit == "supermove":
         return (free_cells + 1) * 2 ** max(empty_columns - (1 if to_empty else 0), 0)
     raise ValueError(f"unknown move limit {rules.move_limit!r}")
+
+
+def whole_column_rule(rules: Rules, count: int, column: int, *, cheat: bool = False) -> bool:
+    """Whether a tableau move of ``count`` cards from a column of ``column`` cards is
+    allowed by ``move_limit = "one-or-all"`` (always true for the other limits): one card,
+    or every card of the column (PySolFC's ``Canfield_AC_RowStack``, game 105). The Cheat
+    difficulty lifts it."""
+    return cheat or rules.move_limit != "one-or-all" or count in (1, column)
 
 
 _BUILTIN_EMPTY: dict[str, Callable[[Card], bool]] = {
@@ -179,9 +189,9 @@ def position_key(state: GameState, *, ordered_foundations: bool = False) -> tupl
     bases = state.bases or (0,) * len(state.foundations)
     piles = [(b, tuple(card_code(c) for c in f)) for b, f in zip(bases, state.foundations)]
     founds = tuple(piles if ordered_foundations else sorted(piles))
-    if state.rules.hidden_cards:
+    if state.rules.hidden_cards or state.rules.reserve_cards:
         # Columns in order (a row deal goes to each in turn), with their face-down
-        # cards, and the stock, the waste and the redeals used.
+        # cards, and the stock, the waste, the redeals used and the reserve.
         cols = tuple(tuple(card_code(c) for c in col) for col in state.columns)
         return (
             cols,
@@ -191,6 +201,7 @@ def position_key(state: GameState, *, ordered_foundations: bool = False) -> tupl
             tuple(map(card_code, state.stock)),
             tuple(map(card_code, state.waste)),
             state.rounds,
+            tuple(map(card_code, state.reserve)),
         )
     return cols, cells, founds
 

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 _FILE_KEYS = {"variant", "options", "scenario"}
 _MOVE_KEYS = {"position", "move", "legal", "result", "after_autoplay", "won", "reason"}
-_DEAL_KEYS = {"deal", "columns", "cells", "foundations", "face_down", "stock", "waste"}
+_DEAL_KEYS = {"deal", "columns", "cells", "foundations", "face_down", "stock", "waste", "reserve"}
 _COMMON_KEYS = {"name", "source", "options", "cheat"}
 
 
@@ -86,6 +86,7 @@ class Scenario:
     :param face_down: face-down cards per column the deal must show (when given).
     :param stock: cards the deal must leave in the stock (when given).
     :param waste: cards the deal must put on the waste (when given).
+    :param reserve: cards the deal must put in the reserve (when given).
     """
 
     file: str
@@ -108,6 +109,7 @@ class Scenario:
     face_down: tuple[int, ...] | None = None
     stock: int | None = None
     waste: int | None = None
+    reserve: int | None = None
 
     @property
     def kind(self) -> str:
@@ -243,7 +245,7 @@ def _scenario(table: object, file: str, variant: str, base: dict[str, str], wher
     deal = table.get("deal")
     if deal is not None and (not isinstance(deal, int) or deal < 1):
         raise ScenarioError(f"{where}: deal: expected a deal number >= 1")
-    for key in ("stock", "waste"):
+    for key in ("stock", "waste", "reserve"):
         value = table.get(key)
         if value is not None and (type(value) is not int or value < 0):
             raise ScenarioError(f"{where}: {key}: expected a whole number of cards")
@@ -268,6 +270,7 @@ def _scenario(table: object, file: str, variant: str, base: dict[str, str], wher
         face_down=numbers("face_down"),
         stock=table.get("stock"),
         waste=table.get("waste"),
+        reserve=table.get("reserve"),
     )
 
 
@@ -362,7 +365,7 @@ def _run_deal(scenario: Scenario, rules: Rules, label: str) -> None:
         raise AssertionError(
             f"{label}: {list(down)} cards lie face down, expected {list(scenario.face_down)}"
         )
-    for key, pile in (("stock", state.stock), ("waste", state.waste)):
+    for key, pile in (("stock", state.stock), ("waste", state.waste), ("reserve", state.reserve)):
         wanted = getattr(scenario, key)
         if wanted is not None and len(pile) != wanted:
             raise AssertionError(f"{label}: the {key} holds {len(pile)} cards, expected {wanted}")

@@ -26,15 +26,21 @@ def deal_numbers() -> st.SearchStrategy[int]:
 
 def pile_refs(rules: Rules, *, numbered: bool = True) -> st.SearchStrategy[PileRef]:
     """Any pile reference, including numbers one past the last pile (which the rules must
-    refuse) and, unless ``numbered``, unnumbered cell and foundation references."""
+    refuse), the stock, the waste and the reserve (refused where the variant has none)
+    and, unless ``numbered``, unnumbered cell and foundation references."""
     sizes = {PileKind.TABLEAU: rules.columns, PileKind.CELL: rules.cells,
              PileKind.FOUNDATION: rules.foundations}  # fmt: skip
     options = [
         st.builds(PileRef, st.just(kind), st.integers(0, size)) for kind, size in sizes.items()
     ]
+    # The single piles, asked of every variant: those it lacks must be refused.
+    options.append(st.sampled_from([PileRef(k, 0) for k in _SINGLE_KINDS]))
     if not numbered:
         options.append(st.sampled_from([PileRef(PileKind.CELL), PileRef(PileKind.FOUNDATION)]))
     return st.one_of(options)
+
+
+_SINGLE_KINDS = (PileKind.STOCK, PileKind.WASTE, PileKind.RESERVE)
 
 
 def any_moves(rules: Rules) -> st.SearchStrategy[Move]:
