@@ -236,7 +236,9 @@ class Rules:
     in PySolFC's order (:data:`~solitaire_core.cards.PYSOLFC_SUITS`; Spider (1 Suit) has
     four clubs); :attr:`cards` are the cards this makes. ``face_up_runs``
     (``tableau.run = "face-up"``): any face-up card moves with every card on it, however
-    they lie (PySolFC's ``Yukon_AC_RowStack``).
+    they lie (PySolFC's ``Yukon_AC_RowStack``). ``scoring``: the scoring scheme, one of
+    :data:`~solitaire_core.scoring.SCHEMES` (``"cards"``: one point per card on a
+    foundation).
     """
 
     id: str
@@ -272,6 +274,7 @@ class Rules:
     row_onto_empty: bool = True
     face_up_runs: bool = False
     suits: tuple[Suit, ...] = PYSOLFC_SUITS
+    scoring: str = "cards"
 
     def __attrs_post_init__(self) -> None:
         # Rules made by hand (tests, plugins) may leave out the fields for rules beyond the
@@ -991,6 +994,7 @@ def _build_rules(
         row_onto_empty=bool(stock.get("row_onto_empty", True)),
         face_up_runs=face_up_runs,
         suits=_suits(data, source),
+        scoring=data.get("scoring", "cards"),
     )
 
 
