@@ -42,9 +42,12 @@ The schemes, by the name a file gives:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .moves import Move, PileKind
-from .state import GameState
+
+if TYPE_CHECKING:  # the statistics import SCHEMES without the rules engine
+    from .state import GameState
 
 __all__ = [
     "MONEY_SCHEMES",
