@@ -2,7 +2,7 @@
 
 It keeps the move history for unlimited undo and redo, applies the variant's autoplay after
 each player move (one undo takes back the move and the autoplay it caused), counts moves,
-score (one point per card on a foundation, as the Aisleriot help says) and cheats.
+the score (by the variant's scoring scheme, :mod:`solitaire_core.scoring`) and cheats.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from .deal import deal as deal_layout
 from .errors import IllegalMoveError
 from .moves import Move, PileKind
 from .rules import _play, autoplay_moves, find_progress, resolve
+from .scoring import initial_score, score_after
 from .state import GameState
 from .variant import Rules, VariantDefinition
 
@@ -29,6 +30,9 @@ class Turn:
     :param after: the state after the move and the autoplay.
     :param cheated_cards: cards of this move that normal rules would not have let move
         (0 for a normal move; the whole run for a run only Cheat allowed).
+    :param score: the game's score after this move and its autoplay, by the variant's
+        scheme (:func:`~solitaire_core.scoring.score_after` of the score before it); it
+        follows from the moves before it, so undo and redo carry it with the move.
     """
 
     move: Move
@@ -36,6 +40,7 @@ class Turn:
     before: GameState
     after: GameState
     cheated_cards: int = 0
+    score: int = 0
 
 
 def play_move(
@@ -97,6 +102,9 @@ class Session:
         self.autoplay_policy = autoplay or rules.autoplay
         dealt = state if state is not None else deal_layout(rules, deal_number)
         self.initial_state, self.initial_autoplay = autoplay_moves(dealt, self.autoplay_policy)
+        self.initial_score = initial_score(
+            rules.scoring, dealt, tuple(self.initial_autoplay), self.initial_state
+        )
         self.state = self.initial_state
         self.history: list[Turn] = []
         self.redo_stack: list[Turn] = []
@@ -125,8 +133,11 @@ class Session:
 
     @property
     def score(self) -> int:
-        """One point per card on a foundation (Aisleriot help: at most 52 per deck)."""
-        return self.state.foundation_cards
+        """The score by the variant's scheme (:attr:`Rules.scoring
+        <solitaire_core.variant.Rules>`, :mod:`solitaire_core.scoring`): points, or
+        dollars for the Vegas schemes (which may be negative). It is the score of the
+        last move not undone, so undo gives back what the move it takes back scored."""
+        return self.history[-1].score if self.history else self.initial_score
 
     @property
     def is_won(self) -> bool:
@@ -162,7 +173,10 @@ class Session:
                 resolve(self.state, concrete, cheat=False)
             except IllegalMoveError:
                 cheated = concrete.count
-        turn = Turn(concrete, tuple(auto), self.state, after, cheated)
+        score = score_after(
+            self.rules.scoring, self.score, concrete, tuple(auto), self.state, after
+        )
+        turn = Turn(concrete, tuple(auto), self.state, after, cheated, score)
         self.history.append(turn)
         self.redo_stack.clear()
         self.cheats += cheated  # never lowered, not even by undo (program help)

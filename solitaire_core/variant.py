@@ -244,7 +244,9 @@ class Rules:
     in PySolFC's order (:data:`~solitaire_core.cards.PYSOLFC_SUITS`; Spider (1 Suit) has
     four clubs); :attr:`cards` are the cards this makes. ``face_up_runs``
     (``tableau.run = "face-up"``): any face-up card moves with every card on it, however
-    they lie (PySolFC's ``Yukon_AC_RowStack``).
+    they lie (PySolFC's ``Yukon_AC_RowStack``). ``scoring``: the scoring scheme, one of
+    :data:`~solitaire_core.scoring.SCHEMES` (``"cards"``: one point per card on a
+    foundation).
 
     The reserve (``[reserve]``): ``reserve_cards`` dealt to it (0: no reserve);
     ``reserve_face_down``: every card under its top lies face down (Canfield; PySolFC's
@@ -290,6 +292,7 @@ class Rules:
     reserve_cards: int = 0
     reserve_face_down: bool = False
     reserve_fills_empty: bool = False
+    scoring: str = "cards"
 
     def __attrs_post_init__(self) -> None:
         # Rules made by hand (tests, plugins) may leave out the fields for rules beyond the
@@ -1056,6 +1059,7 @@ def _build_rules(
         reserve_cards=recipe.reserve,
         reserve_face_down="reserve" in data and bool(data["reserve"].get("face_down", True)),
         reserve_fills_empty=bool(data.get("reserve", {}).get("fill_empty", False)),
+        scoring=data.get("scoring", "cards"),
     )
 
 

@@ -184,6 +184,33 @@ def test_a_copy_without_its_last_page_keeps_every_game(full: bytes, tmp_path: Pa
     reopened_unchanged(path, GAMES)
 
 
+def test_the_scores_of_a_damaged_file_are_carried_over(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    with StatsStore(path) as store:
+        for index, score in enumerate((-42, 103, None)):
+            store.record_game(
+                "casino-klondike",
+                {},
+                index,
+                index == 1,
+                90,
+                100.0,
+                False,
+                False,
+                False,
+                T0 + timedelta(minutes=index),
+                score=score,
+                scoring=None if score is None else "vegas-cumulative",
+            )
+    path.write_bytes(path.read_bytes() + b"\x00" * 100)  # no longer whole pages
+    with StatsStore(path) as store:
+        (warning,) = store.warnings
+        assert warning.endswith("with the 3 recorded games that read back whole.")
+        (casino,) = store.summary()
+        assert (casino.played, casino.best_score, casino.bank) == (3, 103, 61)
+    reopened_unchanged(path, 3)
+
+
 def test_every_cut_at_a_page_boundary_keeps_the_games_left(full: bytes, tmp_path: Path):
     every = pages(full)
     for kept in range(3, len(every)):  # page 1 is the schema, 2 the table's root

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import settings as hsettings
@@ -166,16 +167,94 @@ def test_a_schema_2_file_is_upgraded_keeping_every_game(tmp_path: Path) -> None:
         record(store, True, 9, used_hint=True, hints=2, finished_at=datetime.now(timezone.utc))
         assert store.summary("seahaven")[0].hints_per_game == 2.0
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == STATS_SCHEMA_VERSION == 3
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == STATS_SCHEMA_VERSION == 4
     rows = conn.execute(
         "SELECT id, variant, options, deal, won, moves, seconds, used_undo, used_hint, "
         "cheated, finished_at FROM games ORDER BY id"
     ).fetchall()
     assert rows[:-1] == old_rows  # every game, unchanged, including the 20-digit deal
     assert conn.execute("SELECT hints FROM games ORDER BY id").fetchall() == [(None,)] * 6 + [(2,)]
+    assert conn.execute("SELECT DISTINCT score, scoring FROM games").fetchall() == [(None, None)]
     conn.close()
     with StatsStore(path) as store:  # opened again: no second upgrade, no warning
         assert store.warnings == [] and store.summary("seahaven")[0].played == 5
+
+
+SCHEMA_3_FILE = Path(__file__).parent / "data" / "stats-schema-3.sqlite3"
+"""Written by the program before scores were kept (schema 3): two Casino Klondike games,
+one Klondike game, one Seahaven game with a 20-digit deal."""
+
+
+def test_a_schema_3_file_is_upgraded_and_the_bank_starts_then(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(SCHEMA_3_FILE.read_bytes())
+    old = sqlite3.connect(f"{SCHEMA_3_FILE.as_uri()}?mode=ro", uri=True)
+    assert old.execute("PRAGMA user_version").fetchone()[0] == 3
+    old_rows = old.execute("SELECT * FROM games ORDER BY id").fetchall()
+    old.close()
+    with StatsStore(path) as store:
+        assert store.warnings == [] and corrupt_files(path) == []
+        casino, klondike, seahaven = store.summary()
+        assert (casino.played, casino.won, casino.hints_used) == (2, 1, 1)
+        assert (casino.scoring, casino.best_score, casino.bank) == (None, None, None)
+        assert store.bank("casino-klondike") == 0  # the old games' money is not known
+        later = datetime.now(timezone.utc)
+        for index, score in enumerate((-42, 103)):
+            record(
+                store,
+                index == 1,
+                index,
+                variant="casino-klondike",
+                score=score,
+                scoring="vegas-cumulative",
+                finished_at=later + timedelta(minutes=index),
+            )
+        assert store.bank("casino-klondike") == 61
+        (casino,) = store.summary("casino-klondike")
+        assert (casino.played, casino.scoring, casino.best_score, casino.bank) == (
+            4,
+            "vegas-cumulative",
+            103,
+            61,
+        )
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    rows = conn.execute("SELECT * FROM games ORDER BY id").fetchall()
+    assert [row[:11] + row[-1:] for row in rows[:4]] == old_rows
+    assert [row[11:13] for row in rows] == [(None, None)] * 4 + [
+        (-42, "vegas-cumulative"),
+        (103, "vegas-cumulative"),
+    ]
+    conn.close()
+    with StatsStore(path) as store:  # the bank survives a restart
+        assert store.warnings == [] and store.bank("casino-klondike") == 61
+
+
+def test_best_score_is_of_the_last_scheme_and_leaves_out_cheat_wins() -> None:
+    with StatsStore() as store:
+        record(store, False, 1, score=40, scoring="cards")
+        record(store, True, 2, score=300, scoring="standard", cheated=True)
+        record(store, False, 3, score=120, scoring="standard")
+        record(store, True, 4)  # score unknown
+        (stats,) = store.summary()
+    assert (stats.scoring, stats.best_score, stats.bank) == ("standard", 120, None)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"score": 5},
+        {"scoring": "vegas"},
+        {"score": 5, "scoring": "points"},
+        {"score": 5.0, "scoring": "vegas"},
+        {"score": True, "scoring": "vegas"},
+    ],
+)
+def test_record_rejects_a_score_without_its_scheme_or_a_bad_one(changes: dict[str, Any]) -> None:
+    with StatsStore() as store:
+        with pytest.raises((TypeError, ValueError)):
+            record(store, True, **changes)
+        assert store.summary() == []
 
 
 def test_finish_order_not_insert_order() -> None:
@@ -379,6 +458,8 @@ def test_format_table() -> None:
         "Best streak",
         "Fewest moves",
         "Fastest (m:ss)",
+        "Best score",
+        "Bank",
         "Wins with undo",
         "Wins with hints",
         "Hints per game",
@@ -387,9 +468,11 @@ def test_format_table() -> None:
         assert header in lines[0]
     assert set(lines[1]) <= {"-", " "}
     assert lines[2].split() == [
-        *("seahaven", "-", "10", "7", "3", "70%", "2", "lost", "5", "88", "2:05", "4", "3"),
-        *("1.5", "1"),
+        *("seahaven", "-", "10", "7", "3", "70%", "2", "lost", "5", "88", "2:05", "-", "-"),
+        *("4", "3", "1.5", "1"),
     ]
+    banked = attrs.evolve(stats[0], scoring="vegas-cumulative", best_score=103, bank=-61)
+    assert format_table([banked]).splitlines()[2].split()[11:13] == ["$103", "$-61"]
     # The counts stand under their own headings.
     for header, value in (
         ("Wins with undo", "4"),

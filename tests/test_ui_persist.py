@@ -236,3 +236,34 @@ def test_a_cheated_win_is_counted_apart(store):
     store.record(session, won=True, elapsed_seconds=100.0, used_hint=False)
     (entry,) = store.stats.summary()
     assert (entry.won, entry.cheat_wins) == (0, 1)
+
+
+def test_the_casino_bank_is_carried_from_game_to_game_and_across_a_restart(tmp_path):
+    store = AppStore(tmp_path)
+    first = Session.new(get_variant("casino-klondike"), 1)
+    first.play("s>w")  # the 2♠ goes up: three cards up, $15 - $52
+    assert first.score == -37
+    assert store.record(first, won=False, elapsed_seconds=30.0, used_hint=False)
+    second = Session.new(get_variant("casino-klondike"), 2)
+    second.play("s>w")
+    assert store.record(second, won=False, elapsed_seconds=30.0, used_hint=False)
+    bank = -37 + second.score
+    assert store.stats.bank("casino-klondike") == bank
+    store.close()
+    store = AppStore(tmp_path)  # the program started again
+    assert store.stats.bank("casino-klondike") == bank
+    (entry,) = store.stats.summary()
+    assert (entry.scoring, entry.bank, entry.best_score) == (
+        "vegas-cumulative",
+        bank,
+        max(-37, second.score),
+    )
+    store.close()
+
+
+def test_a_game_without_a_bank_records_its_score(store):
+    game = Session.new(get_variant("klondike"), 1)
+    game.play("s>w")
+    assert store.record(game, won=False, elapsed_seconds=3.0, used_hint=False)
+    (entry,) = store.stats.summary()
+    assert (entry.scoring, entry.best_score, entry.bank) == ("standard", 40, None)

@@ -283,3 +283,27 @@ def test_play_command_opens_the_table(tmp_path):
     proc = start_play(tmp_path, "seahaven", "--deal", "3")  # waits for the drawn table
     proc.terminate()
     proc.wait(timeout=30)
+
+
+def test_the_status_bar_shows_the_score_by_the_games_scheme(root, tmp_path):
+    app = open_app(root, tmp_path, "klondike")
+    assert app.status["score"].cget("text") == "Score 30"  # two Aces up, two cards turned
+    app.play("s>w")
+    settle(app)
+    assert app.status["score"].cget("text") == "Score 40"
+    app.undo()
+    settle(app)
+    assert app.status["score"].cget("text") == "Score 30"
+
+
+def test_casino_klondike_shows_money_and_the_bank_carried_over(root, tmp_path):
+    app = open_app(root, tmp_path, "casino-klondike")
+    assert app.status["score"].cget("text") == "Score $-42 · Bank $-42"
+    app.play("s>w")  # the 2♠ goes up
+    settle(app)
+    assert app.status["score"].cget("text") == "Score $-37 · Bank $-37"
+    app.next_deal()  # the game ends, lost: its $-37 stays in the bank
+    settle(app)
+    score = app.session.score
+    assert app.status["score"].cget("text") == f"Score ${score} · Bank ${score - 37}"
+    assert app.store.stats.bank("casino-klondike") == -37

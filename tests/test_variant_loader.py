@@ -65,6 +65,21 @@ MALFORMED = [
         "expected one of 'off', 'safe', 'all'",
     ),
     (
+        "bad-scoring",
+        edit('autoplay = "all"', 'autoplay = "all"\nscoring = "points"'),
+        "scoring",
+        "expected one of 'cards', 'standard', 'vegas', 'vegas-cumulative', 'spider', got 'points'",
+    ),
+    (
+        "bad-scoring-option",
+        edit(
+            '"tableau.move_limit" = "supermove" }',
+            '"tableau.move_limit" = "supermove", "scoring" = "vegas-bank" }',
+        ),
+        "options.empty_columns.choices.any.set",
+        "with this choice, scoring: expected one of 'cards'",
+    ),
+    (
         "bad-move-limit",
         edit('move_limit = "free-cells-plus-one"\n\n', 'move_limit = "two"\n\n'),
         "tableau.move_limit",

@@ -36,8 +36,10 @@ import attrs
 
 from solitaire_core.errors import IllegalMoveError, SolitaireError
 from solitaire_core.moves import Move
+from solitaire_core.persistence import PersistenceError
 from solitaire_core.plugins import Registry, get_registry
 from solitaire_core.rules import explain, find_progress
+from solitaire_core.scoring import score_text
 from solitaire_core.session import Session
 from solitaire_core.state import GameState
 
@@ -814,11 +816,14 @@ class App:
             f"{session.deal_number}",
             "Moves": str(session.moves),
             "Time": clock_text(self.elapsed),
-            "Score": str(session.score),
+            "Score": score_text(session.score, session.rules.scoring),
             "Undo used": "yes" if session.used_undo else "no",
             "Hints": str(self.hints),
             "Cheats": str(session.cheats),
         }
+        bank = self.bank()
+        if bank is not None:
+            figures["Bank"] = score_text(bank, "vegas-cumulative")
         figures.update(record_figures(self))
         if demo:
             figures["Played by"] = "the demo (counted as lost)"
@@ -998,12 +1003,29 @@ class App:
         definition = self.registry.variants.get(rules.id)
         chosen = option_text(definition, rules.options, names=False)
         self.status_bar.show_game(
-            session, self.elapsed, name=f"{rules.name} · {chosen}" if chosen else rules.name
+            session,
+            self.elapsed,
+            name=f"{rules.name} · {chosen}" if chosen else rules.name,
+            bank=self.bank(),
         )
         edit = self.menus["edit"]
         edit.entryconfigure("Undo", state="normal" if session.can_undo else "disabled")
         edit.entryconfigure("Redo", state="normal" if session.can_redo else "disabled")
         self.toolbar.refresh()
+
+    def bank(self) -> int | None:
+        """The bank of a game scored ``vegas-cumulative`` (Casino Klondike), in dollars:
+        the scores of the recorded games of its variant and option set, and the game on
+        the table while it is not recorded; ``None`` for another scheme, or when the
+        statistics cannot be read."""
+        session = self.session
+        if session is None or session.rules.scoring != "vegas-cumulative":
+            return None
+        try:
+            banked = self.store.stats.bank(session.rules.id, dict(session.rules.options))
+        except PersistenceError:
+            return None
+        return banked if self.store.is_recorded(session) else banked + session.score
 
     def _schedule_autosave(self) -> None:
         if self._autosave_job is not None:

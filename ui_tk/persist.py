@@ -450,6 +450,8 @@ class AppStore:
         A game counts as won or lost; an abandoned game (new deal, another variant, a
         restart) is recorded as lost, but only when the player made a move. A game is
         counted as cheated when at least one cheat was made (``session.cheats > 0``).
+        The game's score goes with it, by the variant's scheme (a ``vegas-cumulative``
+        score adds to the bank).
         ``hints`` is the number of hints counted in the game (``None``: not known).
 
         :return: whether the game was recorded now (``False`` when this session was
@@ -476,6 +478,8 @@ class AppStore:
                 used_hint=bool(used_hint or hints),
                 cheated=session.cheats > 0,
                 hints=hints,
+                score=session.score,
+                scoring=session.rules.scoring,
             )
         except PersistenceError as error:
             self.warnings.append(str(error))

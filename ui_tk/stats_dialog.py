@@ -30,6 +30,8 @@ STAT_COLUMNS: tuple[tuple[str, str, int], ...] = (
     ("best", "Best streak", 50),
     ("fewest", "Fewest moves", 50),
     ("fastest", "Fastest", 50),
+    ("score", "Best score", 50),
+    ("bank", "Bank", 50),
     ("undo", "With undo", 50),
     ("hints", "With hints", 50),
     ("hints_per_game", "Hints/game", 50),

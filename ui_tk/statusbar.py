@@ -1,6 +1,8 @@
 """The game window's status bar: a message at the left (a hint, the reason a move was
 refused...) and the game's figures at the right (variant, deal, moves, score, time,
-cards left, cheats).
+cards left, cheats). The score is written by the variant's scoring scheme: points, or
+money for the Vegas schemes, with the bank where one is carried (``Score $-37 · Bank
+$-89``).
 
 The message takes the room the fields leave. Only the game's name (also in the title
 bar) gives way to a message that does not fit or would get less than
@@ -17,6 +19,8 @@ import tkinter as tk
 from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING
+
+from solitaire_core.scoring import score_text
 
 from .widgets import Tooltip, clock_text, elide
 
@@ -112,17 +116,25 @@ class StatusBar:
         shown = self.labels["message"].cget("text")
         return self._message if shown != self._message else ""
 
-    def show_game(self, session: Session, elapsed: float, *, name: str = "") -> None:
+    def show_game(
+        self, session: Session, elapsed: float, *, name: str = "", bank: int | None = None
+    ) -> None:
         """Show the figures of ``session``, ``elapsed`` seconds into the game.
 
         :param name: the game as the variant field shows it (with its chosen option,
             ``"Sea Towers · Any card"``); default the variant's name.
+        :param bank: the bank of a game that carries one (``vegas-cumulative`` scoring),
+            in dollars, shown after the score (``"Score $-37 · Bank $-89"``); ``None``
+            for none.
         """
         state = session.state
         self.labels["variant"].configure(text=name or session.rules.name)
         self.labels["deal"].configure(text=f"Deal {session.deal_number}")
         self.labels["moves"].configure(text=f"Moves {session.moves}")
-        self.labels["score"].configure(text=f"Score {session.score}")
+        score = f"Score {score_text(session.score, session.rules.scoring)}"
+        if bank is not None:
+            score += f" · Bank {score_text(bank, 'vegas-cumulative')}"
+        self.labels["score"].configure(text=score)
         self.labels["cards"].configure(text=f"Cards left {state.cards_left}")
         cheat = " (Cheat on)" if session.cheat else ""
         self.labels["cheats"].configure(text=f"Cheats {session.cheats}{cheat}")

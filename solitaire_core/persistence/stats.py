@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 
+from ..scoring import SCHEMES, score_text
 from .atomic import atomic_write_text, move_aside, quarantine
 from .errors import PersistenceError
 from .locks import locked
@@ -39,13 +40,16 @@ from .paths import stats_path
 
 __all__ = ["STATS_SCHEMA_VERSION", "StatsStore", "VariantStats", "figure_texts", "format_table"]
 
-STATS_SCHEMA_VERSION = 3
+STATS_SCHEMA_VERSION = 4
 """The schema this program creates and reads (stored in ``PRAGMA user_version``).
 
-Version 3 (this one) adds ``hints``, the number of hints a game used (``NULL`` for games
-recorded before: their count is unknown).  Version 2 stores deal numbers up to 10**20-1:
-those below 2**63 as integers, larger ones as their decimal text.  An older file is
-upgraded in place, in one transaction, the first time it is opened; no game is lost."""
+Version 4 (this one) adds ``score`` and ``scoring``, a game's final score and the scheme
+it was scored by (one of :data:`solitaire_core.scoring.SCHEMES`; both ``NULL`` for games
+recorded before: their score is unknown).  Version 3 adds ``hints``, the number of hints
+a game used (``NULL`` for games recorded before: their count is unknown).  Version 2
+stores deal numbers up to 10**20-1: those below 2**63 as integers, larger ones as their
+decimal text.  An older file is upgraded in place, in one transaction, the first time it
+is opened; no game is lost."""
 
 MAX_DEAL = 10**20 - 1
 """The largest deal number (:data:`solitaire_core.deal.MAX_DEAL`, PySolFC's 20 digits)."""
@@ -62,10 +66,22 @@ _COLUMNS = (
     "used_hint",
     "hints",
     "cheated",
+    "score",
+    "scoring",
     "finished_at",
 )
-_OLD_COLUMNS = tuple(name for name in _COLUMNS if name != "hints")
+_V3_COLUMNS = tuple(name for name in _COLUMNS if name not in ("score", "scoring"))
+"""The columns of schema version 3."""
+_OLD_COLUMNS = tuple(name for name in _V3_COLUMNS if name != "hints")
 """The columns of schema versions 1 and 2."""
+
+
+def _columns_of(version: int) -> tuple[str, ...]:
+    """The columns of the ``games`` table of schema ``version`` (1 and up)."""
+    if version >= 4:
+        return _COLUMNS
+    return _V3_COLUMNS if version == 3 else _OLD_COLUMNS
+
 
 _TABLE_V1 = """
     CREATE TABLE games (
@@ -104,15 +120,32 @@ _TABLE_V2 = """
     )
     """
 _HINT_FLAG = "        used_hint   INTEGER NOT NULL CHECK (used_hint IN (0, 1)),\n"
-_TABLE = _TABLE_V2.replace(
+_TABLE_V3 = _TABLE_V2.replace(
     _HINT_FLAG,
     _HINT_FLAG
     + "        hints       INTEGER CHECK (hints IS NULL OR "
     + "(typeof(hints) = 'integer' AND hints >= 0)),\n",
 )
 """Version 3: version 2 with ``hints`` after ``used_hint`` (``NULL``: not known)."""
+_CHEAT_FLAG = "        cheated     INTEGER NOT NULL CHECK (cheated IN (0, 1)),\n"
+_TABLE = _TABLE_V3.replace(
+    _CHEAT_FLAG,
+    _CHEAT_FLAG
+    + "        score       INTEGER CHECK (score IS NULL OR typeof(score) = 'integer'),\n"
+    + "        scoring     TEXT    CHECK ((scoring IS NULL) = (score IS NULL) AND (scoring "
+    + "IS NULL OR scoring IN ("
+    + ", ".join(f"'{name}'" for name in SCHEMES)
+    + "))),\n",
+)
+"""Version 4: version 3 with ``score`` and ``scoring`` after ``cheated`` (both ``NULL``:
+not known)."""
 _INDEX = "CREATE INDEX games_in_order ON games (variant, options, finished_at, id)"
-_SCHEMA_TEXT = {1: (_TABLE_V1, _INDEX), 2: (_TABLE_V2, _INDEX), 3: (_TABLE, _INDEX)}
+_SCHEMA_TEXT = {
+    1: (_TABLE_V1, _INDEX),
+    2: (_TABLE_V2, _INDEX),
+    3: (_TABLE_V3, _INDEX),
+    4: (_TABLE, _INDEX),
+}
 """The exact schema each version stores in ``sqlite_master`` (compared, blanks aside, on
 every opening: one changed byte there means the file is damaged)."""
 
@@ -165,6 +198,13 @@ class VariantStats:
         hints_used: hints used in the played games whose count is known (games recorded
             before statistics schema 3 have none).
         hint_counted_games: played games whose hint count is known.
+        scoring: the scoring scheme of the last game whose score is known (one of
+            :data:`solitaire_core.scoring.SCHEMES`), or ``None`` when there is none.
+        best_score: the highest score of a played game scored by ``scoring`` (won or
+            lost: a lost Vegas game may end ahead), or ``None``.
+        bank: for ``"vegas-cumulative"`` scoring, the bank carried from game to game:
+            the sum of the scores of every recorded game scored so (cheat wins
+            included: the bank is what the games paid and earned); ``None`` otherwise.
     """
 
     variant: str
@@ -183,6 +223,9 @@ class VariantStats:
     cheat_wins: int = 0
     hints_used: int = 0
     hint_counted_games: int = 0
+    scoring: str | None = None
+    best_score: int | None = None
+    bank: int | None = None
 
     @property
     def hints_per_game(self) -> float | None:
@@ -205,7 +248,10 @@ def _summarise(variant: str, key: str, rows: Iterable[Sequence[Any]]) -> Variant
     streak = longest_win = longest_loss = 0
     fewest: int | None = None
     fastest: float | None = None
-    for is_won, moves, seconds, used_undo, used_hint, hints, cheated in rows:
+    scores: list[tuple[int, str, bool]] = []  # (score, scheme, counts in the records)
+    for is_won, moves, seconds, used_undo, used_hint, hints, cheated, score, scheme in rows:
+        if score is not None:
+            scores.append((score, scheme, not (is_won and cheated)))
         if is_won and cheated:
             cheat_wins += 1
             continue
@@ -225,6 +271,9 @@ def _summarise(variant: str, key: str, rows: Iterable[Sequence[Any]]) -> Variant
             streak = streak - 1 if streak < 0 else -1
             longest_loss = max(longest_loss, -streak)
     played = won + lost
+    scoring = scores[-1][1] if scores else None
+    kept = [score for score, scheme, counts in scores if scheme == scoring and counts]
+    banked = [score for score, scheme, _ in scores if scheme == "vegas-cumulative"]
     return VariantStats(
         variant=variant,
         options=options_from_key(key),
@@ -242,6 +291,9 @@ def _summarise(variant: str, key: str, rows: Iterable[Sequence[Any]]) -> Variant
         cheat_wins=cheat_wins,
         hints_used=hints_used,
         hint_counted_games=hint_counted,
+        scoring=scoring,
+        best_score=max(kept) if kept else None,
+        bank=sum(banked) if scoring == "vegas-cumulative" else None,
     )
 
 
@@ -312,7 +364,8 @@ def _valid_row(raw: Sequence[Any]) -> tuple[Any, ...]:
     Raises:
         ValueError: a column has a value record_game never writes (damage or a hand edit).
     """
-    row_id, variant, key, deal, won, moves, seconds, undo, hint, hints, cheated, finished = raw
+    row_id, variant, key, deal, won, moves, seconds, undo, hint, hints, cheated = raw[:11]
+    score, scheme, finished = raw[11:]
     if not isinstance(row_id, int):
         raise ValueError(f"its id {row_id!r} is not a whole number")
     variant, key = _checked_names(variant, key)
@@ -332,10 +385,21 @@ def _valid_row(raw: Sequence[Any]) -> tuple[Any, ...]:
         raise ValueError(f"its hint count {hints!r} is not a whole number >= 0")
     if not isinstance(seconds, float) or not math.isfinite(seconds) or seconds < 0:
         raise ValueError(f"its time {seconds!r} is not a number of seconds")
+    if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
+        raise ValueError(f"its score {score!r} is not a whole number")
+    if scheme is not None:
+        scheme = scheme.decode("utf-8", "replace") if isinstance(scheme, bytes) else scheme
+        if scheme not in SCHEMES:
+            raise ValueError(f"its scoring {scheme!r} is not a scoring scheme")
+    if (score is None) != (scheme is None):
+        raise ValueError("it has a score without a scoring scheme, or the other way round")
     if not isinstance(finished, bytes) or not _TIME_TEXT.fullmatch(finished):
         raise ValueError(f"its finish time {finished!r} is not one this program writes")
     text = finished.decode()
-    return (row_id, variant, key, deal, won, moves, seconds, undo, hint, hints, cheated, text)
+    return (
+        row_id, variant, key, deal, won, moves, seconds, undo, hint, hints, cheated, score,
+        scheme, text,
+    )  # fmt: skip
 
 
 @functools.lru_cache(maxsize=1024)
@@ -535,11 +599,10 @@ def _read_rows(
 
 
 def _select_list(version: int) -> str:
-    """The columns of :data:`_COLUMNS` as read from a file of schema ``version`` (the
-    hint count of older files is unknown: ``NULL``)."""
-    if version == STATS_SCHEMA_VERSION:
-        return ", ".join(_COLUMNS)
-    return ", ".join(name if name in _OLD_COLUMNS else "NULL" for name in _COLUMNS)
+    """The columns of :data:`_COLUMNS` as read from a file of schema ``version`` (what
+    older files do not hold, the hint count or the score, is unknown: ``NULL``)."""
+    present = _columns_of(version)
+    return ", ".join(name if name in present else "NULL" for name in _COLUMNS)
 
 
 def _suspect(conn: sqlite3.Connection) -> bool:
@@ -607,13 +670,15 @@ def _create_schema(conn: sqlite3.Connection) -> None:
 
 
 def _upgrade(conn: sqlite3.Connection, version: int) -> None:
-    """Version 1 or 2 -> :data:`STATS_SCHEMA_VERSION` in one transaction (a crash leaves
-    the old version whole): every game is copied, with ``hints`` unknown (``NULL``)."""
+    """Version 1, 2 or 3 -> :data:`STATS_SCHEMA_VERSION` in one transaction (a crash
+    leaves the old version whole): every game is copied, with what the old version did
+    not hold unknown (``NULL``: ``hints`` before version 3, ``score`` and ``scoring``
+    before version 4)."""
     with conn:
         conn.execute("BEGIN IMMEDIATE")
         if conn.execute("PRAGMA user_version").fetchone()[0] != version:
             return  # another instance upgraded it meanwhile
-        old = ", ".join(_OLD_COLUMNS)
+        old = ", ".join(_columns_of(version))
         # The new table is created under its own name (a renamed table's schema text
         # would be rewritten, quoted, and no longer match _SCHEMA_TEXT on the next
         # opening); the old one is renamed and dropped, its index with it.
@@ -764,7 +829,7 @@ def _salvage(path: Path) -> _Salvage | None:
         if not 1 <= version <= STATS_SCHEMA_VERSION or _schema_problem(conn, version):
             return None
         columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
-        if columns != (_COLUMNS if version == STATS_SCHEMA_VERSION else _OLD_COLUMNS):
+        if columns != _columns_of(version):
             return None
         return _read_games(conn, version, damaged=True)
     except _READ_FAILURES as error:
@@ -1122,7 +1187,7 @@ class StatsStore:
         if problem is not None:
             raise _Unusable(f"is damaged ({problem})", salvageable=True)
         columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
-        if columns != (_COLUMNS if version == STATS_SCHEMA_VERSION else _OLD_COLUMNS):
+        if columns != _columns_of(version):
             raise _Unusable("does not have the layout of towers-solitaire statistics")
 
     def _damage(self, error: sqlite3.Error) -> str:
@@ -1197,6 +1262,8 @@ class StatsStore:
         finished_at: datetime | None = None,
         *,
         hints: int | None = None,
+        score: int | None = None,
+        scoring: str | None = None,
     ) -> None:
         """Store one finished game, durably, in its own transaction.
 
@@ -1217,6 +1284,11 @@ class StatsStore:
                 Games are ordered by this time for streaks.
             hints: how many hints the game used (``>= 0``; more than 0 only with
                 ``used_hint``); ``None`` = not known (left out of hints per game).
+            score: the game's final score (points, or dollars for the Vegas schemes;
+                may be negative), given with ``scoring``; ``None`` = not known.
+            scoring: the scheme ``score`` was counted by, one of
+                :data:`solitaire_core.scoring.SCHEMES`; ``"vegas-cumulative"`` scores
+                add up to the bank (:meth:`bank`).
 
         Raises:
             TypeError, ValueError: an argument has the wrong type or range.
@@ -1248,6 +1320,12 @@ class StatsStore:
             raise TypeError(f"hints must be a whole number or None, not {hints!r}")
         if hints is not None and (hints < 0 or (hints and not used_hint)):
             raise ValueError(f"hints must be >= 0, and 0 unless used_hint, not {hints!r}")
+        if score is not None and (not isinstance(score, int) or isinstance(score, bool)):
+            raise TypeError(f"score must be a whole number or None, not {score!r}")
+        if scoring is not None and scoring not in SCHEMES:
+            raise ValueError(f"scoring must be one of {', '.join(SCHEMES)}, not {scoring!r}")
+        if (score is None) != (scoring is None):
+            raise ValueError("score and scoring go together: give both or neither")
         if finished_at is not None and not isinstance(finished_at, datetime):
             raise TypeError(f"finished_at must be a datetime, not {finished_at!r}")
         when = _utc_text(finished_at or datetime.now(timezone.utc))
@@ -1267,14 +1345,15 @@ class StatsStore:
             used_hint,
             hints,
             cheated,
+            score,
+            scoring,
             when,
         )
         try:
             with self._conn:
                 self._conn.execute(
-                    "INSERT INTO games (variant, options, deal, won, moves, seconds, "
-                    "used_undo, used_hint, hints, cheated, finished_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO games ({', '.join(_COLUMNS[1:])}) "
+                    f"VALUES ({', '.join('?' * len(row))})",
                     row,
                 )
         except sqlite3.Error as error:
@@ -1302,7 +1381,8 @@ class StatsStore:
         """
         where, params = _where(variant, options)
         query = (
-            "SELECT variant, options, won, moves, seconds, used_undo, used_hint, hints, cheated "
+            "SELECT variant, options, won, moves, seconds, used_undo, used_hint, hints, cheated, "
+            "score, scoring "
         )
         query += f"FROM games{where} ORDER BY variant, options, finished_at, id"
         try:
@@ -1321,6 +1401,24 @@ class StatsStore:
                     f"unreadable options {key!r}; they are not shown."
                 )
         return result
+
+    def bank(self, variant: str, options: Mapping[str, str] | None = None) -> int:
+        """The bank carried from game to game of ``variant`` with ``options`` under
+        ``"vegas-cumulative"`` scoring (Windows Solitaire's cumulative Vegas score): the
+        sum of the recorded games' scores, in dollars; 0 before the first game.
+
+        Raises:
+            PersistenceError: the database could not be read.
+        """
+        where, params = _where(variant, options or {})
+        query = f"SELECT sum(score) FROM games{where} AND scoring = 'vegas-cumulative'"
+        try:
+            total = self._conn.execute(query, params).fetchone()[0]
+        except sqlite3.Error as error:
+            raise PersistenceError(
+                f"The statistics file {self.path} could not be read ({error}).", self.path
+            ) from error
+        return int(total or 0)
 
     def reset(self, variant: str | None = None, options: Mapping[str, str] | None = None) -> int:
         """Delete recorded games: all, those of one variant, or one variant + option set.
@@ -1376,6 +1474,8 @@ _HEADERS = (
     "Best streak",
     "Fewest moves",
     "Fastest (m:ss)",
+    "Best score",
+    "Bank",
     "Wins with undo",
     "Wins with hints",
     "Hints per game",
@@ -1400,9 +1500,10 @@ def _streak(streak: int) -> str:
 def figure_texts(entry: VariantStats, clock: Callable[[float], str] = _clock) -> tuple[str, ...]:
     """An entry's figures as a player reads them, in the order of the table's columns
     after Variant and Options: played, won, lost, win rate (``"70%"``), current streak
-    (``"3 won"``, ``"2 lost"``), best streak, fewest moves, fastest time, wins with undo,
-    wins with hints, hints per game (``"0.4"``), cheat wins.  A figure without a value
-    (no win yet, no game with a known hint count) is ``"-"``.
+    (``"3 won"``, ``"2 lost"``), best streak, fewest moves, fastest time, best score
+    (``"$103"`` for the Vegas schemes), bank (``"$-61"``, Vegas with a bank only), wins
+    with undo, wins with hints, hints per game (``"0.4"``), cheat wins.  A figure without
+    a value (no win yet, no game with a known hint count or score) is ``"-"``.
 
     Args:
         entry: one entry of :meth:`StatsStore.summary`.
@@ -1418,6 +1519,8 @@ def figure_texts(entry: VariantStats, clock: Callable[[float], str] = _clock) ->
         str(entry.longest_win_streak),
         "-" if entry.fewest_moves is None else str(entry.fewest_moves),
         "-" if entry.fastest_seconds is None else clock(entry.fastest_seconds),
+        "-" if entry.best_score is None else score_text(entry.best_score, entry.scoring or ""),
+        "-" if entry.bank is None else score_text(entry.bank, "vegas-cumulative"),
         str(entry.wins_with_undo),
         str(entry.wins_with_hints),
         "-" if entry.hints_per_game is None else f"{entry.hints_per_game:.1f}",
@@ -1429,7 +1532,8 @@ def format_table(stats: Sequence[VariantStats]) -> str:
     """Render statistics as a fixed-width plain-ASCII table (for ``solitaire stats``).
 
     Columns: Variant, Options, then :func:`figure_texts` under the headings Played, Won,
-    Lost, Win %, Streak, Best streak, Fewest moves, Fastest (m:ss), Wins with undo, Wins
+    Lost, Win %, Streak, Best streak, Fewest moves, Fastest (m:ss), Best score, Bank
+    (the variant's scoring scheme, :mod:`solitaire_core.scoring`), Wins with undo, Wins
     with hints (wins in which undo or a hint was used; both count in Won too), Hints per
     game (the average over played games whose hint count was recorded), Cheat wins.
 
