@@ -123,7 +123,10 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     narrow): ``"7♠ from column C onto 8♠ in column F"``, ``"9♥–7♥ from column A to the
     empty column E"`` (a run: its first and last card), ``"A♦ from cell 2 to the
     foundation"``; where foundation piles of different heights take the card (which one
-    matters then), the chosen one by name, ``"6♣ from column B onto 5♥ in foundation K"``.
+    matters then), the chosen one by name, ``"6♣ from column B onto 5♥ in foundation K"``;
+    ``"Q♣ from the reserve onto K♥ in column D"``, and where a column emptied by the
+    move takes the reserve's top card (``reserve.fill_empty``: Canfield), that too,
+    ``"…; 7♠ from the reserve fills column A"``.
 
     :param state: the position the move is made from.
     :param move: a move legal in ``state`` (unnumbered targets are resolved as the rules
@@ -163,7 +166,15 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
         where = f"onto {state.pile(target)[-1].label} in {pile_name(target, keys)}"
     else:
         where = f"to the empty {pile_name(target, keys)}"
-    return f"{what} from {source} {where}"
+    text = f"{what} from {source} {where}"
+    if (
+        move.source.kind is PileKind.TABLEAU
+        and count == len(cards)
+        and state.rules.reserve_fills_empty
+        and state.reserve
+    ):  # Canfield: the emptied column takes the reserve's top card in the same move
+        text += f"; {state.reserve[-1].label} from the reserve fills {source}"
+    return text
 
 
 def without_detours(state: GameState, moves: Sequence[Move], policy: str) -> tuple[Move, ...]:

@@ -7,7 +7,9 @@ KPatience's model).
   (and back down). Where the tableau is laid out in several rows (Fan's 18 columns),
   Down from a column's last card goes to the column below it, Up from a column's
   first card to the last card of the column above it.
-* Tab and Shift+Tab go to the next and previous area: tableau, cells, foundations.
+* Tab and Shift+Tab go to the next and previous area: tableau, stock, waste, reserve,
+  cells, foundations (each where the game has it). Up from the reserve goes to the
+  stock above it, Down from the stock to the reserve.
 * Space or Enter picks up the focused card with the cards on it (they are outlined);
   Space or Enter again puts them on the focused pile, if the rules allow (else the
   status bar says why and nothing moves). Picking up and dropping on the same pile,
@@ -34,9 +36,16 @@ if TYPE_CHECKING:
 
 __all__ = ["AREAS", "KeyboardFocus"]
 
-AREAS = (PileKind.TABLEAU, PileKind.STOCK, PileKind.WASTE, PileKind.CELL, PileKind.FOUNDATION)
-"""The areas Tab cycles through, in order (the stock and the waste only where the game
-has them)."""
+AREAS = (
+    PileKind.TABLEAU,
+    PileKind.STOCK,
+    PileKind.WASTE,
+    PileKind.RESERVE,
+    PileKind.CELL,
+    PileKind.FOUNDATION,
+)
+"""The areas Tab cycles through, in order (the stock, the waste and the reserve only
+where the game has them)."""
 
 _FOCUS = "#ff9f1c"  # the focus outline: orange, unlike the drop targets and the hint
 _PICKED = "#ffffff"
@@ -112,6 +121,7 @@ class KeyboardFocus:
             PileKind.FOUNDATION: len(state.foundations),
             PileKind.STOCK: 1 if state.rules.has_stock else 0,
             PileKind.WASTE: 1 if state.rules.stock_deal == "waste" else 0,
+            PileKind.RESERVE: 1 if state.rules.reserve_cards else 0,
         }[kind]
 
     def _cards(self, ref: PileRef) -> int:
@@ -194,10 +204,11 @@ class KeyboardFocus:
             self.go(best.ref)
             return
         slot = layout.slot(self.pile)
-        # From a top pile: the pile below it in the top area, else the nearest column.
+        # From a top pile: the pile below it in the top area (the reserve under the
+        # stock), else the nearest column.
         below = [
             s
-            for s in layout.cells + layout.foundations + layout.talon
+            for s in layout.cells + layout.foundations + layout.talon + layout.reserve
             if (s.y > slot.y if delta > 0 else s.y < slot.y) and abs(s.x - slot.x) < layout.card_w
         ]
         if below:
@@ -249,7 +260,7 @@ class KeyboardFocus:
         shown = key.upper() if key.isalpha() else key
         names = {PileKind.TABLEAU: "Column", PileKind.CELL: "Cell",
                  PileKind.FOUNDATION: "Foundation", PileKind.STOCK: "The stock",
-                 PileKind.WASTE: "The waste"}  # fmt: skip
+                 PileKind.WASTE: "The waste", PileKind.RESERVE: "The reserve"}  # fmt: skip
         return f"{names[ref.kind]} {shown}".strip()
 
     # ------------------------------------------------------------------ drawing

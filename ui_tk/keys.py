@@ -22,6 +22,11 @@ SHORTCUTS: list[tuple[str, str]] = [
         "Move that cell's card onto a matching card, an empty column or a foundation.",
     ),
     (
+        "1, 2, 3 in games with a stock",
+        "The stock's number (1) deals; the waste's (2) and the reserve's (3 in Canfield) "
+        "play their top card onto a matching card, an empty column or a foundation.",
+    ),
+    (
         "Letters after the columns'",
         "Foundations: their cards move only in games that let cards come back into play.",
     ),
@@ -41,7 +46,11 @@ SHORTCUTS: list[tuple[str, str]] = [
         "card in a column, between a column and the pile above it, and between the rows of "
         "a tableau laid out in several (Fan).",
     ),
-    ("Tab, Shift+Tab", "Focus the next area: tableau, cells, foundations."),
+    (
+        "Tab, Shift+Tab",
+        "Focus the next area: tableau, stock, waste, reserve, cells, foundations (those the "
+        "game has).",
+    ),
     (
         "Space, Enter",
         "Pick up the focused card and the cards on it; again to put them on the focused "

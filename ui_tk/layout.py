@@ -38,6 +38,16 @@ foundations take the letters after the columns' (Seahaven: columns ``a``-``j``, 
 foundations' (Flower Garden: columns ``a``-``f``, foundations ``g``-``j``, its 16 reserve
 slots ``1``-``0`` and ``k``-``p``). This works up to 14 columns with 8 foundations and 10
 cells, and for 26 letters in all.
+
+A reserve (Canfield's thirteen, :attr:`Layout.reserve`) stands where PySolFC puts it:
+at the left of the tableau, under the stock, in a column of its own; the columns are
+then planned one more and, where they are no more than the foundations, stand under the
+foundations (PySolFC's Canfield, game 105: reserve at the left margin under the talon,
+the rows from the third card width on). A face-down reserve is a tight stack of backs
+(:data:`RESERVE_STACK` card heights apart, so its size reads) under its face-up top card;
+a face-up one (Superior Canfield) is fanned downwards like a column and planned so all
+its cards show their corner index. The reserve's key is the digit after the stock's and
+the waste's (Canfield: stock ``1``, waste ``2``, reserve ``3``).
 """
 
 from __future__ import annotations
@@ -63,6 +73,7 @@ __all__ = [
     "compute_layout",
     "pile_keys",
     "pile_name",
+    "reserve_piles",
     "talon_piles",
 ]
 
@@ -125,6 +136,10 @@ MAX_BANDS = 3
 BAND_GAP = 0.25
 """Vertical gap between two rows of columns (above the lower row's key letters), in
 card widths."""
+
+RESERVE_STACK = 0.06
+"""Offset between the cards of a face-down reserve, in card heights: a tight stack whose
+edges show how many cards are left (PySolFC draws Canfield's reserve 10 px apart)."""
 
 BAND_PREFERENCE = 0.9
 """Each row of columns beyond the first counts the plan's card width by this factor, so
@@ -215,27 +230,35 @@ class Layout:
     band_span: int = 0
     talon: tuple[PileSlot, ...] = ()
     waste_fan: int = 1
+    reserve: tuple[PileSlot, ...] = ()
+    reserve_fan: int = 0
 
     @property
     def slots(self) -> tuple[PileSlot, ...]:
         """Every pile: columns, then cells, then foundations, then the stock and the
-        waste (:attr:`talon`)."""
-        return self.columns + self.cells + self.foundations + self.talon
+        waste (:attr:`talon`), then the reserve (:attr:`reserve`)."""
+        return self.columns + self.cells + self.foundations + self.talon + self.reserve
 
     def slot(self, ref: PileRef) -> PileSlot:
-        """The place of a numbered pile (the stock and the waste too).
+        """The place of a numbered pile (the stock, the waste and the reserve too).
 
         :raises IndexError: when the variant has no such pile.
         :raises ValueError: for an unnumbered reference.
         """
-        if ref.kind in (PileKind.STOCK, PileKind.WASTE):
-            for slot in self.talon:
+        if ref.kind in _SINGLE_KINDS:
+            for slot in self.talon + self.reserve:
                 if slot.ref.kind is ref.kind:
                     return slot
-            raise IndexError(
-                f"this game has no {'stock' if ref.kind is PileKind.STOCK else 'waste'}"
-            )
+            raise IndexError(f"this game has no {_SINGLE_KINDS[ref.kind]}")
         return ref.select(self.columns, self.cells, self.foundations)
+
+    def reserve_step(self, cards: int) -> float:
+        """Offset (px) between the cards of the reserve holding ``cards`` cards:
+        :attr:`reserve_fan`, or less so its top card ends above :attr:`tableau_bottom`."""
+        if cards <= 1 or not self.reserve:
+            return float(self.reserve_fan)
+        room = self.tableau_bottom - self.reserve[0].y - self.card_h
+        return max(1.0, min(float(self.reserve_fan), room / (cards - 1)))
 
     @property
     def waste_dx(self) -> int:
@@ -284,6 +307,8 @@ class Layout:
         if ref.kind is PileKind.WASTE:
             first = cards - min(self.waste_fan, cards)  # the first card fanned out
             return slot.x + max(0, index - first) * self.waste_dx, slot.y
+        if ref.kind is PileKind.RESERVE:
+            return slot.x, slot.y + round(max(0, index) * self.reserve_step(cards))
         if ref.kind is not PileKind.TABLEAU or index <= 0:
             return slot.x, slot.y
         segment, row = divmod(index, self.per_segment(cards))
@@ -309,6 +334,8 @@ class Layout:
             return slot.x, slot.y, x_last + self.card_w, y_last + self.card_h
         if ref.kind is PileKind.WASTE and cards > 1:
             x1 += (min(self.waste_fan, cards) - 1) * self.waste_dx
+        if ref.kind is PileKind.RESERVE and cards > 1:
+            return slot.x, slot.y, x1, self.card_xy(ref, cards - 1, cards)[1] + self.card_h
         return slot.x, slot.y, x1, slot.y + self.card_h
 
     def card_at(
@@ -326,6 +353,9 @@ class Layout:
                 continue
             if n == 0:
                 return slot.ref, None
+            if slot.ref.kind is PileKind.RESERVE:  # the highest card whose top is above y
+                step = self.reserve_step(n)
+                return slot.ref, min(n - 1, int((y - y0) // step)) if step > 0 else n - 1
             if slot.ref.kind is not PileKind.TABLEAU:
                 return slot.ref, n - 1
             rows = self.per_segment(n)
@@ -342,10 +372,11 @@ class Layout:
     ) -> PileRef | None:
         """The pile a dragged card whose box is ``(x0, y0, x1, y1)`` is dropped on: the
         one its box overlaps most (a column counts from its top down to its last card;
-        the pile's own card area if it is empty), or ``None`` when it overlaps none."""
+        the pile's own card area if it is empty), or ``None`` when it overlaps none. The
+        reserve takes no card, so it is never a drop target."""
         best: tuple[float, PileRef] | None = None
         bx0, by0, bx1, by1 = box
-        for slot in self.slots:
+        for slot in self.columns + self.cells + self.foundations + self.talon:
             x0, y0, x1, y1 = self.pile_box(slot.ref, counts.get(slot.ref, 0))
             w = min(bx1, x1) - max(bx0, x0)
             h = min(by1, y1) - max(by0, y0)
@@ -366,16 +397,23 @@ def talon_piles(counts: PileCounts) -> tuple[PileRef, ...]:
     return ()
 
 
+def reserve_piles(counts: PileCounts) -> tuple[PileRef, ...]:
+    """The reserve of a variant (``Rules.reserve_cards`` more than 0: Canfield), or
+    none."""
+    return (PileRef(PileKind.RESERVE, 0),) if getattr(counts, "reserve_cards", 0) else ()
+
+
 def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
     """The key of every pile (module docstring): columns ``a, b, ...``, cells ``1..9, 0``,
     foundations the letters after the columns', cells past the tenth the letters after
     the foundations'. The stock and the waste come first in the top row, left of the
-    cells, and take the first digits (Klondike: stock ``1``, waste ``2``). Piles beyond
-    the keys available get none (not in the result)."""
-    talon = talon_piles(counts)
-    if talon:
-        planned = pile_keys(_Counts(counts.columns, counts.cells + len(talon), counts.foundations))
-        return _talon_first(planned, talon, counts.cells)
+    cells, and take the first digits (Klondike: stock ``1``, waste ``2``), the reserve
+    the next one (Canfield: ``3``). Piles beyond the keys available get none (not in the
+    result)."""
+    first = talon_piles(counts) + reserve_piles(counts)
+    if first:
+        planned = pile_keys(_Counts(counts.columns, counts.cells + len(first), counts.foundations))
+        return _talon_first(planned, first, counts.cells)
     keys: dict[PileRef, str] = {}
     letters = iter(string.ascii_lowercase)
     for i in range(counts.columns):
@@ -408,14 +446,20 @@ WASTE_FAN = 0.22
 its top three), in card widths."""
 
 
+_SINGLE_KINDS = {PileKind.STOCK: "stock", PileKind.WASTE: "waste", PileKind.RESERVE: "reserve"}
+
+
 @attrs.frozen
 class _Counts:
-    """Pile counts with the stock and the waste counted as cells, for planning."""
+    """Pile counts with the stock and the waste counted as cells (or the reserve as a
+    column), for planning."""
 
     columns: int
     cells: int
     foundations: int
     deal: object = None
+    stock_deal: str = ""
+    draw: int = 1
 
 
 def _talon_first(
@@ -463,6 +507,8 @@ def pile_name(ref: PileRef, keys: Mapping[PileRef, str]) -> str:
         return "the stock"
     if ref.kind is PileKind.WASTE:
         return "the waste"
+    if ref.kind is PileKind.RESERVE:
+        return "the reserve"
     word = {PileKind.TABLEAU: "column", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
     if ref.index is None:
         return f"a {word}"
@@ -681,6 +727,10 @@ def compute_layout(
     if longest is None:
         recipe = getattr(getattr(counts, "deal", None), "columns", None)
         longest = max(recipe) if recipe else 7
+    if reserve_piles(counts):
+        return _with_reserve(
+            counts, width, height, longest=longest, grow=grow, arrangement=arrangement, bands=bands
+        )
     talon = talon_piles(counts)
     if talon:
         # The stock and the waste are planned as the first cells (left of the top row).
@@ -735,6 +785,76 @@ def compute_layout(
     )
     w = next(w for w, p in scored if p is plan)
     return _place(plan, _Metrics.of(w), width, height, pile_keys(counts))
+
+
+def _with_reserve(
+    counts: PileCounts,
+    width: int,
+    height: int,
+    *,
+    longest: int,
+    grow: int,
+    arrangement: str | None,
+    bands: int | None,
+) -> Layout:
+    """:func:`compute_layout` for a variant with a reserve (module docstring): planned
+    with one column more, whose place goes to the reserve, moved under the stock; the
+    columns stand under the foundations where these are in one row and no fewer."""
+    cards = getattr(counts, "reserve_cards", 0)
+    face_down = bool(getattr(counts, "reserve_face_down", False))
+    if not face_down:  # fanned like a column: planned so every card shows its index
+        grow = max(grow, cards - max(1, longest))
+    planned = compute_layout(
+        _Counts(
+            counts.columns + 1,
+            counts.cells,
+            counts.foundations,
+            stock_deal=getattr(counts, "stock_deal", ""),
+            draw=getattr(counts, "draw", 1),
+        ),
+        width,
+        height,
+        longest=longest,
+        grow=grow,
+        arrangement=arrangement,
+        bands=bands,
+    )
+    keys = pile_keys(counts)
+    w = planned.card_w
+
+    def moved(slot: PileSlot, ref: PileRef, x: int | None = None) -> PileSlot:
+        x = slot.x if x is None else x
+        return attrs.evolve(
+            slot, ref=ref, key=keys.get(ref, ""), x=x, label_x=slot.label_x + x - slot.x
+        )
+
+    first = planned.columns[0]
+    stock = next((s for s in planned.talon if s.ref.kind is PileKind.STOCK), None)
+    reserve_x = min(first.x, stock.x) if stock is not None else first.x
+    reserve = moved(first, PileRef(PileKind.RESERVE, 0), reserve_x)
+    columns = [
+        moved(slot, PileRef(PileKind.TABLEAU, i)) for i, slot in enumerate(planned.columns[1:])
+    ]
+    founds = planned.foundations
+    n = len(columns)
+    if (
+        planned.bands == 1
+        and planned.segments == 1
+        and 0 < n <= len(founds)
+        and len({f.y for f in founds}) == 1
+        and founds[-n].x >= reserve_x + w + GAP * w
+    ):
+        # PySolFC's Canfield: the columns under the foundations, right of the reserve.
+        columns = [moved(c, c.ref, f.x) for c, f in zip(columns, founds[-n:])]
+    return attrs.evolve(
+        planned,
+        columns=tuple(columns),
+        cells=tuple(moved(s, s.ref) for s in planned.cells),
+        foundations=tuple(moved(s, s.ref) for s in founds),
+        talon=tuple(moved(s, s.ref) for s in planned.talon),
+        reserve=(reserve,),
+        reserve_fan=max(2, round(RESERVE_STACK * planned.card_h)) if face_down else planned.fan,
+    )
 
 
 def _fan(plan: _Plan, m: _Metrics, tab_y: float, height: int) -> float:
@@ -859,12 +979,16 @@ def _place(
 
 def keys_text(keys: Mapping[PileRef, str], kinds: Sequence[PileKind] = tuple(PileKind)) -> str:
     """A short description of the keys as the table shows them, e.g. ``"columns A-J,
-    cells 1-4, foundations K-N"`` (for help texts; letters work in either case, and
-    Shift+letter sends a card to a cell)."""
+    cells 1-4, foundations K-N"``, ``"columns A-D, foundations E-H, stock 1, waste 2,
+    reserve 3"`` (for help texts; letters work in either case, and Shift+letter sends a
+    card to a cell)."""
     names = {
         PileKind.TABLEAU: "columns",
         PileKind.CELL: "cells",
         PileKind.FOUNDATION: "foundations",
+        PileKind.STOCK: "stock",
+        PileKind.WASTE: "waste",
+        PileKind.RESERVE: "reserve",
     }
     parts = []
     for kind in kinds:

@@ -18,7 +18,8 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     the mark in it (a rank by its name, :func:`rank_mark`). An empty column shows the
     rank that may fill it (``King`` for King-only columns, the rank below the
     foundations' base with ``below-base``, ``None`` where nothing fills it); a cell that
-    never takes a card (``cells.receive = false``) is a ``Reserve`` slot; a foundation's
+    never takes a card (``cells.receive = false``) is a ``Reserve`` slot, as is an emptied
+    reserve (Canfield's, ``[reserve]``); a foundation's
     base rank is shown (``Ace``, Bisley's ``King``, Penguin's dealt rank) once known,
     ``Any`` while the first card played sets it (Chessboard) and nothing is on a
     foundation yet.
@@ -31,6 +32,8 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
         return "stock", ""
     if ref.kind is PileKind.WASTE:
         return "waste", ""
+    if ref.kind is PileKind.RESERVE:  # Canfield's, once every card has been played
+        return "reserve", "Reserve"
     kind = {PileKind.TABLEAU: "tableau", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
     if state is None:
         return kind, ""

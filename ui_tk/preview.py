@@ -200,7 +200,8 @@ def render_preview(
         the side; a wide tableau in several rows of columns (Fan, Scotch Patience); a long
         column wrapped (Der Katzenschwanz). An empty pile shows the mark the table shows
         (:func:`~solitaire_tk.marks.slot_look`: an empty foundation its base rank by
-        name, a King-only column "King", a give-only reserve "Reserve").
+        name, a King-only column "King", a give-only reserve "Reserve"); Canfield's
+        reserve as card backs under its top card (fanned face up in Superior Canfield).
     :raises ValueError: for a size smaller than 16 pixels.
     """
     if width < 16 or height < 16:
@@ -220,6 +221,16 @@ def render_preview(
             continue
         if ref.kind is PileKind.STOCK:  # never shown: a card back
             _draw_back(draw, slot.x, slot.y, w)
+            continue
+        if ref.kind is PileKind.RESERVE:  # Canfield's: backs under its top card, or fanned
+            n = len(pile)
+            cap = min(0.34 * w, 0.62 * layout.reserve_step(n)) if n > 1 else top_cap
+            for j, card in enumerate(pile):
+                x, y = layout.card_xy(ref, j, n)
+                if state.is_reserve_face_down(j):
+                    _draw_back(draw, x, y, w)
+                else:
+                    _draw_card(img, draw, card, x, y, w, top_cap if j == n - 1 else cap, colours)
             continue
         if ref.kind is not PileKind.TABLEAU:  # a cell or foundation shows its top card
             x, y = layout.card_xy(ref, len(pile) - 1, len(pile))

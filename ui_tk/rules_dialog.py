@@ -42,6 +42,10 @@ _MOVE_LIMITS = {
         "the run goes into an empty column."
     ),
     "unlimited": "A run of cards built in sequence moves in one go, however long.",
+    "one-or-all": (
+        "A column gives its top card, or all of its cards in one go when they form a run "
+        "built in sequence; never part of a run."
+    ),
 }
 
 _AUTOPLAY = {
@@ -90,7 +94,8 @@ def _deal_text(rules: Rules) -> str:
         ]
         columns = ", ".join(parts)
     order = "row by row" if recipe.order == "rows" else "one column after another"
-    text = f"All cards are dealt face up: {columns}, {order}"
+    dealt = "The columns are" if rules.reserve_cards else "All cards are"
+    text = f"{dealt} dealt face up: {columns}, {order}"
     if recipe.cells:
         cells = _numbers([i + 1 for i in recipe.cells])
         word = "cell" if len(recipe.cells) == 1 else "cells"
@@ -99,8 +104,19 @@ def _deal_text(rules: Rules) -> str:
         text += "; the cells start empty."
     else:
         text += "."
-    if recipe.foundation_cards:
-        text += f" {_cards(recipe.foundation_cards).capitalize()} start on the foundations."
+    if recipe.base_card:
+        others = recipe.foundation_cards - 1
+        text += " The first card of the pack, the base card, goes to its suit's foundation"
+        text += f", after {_cards(others)} taken out for them." if others else "."
+    elif recipe.foundation_cards:
+        n = recipe.foundation_cards
+        text += f" {_cards(n).capitalize()} start{'s' if n == 1 else ''} on the foundations."
+    if rules.reserve_cards:
+        text += f" {_cards(rules.reserve_cards).capitalize()} go to the reserve, " + (
+            "face down but for the top one."
+            if rules.reserve_face_down
+            else "face up and fanned, all in view."
+        )
     return text
 
 
@@ -209,6 +225,33 @@ def _empty_text(rules: Rules) -> str:
     return rules.empty_description
 
 
+def _reserve_text(rules: Rules) -> str:
+    """The reserve in words (docs/variant-format.md, ``[reserve]``; PySolFC's Canfield,
+    pysollib/games/canfield.py: ``INITIAL_RESERVE_FACEUP``, ``FILL_EMPTY_ROWS``)."""
+    n = rules.reserve_cards
+    if rules.reserve_face_down:
+        text = (
+            f"The reserve holds {_cards(n)}, face down but for its top card. Only the top "
+            "card plays, to a column or a foundation (click it, drag it or press its key); "
+            "then the card under it turns face up."
+        )
+    else:
+        text = (
+            f"The reserve holds {_cards(n)}, all face up and fanned so you can plan "
+            "ahead, but only its top card plays, to a column or a foundation."
+        )
+    text += " No card is ever put on the reserve."
+    if rules.reserve_fills_empty:
+        text += (
+            " A column that empties takes the reserve's top card at once, in the same move "
+            "(one undo takes both back); once the reserve is empty, an empty column waits "
+            "for any card you choose."
+        )
+    else:
+        text += " An empty column is not filled from the reserve: it waits for any card you choose."
+    return text
+
+
 def _stock_text(rules: Rules) -> str:
     """The stock, the waste and the face-down cards in words (docs/variant-format.md,
     ``[stock]`` and ``deal.face_down``)."""
@@ -271,8 +314,9 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
         ("heading", "Layout"),
         (
             "body",
-            f"{rules.columns} tableau columns, {_cells_text(rules)} and "
-            f"{rules.foundations} foundations. {_deal_text(rules)}",
+            f"{rules.columns} tableau columns, {_cells_text(rules)}"
+            + (f", a reserve of {_cards(rules.reserve_cards)}" if rules.reserve_cards else "")
+            + f" and {rules.foundations} foundations. {_deal_text(rules)}",
         ),
         ("heading", "Building"),
         (
@@ -280,8 +324,18 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
             _building_text(rules) + _cell_moves_text(rules),
         ),
         ("heading", "Empty columns"),
-        ("body", f"An empty column takes {_empty_text(rules)}."),
+        (
+            "body",
+            (
+                "An empty column takes the reserve's top card at once; once the reserve is "
+                f"empty, it takes {_empty_text(rules)}."
+                if rules.reserve_fills_empty
+                else f"An empty column takes {_empty_text(rules)}."
+            ),
+        ),
     ]
+    if rules.reserve_cards:
+        out += [("heading", "Reserve"), ("body", _reserve_text(rules))]
     if rules.has_stock or any(rules.deal.face_down):
         out += [("heading", "Stock and face-down cards"), ("body", _stock_text(rules))]
     out += [
@@ -307,6 +361,11 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
     )
     if rules.foundation_runs:
         foundation += " A run in suit may go to a foundation in one move."
+    if rules.deal.base_card:
+        foundation += (
+            " The base card's rank starts every foundation; the table writes it under the "
+            'foundations ("Base rank: Jack").'
+        )
     out += [
         ("heading", "Foundations"),
         ("body", foundation),

@@ -26,9 +26,9 @@ from typing import Any
 
 from PIL import Image, ImageTk
 
-from solitaire_core.cards import Card
+from solitaire_core.cards import RANK_NAMES, Card
 from solitaire_core.errors import IllegalMoveError
-from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation
+from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation, reserve
 from solitaire_core.rules import (
     DEAL_ROW,
     REDEAL,
@@ -72,6 +72,9 @@ _DRAG_THRESHOLD = 4  # px the pointer must travel before a press becomes a drag
 _RESIZE_DELAY = 120  # ms without further size changes before cards are re-rendered
 _FRAME = 15  # ms between animation frames
 
+RESERVE = reserve()
+"""The reserve (Canfield's pile of thirteen), as the table refers to it."""
+
 GLIDE = 0.12
 """Seconds a card moved by a click, a key or a drop takes to glide to its place (when
 animation is on), so the eye follows where it went; autoplay cards then fly on."""
@@ -93,6 +96,8 @@ def pile_counts(state: GameState) -> dict[PileRef, int]:
         counts[PileRef(PileKind.STOCK, 0)] = len(state.stock)
         if state.rules.stock_deal == "waste":
             counts[PileRef(PileKind.WASTE, 0)] = len(state.waste)
+    if state.rules.reserve_cards:
+        counts[RESERVE] = len(state.reserve)
     return counts
 
 
@@ -817,6 +822,8 @@ class TableView(tk.Canvas):
             yield PileRef(PileKind.STOCK, 0), state.stock
             if state.rules.stock_deal == "waste":
                 yield PileRef(PileKind.WASTE, 0), state.waste
+        if state.rules.reserve_cards:
+            yield RESERVE, state.reserve
 
     def _sync(self, state: GameState) -> None:
         """Make the canvas show ``state``: move the items whose place changed and restack
@@ -833,8 +840,10 @@ class TableView(tk.Canvas):
             for index, card in enumerate(cards):
                 xy = layout.card_xy(ref, index, n)
                 item = items.get(card)
-                down = ref.kind is PileKind.STOCK or (
-                    hidden and state.is_face_down(ref.index or 0, index)
+                down = (
+                    ref.kind is PileKind.STOCK
+                    or (hidden and state.is_face_down(ref.index or 0, index))
+                    or (ref.kind is PileKind.RESERVE and state.is_reserve_face_down(index))
                 )
                 if item is None:
                     item = self.create_image(
@@ -859,6 +868,7 @@ class TableView(tk.Canvas):
                     self.tag_raise(items[card])
                 drawn[ref] = cards
         self._label_stock(state)
+        self._label_reserve(state)
         self._label_continuations(state)
         if self.cursor.visible:
             self.cursor.draw()
@@ -926,6 +936,46 @@ class TableView(tk.Canvas):
                 tags=("stockinfo", "stockmark"),
             )  # fmt: skip
 
+    @staticmethod
+    def reserve_label(state: GameState) -> str:
+        """What the table writes under the reserve: the cards in it (``"13 cards"``,
+        ``"1 card"``; ``""`` once it is empty, when its outline says "Reserve")."""
+        n = len(state.reserve)
+        return "" if n == 0 else f"{n} card" if n == 1 else f"{n} cards"
+
+    @staticmethod
+    def base_label(state: GameState) -> str:
+        """What the table writes under the foundations where the deal's base card sets
+        their rank (``deal.foundations.base_card``: Canfield): ``"Base rank: Jack"``, as
+        PySolFC writes the rank under Canfield's foundations; ``""`` elsewhere."""
+        if not state.rules.deal.base_card or not state.bases:
+            return ""
+        return f"Base rank: {RANK_NAMES[state.bases[0] - 1]}"
+
+    def _label_reserve(self, state: GameState) -> None:
+        """Draw :meth:`reserve_label` under the reserve's top card (item tagged
+        ``reserveinfo``) and :meth:`base_label` under the foundations (``baseinfo``)."""
+        self.delete("reserveinfo", "baseinfo")
+        layout = self.layout
+        if layout is None:
+            return
+        px = max(10, round(layout.font_px * 0.9))
+        text = self.reserve_label(state) if layout.reserve else ""
+        if text:
+            x0, _y0, x1, y1 = layout.pile_box(RESERVE, len(state.reserve))
+            self.create_text(
+                (x0 + x1) // 2, y1 + px, text=text, fill=_LABEL,
+                font=("DejaVu Sans", -px, "bold"), tags=("reserveinfo",),
+            )  # fmt: skip
+        text = self.base_label(state)
+        if text and layout.foundations:
+            first, last = layout.foundations[0], layout.foundations[-1]
+            self.create_text(
+                (first.x + last.x + layout.card_w) // 2, last.y + layout.card_h + px,
+                text=text, fill=_LABEL, font=("DejaVu Sans", -px, "bold"),
+                tags=("baseinfo",),
+            )  # fmt: skip
+
     def _continuation_px(self) -> int:
         assert self.layout is not None
         return max(10, self.layout.font_px)
@@ -977,6 +1027,15 @@ class TableView(tk.Canvas):
             starts = [tuple(self.coords(item)) for item in items]
             n = len(target_state.pile(move.target))
             ends = [self.layout.card_xy(move.target, n - count + k, n) for k in range(count)]
+            # A column emptied by the move takes the reserve's top card in the same move
+            # (reserve.fill_empty): that card flies to it too.
+            refill = [c for c in self._shown.reserve if c not in target_state.reserve]
+            refill = [c for c in refill if c not in cards]
+            if refill:
+                where = self._places(target_state)
+                items += [self._items[c] for c in refill]
+                starts += [tuple(self.coords(self._items[c])) for c in refill]
+                ends += [where[c] for c in refill]
         if not duration:  # autoplay: seconds per card, faster in a cascade
             duration = 0.09 if len(self._anim_queue) < 6 else 0.05
         for item in items:
@@ -1059,6 +1118,11 @@ class TableView(tk.Canvas):
             return
         ref, index = hit
         cards = self.state.pile(ref)
+        if ref.kind is PileKind.RESERVE and index < len(cards) - 1:
+            if not self.state.is_reserve_face_down(index):  # Superior Canfield's open reserve
+                self._report(None, "only the reserve's top card plays")
+                return
+            index = len(cards) - 1  # the edge of a face-down card: the top card is meant
         moving = cards[index:] if ref.kind is PileKind.TABLEAU else cards[-1:]
         self._press = {"ref": ref, "index": index, "x": x, "y": y, "cards": moving,
                        "last": (x, y)}  # fmt: skip
