@@ -18,6 +18,7 @@ from solitaire_tk.layout import (
     compute_layout,
     keys_text,
     pile_keys,
+    reserve_piles,
     talon_piles,
 )
 
@@ -192,7 +193,9 @@ def test_pile_keys_scheme():
 def test_every_pile_of_every_variant_has_its_own_key(variant):
     r = rules(variant)
     keys = pile_keys(r)
-    assert len(keys) == r.columns + r.cells + r.foundations + len(talon_piles(r))
+    assert len(keys) == r.columns + r.cells + r.foundations + len(talon_piles(r)) + len(
+        reserve_piles(r)
+    )
     assert len(set(keys.values())) == len(keys)
 
 

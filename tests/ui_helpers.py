@@ -11,7 +11,7 @@ import tkinter as tk
 from collections.abc import Callable
 
 from solitaire_tk.app import App
-from solitaire_tk.layout import talon_piles
+from solitaire_tk.layout import reserve_piles, talon_piles
 from solitaire_tk.persist import AppStore
 from solitaire_tk.table import TableView
 
@@ -151,6 +151,7 @@ def piles_of(state: GameState) -> list[PileRef]:
     refs += [PileRef(PileKind.CELL, i) for i in range(len(state.cells))]
     refs += [PileRef(PileKind.FOUNDATION, i) for i in range(len(state.foundations))]
     refs += list(talon_piles(state.rules))  # the stock and the waste, where the game has them
+    refs += list(reserve_piles(state.rules))
     return refs
 
 

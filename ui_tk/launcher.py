@@ -138,6 +138,7 @@ FAMILY_LABELS: dict[str, str] = {
     "spider": "Spider type",
     "gypsy": "Gypsy type",
     "forty-thieves": "Forty Thieves type",
+    "canfield": "Canfield type",
     "other": "Other games",
 }
 """The launcher's group title for each ``family`` value (docs/variant-format.md); a value
