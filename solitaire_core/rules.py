@@ -1057,13 +1057,20 @@ def _classic_safe(
 
 def canonical_key(state: GameState) -> tuple[Any, ...]:
     """A key equal for positions that differ only in the order of columns and of cells
-    (foundations compared by their card counts per suit and deck). With a stock or
-    face-down cards, where a row deal or the column order matters, the columns keep
-    their order and the stock, waste, face-down counts and redeals used count too."""
+    (foundations compared by their card counts per suit and deck). With a stock, face-down
+    cards or a reserve, the stock, waste, reserve, face-down counts and redeals used count
+    too; the columns keep their order only where a row deal tells them apart (each goes
+    to its own column), and otherwise are sorted each with its face-down count."""
     if state.rules.hidden_cards or state.rules.reserve_cards:
+        columns = tuple(tuple(card_code(c) for c in col) for col in state.columns)
+        hidden = state.hidden
+        if state.rules.stock_deal != "row":
+            pairs = sorted(zip(columns, hidden or (0,) * len(columns)))
+            columns = tuple(col for col, _ in pairs)
+            hidden = tuple(down for _, down in pairs) if hidden else ()
         return (
-            tuple(tuple(card_code(c) for c in col) for col in state.columns),
-            state.hidden,
+            columns,
+            hidden,
             tuple(sorted(card_code(c) for c in state.cells if c is not None)),
             tuple(sorted(tuple(card_code(c) for c in f) for f in state.foundations)),
             tuple(map(card_code, state.stock)),

@@ -55,6 +55,7 @@ def _score(state: GameState) -> int:
         - 2 * len(state.stock)
         - 2 * len(state.waste)
         + 2 * sum(1 for col in state.columns if not col)
+        - 20 * len(state.reserve)
     )
 
 
