@@ -234,10 +234,12 @@ def _check(
         if src.kind is PileKind.STOCK or dst.kind in (PileKind.STOCK, PileKind.WASTE):
             return _check_stock(state, move, name)
     if PileKind.RESERVE in (src.kind, dst.kind):
-        if not rules.reserve_cards:
+        if not rules.has_reserve:
             return None, f"{rules.name} has no reserve"
         if dst.kind is PileKind.RESERVE:
-            return None, "the reserve never takes a card: its cards are played from it"
+            why = _reserve_refuses(state, move)
+            if why is not None:
+                return None, why
     for ref in (src, dst):
         if ref.index is None or ref.kind in _SINGLE_KINDS:
             continue
@@ -276,7 +278,10 @@ def _check(
     if src.kind is PileKind.WASTE and count != 1:
         return None, "only the waste's top card plays"
     if src.kind is PileKind.RESERVE and count != 1:
-        return None, "only the reserve's top card plays"
+        if not rules.reserve_takes_runs:
+            return None, "only the reserve's top card plays"
+        if count > run_length(rules, cards):
+            return None, f"the top {count} cards of the reserve are not a run"
     if rules.complete_suits and dst.kind is PileKind.FOUNDATION and count != 13:
         return None, "only a complete suit, King to Ace, goes to a foundation in this game"
     if src.kind is PileKind.TABLEAU and count > 1:
@@ -302,6 +307,9 @@ def _check(
             )
     moving = cards[-count:]
     bottom, top = moving[0], moving[-1]
+
+    if dst.kind is PileKind.RESERVE:
+        return move, None  # _reserve_refuses has checked it
 
     if dst.kind is PileKind.CELL:
         if not rules.cells_receive:
@@ -355,11 +363,28 @@ def _check(
             )
     elif not rules.empty_accepts_for(state.bases)(bottom):
         return None, f"an empty column takes {_empty_text(state)}"
-    if count > 1 and src.kind is PileKind.TABLEAU and not rules.face_up_runs:
+    if count > 1 and src.kind is not PileKind.CELL and not rules.face_up_runs:
         allowed = max_run_move(state, not dest, cheat=cheat)
         if count > allowed:
             return None, _limit_reason(state, allowed)
     return _same(move, dst), None
+
+
+def _reserve_refuses(state: GameState, move: Move) -> str | None:
+    """Why the reserve does not take ``move``'s cards, or ``None`` when it does: a
+    reserve with ``receive = "when-stock-empty"`` takes one card or run from a column or
+    the waste once the stock is empty, while it is empty itself (PySolFC's
+    ``MissMilligan_ReserveStack.acceptsCards``, pysollib/games/gypsy.py, game 62). The
+    run itself is checked as any run leaving its pile."""
+    if not state.rules.reserve_takes_runs:
+        return "the reserve never takes a card: its cards are played from it"
+    if move.source.kind not in (PileKind.TABLEAU, PileKind.WASTE, PileKind.CELL):
+        return "the reserve takes cards only from the columns"
+    if state.stock:
+        return "the reserve takes a card or a run only once the stock is empty"
+    if state.reserve:
+        return "the reserve holds one card or run at a time: play it out first"
+    return None
 
 
 def _check_stock(state: GameState, move: Move, name: PileNamer) -> tuple[Move | None, str | None]:
@@ -611,6 +636,7 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
         return found
 
     hidden = state.hidden
+    to_reserve = rules.reserve_takes_runs and not state.stock and not state.reserve
     for i, col in enumerate(columns):
         if not col:
             continue
@@ -640,17 +666,23 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
         targets.sort()
         for j, k in targets:
             to_tab.append(Move(src, _T[j], k))
+        if to_reserve:
+            to_cell.extend(Move(src, RESERVE, k) for k in range(1, run + 1))
         for c in free_cells:
             to_cell.append(Move(src, c, 1))
 
     singles: list[tuple[PileRef, Card]] = [(_C[i], c) for i, c in enumerate(cells) if c is not None]
     if state.waste:
         singles.append((WASTE, state.waste[-1]))
-    if state.reserve:
+    if state.reserve and rules.reserve_takes_runs:
+        _reserve_run_moves(state, limit_full, limit_empty, to_found, to_tab)
+    elif state.reserve:
         singles.append((RESERVE, state.reserve[-1]))
     if rules.foundation_return:
         singles += [(_F[i], f[-1]) for i, f in enumerate(founds) if f]
     for src, card in singles:
+        if to_reserve and src.kind is not PileKind.FOUNDATION:
+            to_cell.append(Move(src, RESERVE, 1))
         if src.kind is not PileKind.FOUNDATION:
             foundation_moves(src, (card,), False)
         dests = builds_on(card)
@@ -665,6 +697,31 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
     if rules.has_stock:
         moves.extend(stock_moves(state))
     return moves
+
+
+def _reserve_run_moves(
+    state: GameState, limit_full: int, limit_empty: int, to_found: list[Move], to_tab: list[Move]
+) -> None:
+    """:func:`legal_moves`' moves out of a reserve that holds a run (``reserve.receive =
+    "when-stock-empty"``): its top card to a foundation, and its runs to the columns as
+    a column's runs go."""
+    rules = state.rules
+    kept = state.reserve
+    top = kept[-1]
+    to_found.extend(
+        Move(RESERVE, _F[j], 1)
+        for j in range(rules.foundations)
+        if _pile_reason(state, j, top) is None
+    )
+    empty_ok = rules.empty_accepts_for(state.bases)
+    run = run_length(rules, kept)
+    for j, dest in enumerate(state.columns):
+        for k in range(1, run + 1):
+            card = kept[-k]
+            if dest and rules.build(card, dest[-1]) and k <= limit_full:
+                to_tab.append(Move(RESERVE, _T[j], k))
+            elif not dest and empty_ok(card) and k <= limit_empty:
+                to_tab.append(Move(RESERVE, _T[j], k))
 
 
 STOCK = stock()
@@ -753,8 +810,8 @@ def _play(state: GameState, move: Move) -> GameState:
         moving = waste[-1:]
         waste = waste[:-1]
     elif src.kind is PileKind.RESERVE:
-        moving = kept[-1:]
-        kept = kept[:-1]
+        moving = kept[-count:]
+        kept = kept[:-count]
     elif src.kind is PileKind.CELL:
         card = cells[si]
         assert card is not None
@@ -765,6 +822,8 @@ def _play(state: GameState, move: Move) -> GameState:
         founds = _replace(founds, si, founds[si][:-1])
     if dst.kind is PileKind.TABLEAU:
         columns = _replace(columns, di, columns[di] + moving)
+    elif dst.kind is PileKind.RESERVE:
+        kept = kept + moving
     elif dst.kind is PileKind.CELL:
         cells = _replace(cells, di, moving[0])
     else:
@@ -943,7 +1002,7 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
     if (
         state.rules.standard_foundations
         and not state.rules.hidden_cards
-        and not state.rules.reserve_cards
+        and not state.rules.has_reserve
     ):
         return _autoplay_classic(state, policy)
     progress = True
@@ -1061,7 +1120,7 @@ def canonical_key(state: GameState) -> tuple[Any, ...]:
     cards or a reserve, the stock, waste, reserve, face-down counts and redeals used count
     too; the columns keep their order only where a row deal tells them apart (each goes
     to its own column), and otherwise are sorted each with its face-down count."""
-    if state.rules.hidden_cards or state.rules.reserve_cards:
+    if state.rules.hidden_cards or state.rules.has_reserve:
         columns = tuple(tuple(card_code(c) for c in col) for col in state.columns)
         hidden = state.hidden
         if state.rules.stock_deal != "row":
@@ -1077,7 +1136,7 @@ def canonical_key(state: GameState) -> tuple[Any, ...]:
             tuple(map(card_code, state.waste)),
             # Redeals used matter only while they are limited.
             state.rounds if state.rules.redeals >= 0 else 0,
-            len(state.reserve),  # the reserve only shrinks: its size says its cards
+            tuple(map(card_code, state.reserve)),
         )
     cols = tuple(sorted(tuple(card_code(c) for c in col) for col in state.columns))
     cells = tuple(sorted(card_code(c) for c in state.cells if c is not None))

@@ -209,7 +209,7 @@ class GameState:
             stock = ",".join(map(_card_text, self.stock)) or "-"
             waste = ",".join(map(_card_text, self.waste)) or "-"
             text += f" | stock {stock} | waste {waste} | round {self.rounds}"
-        if self.rules.reserve_cards or self.reserve:
+        if self.rules.has_reserve or self.reserve:
             text += " | reserve " + (",".join(map(_card_text, self.reserve)) or "-")
         return text
 

@@ -37,7 +37,7 @@ def format_layout(state: GameState, title: str = "") -> str:
     elif state.rules.deal.base_card and state.bases:
         line += "   base rank: " + RANK_TEXT[state.bases[0] - 1]
     lines.append(line)
-    if state.rules.reserve_cards:
+    if state.rules.has_reserve:
         lines.append("Reserve: " + _reserve_text(state))
     rules = state.rules
     if rules.has_stock:
@@ -107,7 +107,7 @@ def format_pysol(state: GameState) -> str:
         lines.append(
             "Foundations: " + " ".join(f"{s}-{_fcs_rank(tops[s])}" for s in _FCS_SUITS if s in tops)
         )
-    if state.rules.reserve_cards:
+    if state.rules.has_reserve:
         lines.append(
             "Reserve: "
             + " ".join(

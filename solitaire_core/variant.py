@@ -252,8 +252,12 @@ class Rules:
     ``reserve_face_down``: every card under its top lies face down (Canfield; PySolFC's
     ``INITIAL_RESERVE_FACEUP = 0``); ``reserve_fills_empty``: a column that empties takes
     the reserve's top card within the same move (PySolFC's ``FILL_EMPTY_ROWS``,
-    pysollib/games/canfield.py). ``move_limit = "one-or-all"``: a column gives one card
-    or all of its cards (PySolFC's ``Canfield_AC_RowStack``).
+    pysollib/games/canfield.py); ``reserve_receive``: ``""`` (no reserve), ``"never"``
+    (nothing is put on it) or ``"when-stock-empty"`` (once the stock is empty, the empty
+    reserve takes a card or a run, and its runs play out: PySolFC's
+    ``MissMilligan_ReserveStack``, pysollib/games/gypsy.py). ``move_limit =
+    "one-or-all"``: a column gives one card or all of its cards (PySolFC's
+    ``Canfield_AC_RowStack``).
     """
 
     id: str
@@ -293,6 +297,7 @@ class Rules:
     reserve_face_down: bool = False
     reserve_fills_empty: bool = False
     scoring: str = "cards"
+    reserve_receive: str = ""
 
     def __attrs_post_init__(self) -> None:
         # Rules made by hand (tests, plugins) may leave out the fields for rules beyond the
@@ -329,6 +334,17 @@ class Rules:
         return self.has_stock or any(self.deal.face_down) or self.reserve_face_down
 
     @property
+    def has_reserve(self) -> bool:
+        """Whether the variant has a reserve pile (``[reserve]``)."""
+        return bool(self.reserve_receive)
+
+    @property
+    def reserve_takes_runs(self) -> bool:
+        """Whether the reserve takes cards (``reserve.receive = "when-stock-empty"``):
+        then it holds a run, which plays out as runs do on the tableau."""
+        return self.reserve_receive == "when-stock-empty"
+
+    @property
     def core_positions_only(self) -> bool:
         """Whether the solver searches this game on the core's own positions
         (:mod:`solitaire_core.solver.stock`) rather than its compiled engines, which model
@@ -336,7 +352,7 @@ class Rules:
         repeats a suit."""
         return (
             self.hidden_cards
-            or bool(self.reserve_cards)
+            or self.has_reserve
             or self.move_limit == "one-or-all"
             or self.suits != PYSOLFC_SUITS
         )
@@ -1057,10 +1073,50 @@ def _build_rules(
         face_up_runs=face_up_runs,
         suits=_suits(data, source),
         reserve_cards=recipe.reserve,
-        reserve_face_down="reserve" in data and bool(data["reserve"].get("face_down", True)),
+        reserve_face_down="reserve" in data
+        and bool(data["reserve"].get("face_down", True))
+        and data["reserve"].get("receive", "never") == "never",
         reserve_fills_empty=bool(data.get("reserve", {}).get("fill_empty", False)),
+        reserve_receive=_reserve_receive(data, source),
         scoring=data.get("scoring", "cards"),
     )
+
+
+def _reserve_receive(data: Mapping[str, Any], source: str) -> str:
+    """The ``[reserve]`` table's ``receive`` (``""`` without a reserve), checked against
+    its other keys and the stock.
+
+    :raises VariantError: for an empty reserve that never takes a card, or a reserve
+        that takes cards once the stock is empty in a game without a stock, or whose
+        dealt cards would lie face down under the cards put on it.
+    """
+    if "reserve" not in data:
+        return ""
+    table = data["reserve"]
+    receive = str(table.get("receive", "never"))
+    if receive == "never":
+        if table["cards"] == 0:
+            raise VariantError(
+                source,
+                "reserve.cards",
+                "expected at least 1 card, or receive = 'when-stock-empty' (an empty reserve "
+                "that never takes a card would never hold one)",
+            )
+        return receive
+    if "stock" not in data:
+        raise VariantError(
+            source,
+            "reserve.receive",
+            "expected a [stock] table: 'when-stock-empty' waits for the stock to run out",
+        )
+    if table.get("face_down", True) and table["cards"]:
+        raise VariantError(
+            source,
+            "reserve.face_down",
+            "expected false with receive = 'when-stock-empty' (cards put on the reserve lie "
+            "face up, so none can lie face down under them)",
+        )
+    return receive
 
 
 def _suits(data: Mapping[str, Any], source: str) -> tuple[Suit, ...]:

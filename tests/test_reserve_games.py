@@ -169,3 +169,45 @@ def test_the_solver_wins_a_canfield_deal_and_its_moves_replay() -> None:
     for move in result.moves:
         session.play(move)
     assert session.is_won
+
+
+def test_miss_milligans_reserve_takes_a_run_once_the_stock_is_spent_and_gives_it_back() -> None:
+    rules = rules_of("miss-milligan")
+    empty = "- - - - - - - -"
+    start = f"KH,QS,JH 9C - - - - - - |  | {empty} | stock - | waste - | round 0 | reserve -"
+    session = Session(rules, 1, state=GameState.from_text(rules, start), autoplay="off")
+    assert {"t1>r", "t1>rx2", "t2>r"} <= {str(m) for m in legal_moves(session.state)}
+    session.play("t1>rx2")
+    assert session.state.reserve == GameState.from_text(rules, start).columns[0][1:]
+    assert explain(session.state, Move.parse("t2>r")) == (
+        "the reserve holds one card or run at a time: play it out first"
+    )
+    assert [str(m) for m in legal_moves(session.state) if m.source.kind is PileKind.RESERVE] == [
+        "r>t1x2"
+    ]
+    session.play("r>t1x2")
+    assert session.state.to_text() == start
+    dealing = GameState.from_text(rules, start.replace("stock -", "stock 2C"))
+    assert "only once the stock is empty" in (explain(dealing, Move.parse("t1>r")) or "")
+
+
+@pytest.mark.parametrize(
+    ("changes", "key"),
+    [
+        # An empty reserve that takes nothing could never hold a card.
+        ((('receive = "when-stock-empty"', ""),), "reserve.cards"),
+        # Every card dealt to the columns: no stock to wait for.
+        ((('[stock]\ndeal = "row"', ""), ("columns = 1\n", "columns = 13\n")), "reserve.receive"),
+    ],
+)
+def test_the_loader_refuses_a_reserve_that_could_never_hold_a_card(
+    tmp_path: Path, changes: tuple[tuple[str, str], ...], key: str
+) -> None:
+    text = (VARIANTS / "miss-milligan.toml").read_text("utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "mm.toml"
+    path.write_text(text, "utf-8")
+    with pytest.raises(VariantError, match=f"mm.toml: {key}:"):
+        load_variant_file(path).resolve()

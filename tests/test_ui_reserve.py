@@ -265,3 +265,31 @@ def _sections(pieces):
             heading = body
         elif style == "body" and heading:
             yield heading, body
+
+
+@gui
+def test_miss_milligans_reserve_takes_a_dragged_card_once_the_stock_is_spent(root, tmp_path):
+    """Waiving (PySolFC's MissMilligan_ReserveStack): the empty reserve refuses a card
+    while the stock lasts, and takes one dragged onto it once every row is dealt."""
+    app = open_game(root, tmp_path, "miss-milligan")
+    session, view = app.session, app.view
+    assert RESERVE in view.key_of and not session.state.reserve
+    top = session.state.columns[0][-1]
+    reserve_spot = view.layout.slot(RESERVE)
+    spot = (reserve_spot.x + view.layout.card_w // 2, reserve_spot.y + view.layout.card_h // 2)
+    real_drag(root, view, view.card_center(top), spot)
+    settle(app)
+    assert session.moves == 0 and not session.state.reserve  # the stock is not spent yet
+    key = view.key_of[STOCK]
+    for _ in range(12):  # the 96 cards of the stock, a row of eight at a time
+        real_key(root, view, key)
+    assert wait_for(root, lambda: not session.state.stock)
+    dealt = session.moves
+    top = session.state.columns[0][-1]
+    real_drag(root, view, view.card_center(top), spot)
+    assert wait_for(root, lambda: session.moves == dealt + 1)
+    assert session.state.reserve == (top,)
+    assert shows_face(view, top) and xy(view, top) == view.layout.card_xy(RESERVE, 0, 1)
+    real_key(root, view, "ctrl+z")
+    assert wait_for(root, lambda: session.moves == dealt)
+    assert not session.state.reserve and session.state.columns[0][-1] == top

@@ -367,6 +367,7 @@ def test_builtin_variants_load_without_problems() -> None:
         "klondike",
         "klondike-draw-3",
         "lucas",
+        "miss-milligan",
         "penguin",
         "raglan",
         "rainbow",

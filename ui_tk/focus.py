@@ -121,7 +121,7 @@ class KeyboardFocus:
             PileKind.FOUNDATION: len(state.foundations),
             PileKind.STOCK: 1 if state.rules.has_stock else 0,
             PileKind.WASTE: 1 if state.rules.stock_deal == "waste" else 0,
-            PileKind.RESERVE: 1 if state.rules.reserve_cards else 0,
+            PileKind.RESERVE: 1 if state.rules.has_reserve else 0,
         }[kind]
 
     def _cards(self, ref: PileRef) -> int:

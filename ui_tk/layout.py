@@ -232,6 +232,7 @@ class Layout:
     waste_fan: int = 1
     reserve: tuple[PileSlot, ...] = ()
     reserve_fan: int = 0
+    reserve_receives: bool = False
 
     @property
     def slots(self) -> tuple[PileSlot, ...]:
@@ -373,10 +374,12 @@ class Layout:
         """The pile a dragged card whose box is ``(x0, y0, x1, y1)`` is dropped on: the
         one its box overlaps most (a column counts from its top down to its last card;
         the pile's own card area if it is empty), or ``None`` when it overlaps none. The
-        reserve takes no card, so it is never a drop target."""
+        reserve is a target only where it takes cards (:attr:`reserve_receives`: Miss
+        Milligan)."""
         best: tuple[float, PileRef] | None = None
         bx0, by0, bx1, by1 = box
-        for slot in self.columns + self.cells + self.foundations + self.talon:
+        piles = self.columns + self.cells + self.foundations + self.talon
+        for slot in piles + (self.reserve if self.reserve_receives else ()):
             x0, y0, x1, y1 = self.pile_box(slot.ref, counts.get(slot.ref, 0))
             w = min(bx1, x1) - max(bx0, x0)
             h = min(by1, y1) - max(by0, y0)
@@ -398,9 +401,10 @@ def talon_piles(counts: PileCounts) -> tuple[PileRef, ...]:
 
 
 def reserve_piles(counts: PileCounts) -> tuple[PileRef, ...]:
-    """The reserve of a variant (``Rules.reserve_cards`` more than 0: Canfield), or
+    """The reserve of a variant (``Rules.has_reserve``: Canfield, Miss Milligan), or
     none."""
-    return (PileRef(PileKind.RESERVE, 0),) if getattr(counts, "reserve_cards", 0) else ()
+    has = getattr(counts, "has_reserve", False) or getattr(counts, "reserve_cards", 0)
+    return (PileRef(PileKind.RESERVE, 0),) if has else ()
 
 
 def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
@@ -854,6 +858,7 @@ def _with_reserve(
         talon=tuple(moved(s, s.ref) for s in planned.talon),
         reserve=(reserve,),
         reserve_fan=max(2, round(RESERVE_STACK * planned.card_h)) if face_down else planned.fan,
+        reserve_receives=bool(getattr(counts, "reserve_takes_runs", False)),
     )
 
 

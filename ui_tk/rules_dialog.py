@@ -229,6 +229,13 @@ def _reserve_text(rules: Rules) -> str:
     """The reserve in words (docs/variant-format.md, ``[reserve]``; PySolFC's Canfield,
     pysollib/games/canfield.py: ``INITIAL_RESERVE_FACEUP``, ``FILL_EMPTY_ROWS``)."""
     n = rules.reserve_cards
+    if rules.reserve_takes_runs:
+        return (
+            "The reserve starts empty. Once the stock is spent, it takes one card or run "
+            "from a column (drag it there or press its key), and then nothing more until it "
+            "is empty again; its cards play out as runs to the columns, and its top card to "
+            "the foundations. (PySolFC calls this waiving.)"
+        )
     if rules.reserve_face_down:
         text = (
             f"The reserve holds {_cards(n)}, face down but for its top card. Only the top "
@@ -315,7 +322,13 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
         (
             "body",
             f"{rules.columns} tableau columns, {_cells_text(rules)}"
-            + (f", a reserve of {_cards(rules.reserve_cards)}" if rules.reserve_cards else "")
+            + (
+                f", a reserve of {_cards(rules.reserve_cards)}"
+                if rules.reserve_cards
+                else ", an empty reserve"
+                if rules.has_reserve
+                else ""
+            )
             + f" and {rules.foundations} foundations. {_deal_text(rules)}",
         ),
         ("heading", "Building"),
@@ -334,7 +347,7 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
             ),
         ),
     ]
-    if rules.reserve_cards:
+    if rules.has_reserve:
         out += [("heading", "Reserve"), ("body", _reserve_text(rules))]
     if rules.has_stock or any(rules.deal.face_down):
         out += [("heading", "Stock and face-down cards"), ("body", _stock_text(rules))]

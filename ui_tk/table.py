@@ -96,7 +96,7 @@ def pile_counts(state: GameState) -> dict[PileRef, int]:
         counts[PileRef(PileKind.STOCK, 0)] = len(state.stock)
         if state.rules.stock_deal == "waste":
             counts[PileRef(PileKind.WASTE, 0)] = len(state.waste)
-    if state.rules.reserve_cards:
+    if state.rules.has_reserve:
         counts[RESERVE] = len(state.reserve)
     return counts
 
@@ -822,7 +822,7 @@ class TableView(tk.Canvas):
             yield PileRef(PileKind.STOCK, 0), state.stock
             if state.rules.stock_deal == "waste":
                 yield PileRef(PileKind.WASTE, 0), state.waste
-        if state.rules.reserve_cards:
+        if state.rules.has_reserve:
             yield RESERVE, state.reserve
 
     def _sync(self, state: GameState) -> None:
@@ -1118,12 +1118,14 @@ class TableView(tk.Canvas):
             return
         ref, index = hit
         cards = self.state.pile(ref)
-        if ref.kind is PileKind.RESERVE and index < len(cards) - 1:
+        takes_runs = self.state.rules.reserve_takes_runs
+        if ref.kind is PileKind.RESERVE and index < len(cards) - 1 and not takes_runs:
             if not self.state.is_reserve_face_down(index):  # Superior Canfield's open reserve
                 self._report(None, "only the reserve's top card plays")
                 return
             index = len(cards) - 1  # the edge of a face-down card: the top card is meant
-        moving = cards[index:] if ref.kind is PileKind.TABLEAU else cards[-1:]
+        runs = ref.kind is PileKind.TABLEAU or (ref.kind is PileKind.RESERVE and takes_runs)
+        moving = cards[index:] if runs else cards[-1:]
         self._press = {"ref": ref, "index": index, "x": x, "y": y, "cards": moving,
                        "last": (x, y)}  # fmt: skip
 

@@ -574,7 +574,7 @@ def _solve_hidden(
 
 def _core_reason(rules: Rules) -> str:
     """Why a game without hidden cards is searched on the core's positions."""
-    if rules.reserve_cards:
+    if rules.has_reserve:
         return "a game with a reserve is searched on the core's positions"
     if rules.move_limit == "one-or-all":
         return "the one-card-or-whole-column limit is searched on the core's positions"

@@ -46,7 +46,7 @@ def _pile_moves(state: GameState) -> list[Move]:
     )
     if rules.has_stock:
         refs += [PileRef(PileKind.STOCK, 0), PileRef(PileKind.WASTE, 0)]
-    if rules.reserve_cards:
+    if rules.has_reserve:
         refs.append(PileRef(PileKind.RESERVE, 0))
     out: list[Move] = []
     for src in refs:

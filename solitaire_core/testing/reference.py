@@ -189,7 +189,7 @@ def position_key(state: GameState, *, ordered_foundations: bool = False) -> tupl
     bases = state.bases or (0,) * len(state.foundations)
     piles = [(b, tuple(card_code(c) for c in f)) for b, f in zip(bases, state.foundations)]
     founds = tuple(piles if ordered_foundations else sorted(piles))
-    if state.rules.hidden_cards or state.rules.reserve_cards:
+    if state.rules.hidden_cards or state.rules.has_reserve:
         # Columns in order (a row deal goes to each in turn), with their face-down
         # cards, and the stock, the waste, the redeals used and the reserve.
         cols = tuple(tuple(card_code(c) for c in col) for col in state.columns)
