@@ -13,6 +13,7 @@ Cheat mode is the program help's "Cheat" difficulty: runs of any length move.
 
 from __future__ import annotations
 
+import itertools
 import weakref
 from collections import deque
 from collections.abc import Callable
@@ -914,7 +915,17 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
     Microsoft FreeCell."""
     if pile is not None and state.rules.foundation_piles[pile].suits != "suit":
         return False
-    build = _safe_build(state.rules)
+    wanting = _wanting(state.rules).get(card)
+    if wanting is not None:
+        # The few cards that could lie on it, looked up (the rules' build table).
+        if state.rules.hidden_cards:
+            up = set(itertools.chain.from_iterable(state.foundations))
+            return all(other in up for other in wanting)
+        in_play = set(itertools.chain.from_iterable(state.columns))
+        in_play.update(state.cells)
+        in_play.update(state.reserve)
+        return not any(other in in_play for other in wanting)
+    build = _safe_build(state.rules)  # a card outside the rules' decks (a made-up position)
     if state.rules.hidden_cards:
         # Decided from what the player sees: where a card may lie face down or in the
         # stock, every card not yet on a foundation counts as still in play.
@@ -926,6 +937,28 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
     if any(build(other, card) for other in state.reserve):
         return False
     return not any(other is not None and build(other, card) for other in state.cells)
+
+
+_WANTING: weakref.WeakKeyDictionary[Rules, dict[Card, tuple[Card, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _wanting(rules: Rules) -> dict[Card, tuple[Card, ...]]:
+    """For every card of the rules' decks, the cards that safe autoplay counts as wanting
+    to lie on it (``_safe_build(rules)(other, card)``), from the build table (computed once
+    per :class:`Rules`)."""
+    table = _WANTING.get(rules)
+    if table is None:
+        build = _safe_build(rules)
+        ontos = _build_table(rules)
+        table = {card: () for card in ontos}
+        for other, cards in ontos.items():
+            for card in cards:
+                if build(other, card):
+                    table[card] += (other,)
+        _WANTING[rules] = table
+    return table
 
 
 def _safe_build(rules: Rules) -> Callable[[Card, Card], bool]:
