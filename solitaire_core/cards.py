@@ -158,7 +158,9 @@ def pack(decks: int = 1, suits: tuple[Suit, ...] = PYSOLFC_SUITS) -> tuple[Card,
     )
 
 
+@cache
 def card_code(card: Card) -> int:
     """A dense integer for ``card``: ``deck * 52 + suit * 13 + rank - 1`` (suits in
-    :data:`SUITS` order); handy as a sort key and for compact encodings."""
+    :data:`SUITS` order); handy as a sort key and for compact encodings. Remembered per
+    card (a search asks it for every card of every position it stores)."""
     return card.deck * 52 + SUITS.index(card.suit) * 13 + card.rank - 1
