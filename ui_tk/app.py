@@ -44,6 +44,7 @@ from solitaire_core.session import Session
 from solitaire_core.state import GameState
 
 from . import dialogs, rules_dialog, stats_dialog
+from .actions import action_enabled, action_states
 from .appearance import CardThemes
 from .assist import Assistant
 from .celebrate import Celebration, record_figures
@@ -178,7 +179,8 @@ class App:
         self.rewinder = Rewinder(self)
         self.card_themes = CardThemes(self)
         self.celebration = Celebration(self, enabled=self.settings.celebrate)
-        bind_keys(root, commands)
+        bind_keys(root, commands, enabled=self.action_enabled)
+        self.refresh_actions()
 
         if store.warnings:
             text = "\n\n".join(store.warnings)
@@ -439,7 +441,7 @@ class App:
         self.root.title(f"{game} — deal {session.deal_number} — Towers Solitaire")
         self.menus["help"].entryconfigure(0, label=f"Rules of {rules.name}")
         self.set_message(START_MESSAGE)
-        self._set_game_menu_state("normal")
+        self.refresh_actions()
         self.update_status()
         self._tick()
         self.view.focus_set()
@@ -570,7 +572,7 @@ class App:
                 back = (text, self.back_to_game)
         self._pause_clock()
         self.game_frame.pack_forget()
-        self._set_game_menu_state("disabled")
+        self.refresh_actions()
         self.root.title("Towers Solitaire")
         self.launcher = Launcher(
             self.root,
@@ -597,9 +599,6 @@ class App:
             self.start(variant, options, deal)
         except SolitaireError as error:
             self.warn("The game cannot start", str(error))
-
-    def _set_game_menu_state(self, state: str) -> None:
-        self.menu_bar.set_game_state(state)
 
     def open_game(self) -> None:
         """Open a saved game from a file the player picks."""
@@ -1008,10 +1007,21 @@ class App:
             name=f"{rules.name} · {chosen}" if chosen else rules.name,
             bank=self.bank(),
         )
-        edit = self.menus["edit"]
-        edit.entryconfigure("Undo", state="normal" if session.can_undo else "disabled")
-        edit.entryconfigure("Redo", state="normal" if session.can_redo else "disabled")
-        self.toolbar.refresh()
+        self.refresh_actions()
+
+    def action_enabled(self, name: str) -> bool:
+        """Whether command ``name`` (of :data:`solitaire_tk.menus.COMMANDS`) can act now:
+        the state its menu entry, toolbar button and key all follow
+        (:mod:`solitaire_tk.actions`)."""
+        return action_enabled(self, name)
+
+    def refresh_actions(self) -> None:
+        """Recompute every command's state and show it on the menus and the toolbar."""
+        if self.ended or not hasattr(self, "assist"):
+            return  # closing, or still being built
+        states = action_states(self)
+        self.menu_bar.show_states(states)
+        self.toolbar.show_states(states)
 
     def bank(self) -> int | None:
         """The bank of a game scored ``vegas-cumulative`` (Casino Klondike), in dollars:

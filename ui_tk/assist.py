@@ -775,14 +775,13 @@ class Assistant:
         return stopped
 
     def _update_stop(self) -> None:
-        running = self._demo or self.busy_searching
-        self.app.menus["game"].entryconfigure("Stop", state="normal" if running else "disabled")
         self._refresh_toolbar()
 
     def _refresh_toolbar(self) -> None:
-        toolbar = getattr(self.app, "toolbar", None)
-        if toolbar is not None:
-            toolbar.refresh()
+        """Have the app recompute which commands are enabled (Stop, Hint, Demo...)."""
+        refresh = getattr(self.app, "refresh_actions", None)
+        if refresh is not None:
+            refresh()
 
     # ------------------------------------------------------------------ position changes
 

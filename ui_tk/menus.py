@@ -2,7 +2,9 @@
 
 Both call the app's commands by name (:data:`COMMANDS`), so a toolbar or any later
 feature can reuse the same table: ``commands["undo"]()`` is what Edit > Undo and Ctrl+Z
-do. The keys are listed for the player in :data:`solitaire_tk.keys.SHORTCUTS`.
+do. Whether a command is enabled is decided once, in :mod:`solitaire_tk.actions`: the
+menu entries show it (:meth:`MenuBar.show_states`) and a key of a disabled command does
+nothing. The keys are listed for the player in :data:`solitaire_tk.keys.SHORTCUTS`.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import tkinter as tk
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["COMMANDS", "GAME_ENTRIES", "KEYS", "MenuBar", "bind_keys"]
+__all__ = ["COMMANDS", "KEYS", "MenuBar", "bind_keys"]
 
 Command = Callable[[], object]
 
@@ -42,11 +44,6 @@ KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 """(Tk event sequences, command name): the window's keyboard shortcuts."""
 
-GAME_ENTRIES = (
-    "New deal", "Next deal", "Select deal…", "Restart", "Hint", "Solve (demo)", "Save as…",
-)  # fmt: skip
-"""The Game menu's entries that need a game on the table (disabled in the launcher)."""
-
 
 class MenuBar:
     """The window's menus, calling ``commands`` (a name of :data:`COMMANDS` -> a function
@@ -58,13 +55,16 @@ class MenuBar:
         ``show_winnability``, ``winnable_only``) the Options menu starts from.
 
     Attributes: ``bar`` (the menu bar), ``menus`` (``game``, ``edit``, ``options``,
-    ``help``), and the Options menu's variables ``cheat_var`` (``"normal"`` or
-    ``"cheat"``), ``animation_var``, ``four_colour_var``, ``winnability_var``,
-    ``winnable_only_var``, ``toolbar_var``.
+    ``help``), ``entries`` (command name -> (menu, index) of the entry calling it), and
+    the Options menu's variables ``cheat_var`` (``"normal"`` or ``"cheat"``),
+    ``animation_var``, ``four_colour_var``, ``winnability_var``, ``winnable_only_var``,
+    ``toolbar_var``.
     """
 
     def __init__(self, root: tk.Tk, commands: Mapping[str, Command], settings: Any) -> None:
         do = commands
+        self.commands = commands
+        self.entries: dict[str, tuple[tk.Menu, int]] = {}
         root.option_add("*tearOff", False)
         bar = tk.Menu(root)
         game, edit, opts, helpm = (tk.Menu(bar) for _ in range(4))
@@ -73,28 +73,26 @@ class MenuBar:
         bar.add_cascade(label="Edit", menu=edit, underline=0)
         bar.add_cascade(label="Options", menu=opts, underline=0)
         bar.add_cascade(label="Help", menu=helpm, underline=0)
-        game.add_command(label="New deal", accelerator="F2", command=do["new_deal"], underline=0)
-        game.add_command(label="Next deal", accelerator="F3", command=do["next_deal"])
-        game.add_command(label="Select deal…", accelerator="Ctrl+G", command=do["select_deal"])
-        game.add_command(label="Restart", accelerator="Ctrl+R", command=do["restart"], underline=0)
+        self._add(game, "new_deal", label="New deal", accelerator="F2", underline=0)
+        self._add(game, "next_deal", label="Next deal", accelerator="F3")
+        self._add(game, "select_deal", label="Select deal…", accelerator="Ctrl+G")
+        self._add(game, "restart", label="Restart", accelerator="Ctrl+R", underline=0)
         game.add_separator()
-        game.add_command(label="Hint", accelerator="Ctrl+H", command=do["hint"], underline=0)
-        game.add_command(label="Solve (demo)", accelerator="Ctrl+D", command=do["demo"],
-                         underline=1)  # fmt: skip
-        game.add_command(label="Stop", accelerator="Esc", command=do["stop"], state="disabled")
+        self._add(game, "hint", label="Hint", accelerator="Ctrl+H", underline=0)
+        self._add(game, "demo", label="Solve (demo)", accelerator="Ctrl+D", underline=1)
+        self._add(game, "stop", label="Stop", accelerator="Esc", state="disabled")
         game.add_separator()
-        game.add_command(label="Choose game…", accelerator="Ctrl+L", command=do["show_launcher"])
+        self._add(game, "show_launcher", label="Choose game…", accelerator="Ctrl+L")
         game.add_separator()
-        game.add_command(label="Open…", accelerator="Ctrl+O", command=do["open_game"])
-        game.add_command(label="Save as…", accelerator="Ctrl+S", command=do["save_game"])
+        self._add(game, "open_game", label="Open…", accelerator="Ctrl+O")
+        self._add(game, "save_game", label="Save as…", accelerator="Ctrl+S")
         game.add_separator()
-        game.add_command(label="Statistics…", command=do["show_statistics"])
+        self._add(game, "show_statistics", label="Statistics…")
         game.add_separator()
-        game.add_command(label="Quit", accelerator="Ctrl+Q", command=do["quit"], underline=0)
-        edit.add_command(label="Undo", accelerator="Ctrl+Z", command=do["undo"], underline=0)
-        edit.add_command(label="Redo", accelerator="Ctrl+Y", command=do["redo"], underline=0)
-        edit.add_command(label="Undo to winnable", accelerator="Ctrl+U",
-                         command=do["undo_to_winnable"])  # fmt: skip
+        self._add(game, "quit", label="Quit", accelerator="Ctrl+Q", underline=0)
+        self._add(edit, "undo", label="Undo", accelerator="Ctrl+Z", underline=0)
+        self._add(edit, "redo", label="Redo", accelerator="Ctrl+Y", underline=0)
+        self._add(edit, "undo_to_winnable", label="Undo to winnable", accelerator="Ctrl+U")
         self.cheat_var = tk.StringVar(root, value=settings.difficulty)
         self.animation_var = tk.BooleanVar(root, value=settings.animation)
         self.four_colour_var = tk.BooleanVar(root, value=settings.four_colour)
@@ -118,35 +116,44 @@ class MenuBar:
                              command=do["winnability"])  # fmt: skip
         opts.add_checkbutton(label="Winnable deals only", variable=self.winnable_only_var,
                              command=do["winnable_only"])  # fmt: skip
-        helpm.add_command(label="Rules of this game", accelerator="F1", command=do["show_rules"])
-        helpm.add_command(label="Keyboard shortcuts", command=do["show_shortcuts"])
+        self._add(helpm, "show_rules", label="Rules of this game", accelerator="F1")
+        self._add(helpm, "show_shortcuts", label="Keyboard shortcuts")
         helpm.add_separator()
-        helpm.add_command(label="About", command=do["show_about"])
+        self._add(helpm, "show_about", label="About")
         root.configure(menu=bar)
         self.bar = bar
 
-    def set_game_state(self, state: str) -> None:
-        """Enable (``"normal"``) or disable (``"disabled"``) the entries that need a game
-        on the table: :data:`GAME_ENTRIES`, Undo, Redo and the rules."""
-        game = self.menus["game"]
-        for label in GAME_ENTRIES:
-            game.entryconfigure(label, state=state)
-        for label in ("Undo", "Redo", "Undo to winnable"):
-            self.menus["edit"].entryconfigure(label, state=state)
-        self.menus["help"].entryconfigure(0, state=state)
+    def _add(self, menu: tk.Menu, name: str, label: str, **options: Any) -> None:
+        """Add an entry calling command ``name`` and remember where it is."""
+        menu.add_command(label=label, command=self.commands[name], **options)
+        self.entries[name] = (menu, int(menu.index("end")))
+
+    def show_states(self, states: Mapping[str, bool]) -> None:
+        """Enable or disable each entry as its command's state says (command name ->
+        enabled, :func:`solitaire_tk.actions.action_states`)."""
+        for name, (menu, index) in self.entries.items():
+            wanted = "normal" if states.get(name, True) else "disabled"
+            if menu.entrycget(index, "state") != wanted:
+                menu.entryconfigure(index, state=wanted)
 
 
-def bind_keys(root: tk.Misc, commands: Mapping[str, Command]) -> None:
+def bind_keys(
+    root: tk.Misc, commands: Mapping[str, Command], enabled: Callable[[str], bool] | None = None
+) -> None:
     """Bind the shortcuts of :data:`KEYS` on ``root`` (the whole window); each calls its
-    command and stops the event there."""
+    command, when ``enabled(name)`` says it can act (always without ``enabled``), and
+    stops the event there."""
     for sequences, name in KEYS:
         for sequence in sequences:
-            root.bind(sequence, _key_action(commands[name]))
+            root.bind(sequence, _key_action(name, commands[name], enabled))
 
 
-def _key_action(action: Command) -> Callable[[tk.Event], str]:
+def _key_action(
+    name: str, action: Command, enabled: Callable[[str], bool] | None
+) -> Callable[[tk.Event], str]:
     def handler(event: tk.Event) -> str:
-        action()
+        if enabled is None or enabled(name):
+            action()
         return "break"
 
     return handler

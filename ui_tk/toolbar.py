@@ -3,9 +3,10 @@ Statistics and Rules, as in PySolFC, Aisleriot and KPatience.
 
 Each button has a vector icon (:mod:`solitaire_tk.icons`, drawn at the display's
 scaling), a short label (dropped when the window is too narrow for them: the icons
-stay), and a tooltip naming the command and its key. A button is enabled only when its
-command can do something in the game on the table (:meth:`Toolbar.refresh`, called by
-the app after every change). Options > Show toolbar hides it (saved in the settings).
+stay), and a tooltip naming the command and its key. A button is enabled exactly when
+its command is (:mod:`solitaire_tk.actions`, the same state the menu entry and the key
+follow; :meth:`Toolbar.show_states`, called by the app after every change).
+Options > Show toolbar hides it (saved in the settings).
 """
 
 from __future__ import annotations
@@ -34,27 +35,23 @@ class _Button:
     label: str
     tip: str
     command: str  # the name of the command it calls (solitaire_tk.menus.COMMANDS)
-    enabled: str  # the test of the game state that enables it (a Toolbar method name)
 
 
 BUTTONS: tuple[_Button, ...] = (
-    _Button("new", "New", "New deal (F2)", "new_deal", "_playing"),
-    _Button("restart", "Restart", "Restart this deal (Ctrl+R)", "restart", "_has_moves"),
-    _Button("undo", "Undo", "Undo the last move (Ctrl+Z)", "undo", "_can_undo"),
-    _Button("redo", "Redo", "Redo (Ctrl+Y)", "redo", "_can_redo"),
-    _Button("hint", "Hint", "Hint: outline the next move of a win (Ctrl+H)", "hint", "_can_hint"),
-    _Button("demo", "Demo", "Solve (demo): the computer plays on (Ctrl+D)", "demo", "_can_hint"),
+    _Button("new", "New", "New deal (F2)", "new_deal"),
+    _Button("restart", "Restart", "Restart this deal (Ctrl+R)", "restart"),
+    _Button("undo", "Undo", "Undo the last move (Ctrl+Z)", "undo"),
+    _Button("redo", "Redo", "Redo (Ctrl+Y)", "redo"),
+    _Button("hint", "Hint", "Hint: outline the next move of a win (Ctrl+H)", "hint"),
+    _Button("demo", "Demo", "Solve (demo): the computer plays on (Ctrl+D)", "demo"),
     _Button(
         "undo-winnable",
         "Undo to winnable",
         "Undo to the last position known to be winnable (Ctrl+U)",
         "undo_to_winnable",
-        "_can_rewind",
     ),  # fmt: skip
-    _Button(
-        "statistics", "Statistics", "Statistics of every game", "show_statistics", "_always"
-    ),  # fmt: skip
-    _Button("rules", "Rules", "Rules of this game (F1)", "show_rules", "_playing"),
+    _Button("statistics", "Statistics", "Statistics of every game", "show_statistics"),
+    _Button("rules", "Rules", "Rules of this game (F1)", "show_rules"),
 )
 """The toolbar's buttons, left to right."""
 
@@ -65,8 +62,7 @@ class Toolbar(ttk.Frame):
     :param master: the parent widget (the app packs it above the table).
     :param commands: the commands of the menus and keys, by name
         (:data:`solitaire_tk.menus.COMMANDS`); each button calls one.
-    :param app: the app (a :class:`~solitaire_tk.host.GameHost`; its ``session``,
-        ``playing`` and ``assist`` decide which buttons are enabled).
+    :param app: the app (its ``refresh_actions()`` runs after a button's command).
 
     Attributes for tests: ``buttons`` (name -> ttk.Button, names as in :data:`BUTTONS`),
     ``tooltips`` (name -> :class:`~solitaire_tk.tooltip.Tooltip`), ``icon_px`` (the icon
@@ -134,45 +130,16 @@ class Toolbar(ttk.Frame):
     # ------------------------------------------------------------------ state
 
     def refresh(self) -> None:
-        """Enable the buttons whose command can act on the game on the table."""
+        """Have the app recompute every command's state (the buttons follow)."""
+        refresh = getattr(self.app, "refresh_actions", None)
+        if refresh is not None:
+            refresh()
+
+    def show_states(self, states: Mapping[str, bool]) -> None:
+        """Enable each button whose command is enabled in ``states`` (command name ->
+        enabled, :func:`solitaire_tk.actions.action_states`)."""
         if not self.winfo_exists():
             return
         for spec in BUTTONS:
-            on = bool(getattr(self, spec.enabled)())
+            on = states.get(spec.command, True)
             self.buttons[spec.name].state(["!disabled"] if on else ["disabled"])
-
-    def _always(self) -> bool:
-        return True
-
-    def _playing(self) -> bool:
-        return self.app.playing
-
-    def _busy(self) -> bool:
-        assist = getattr(self.app, "assist", None)
-        return assist is not None and assist.demo_running
-
-    def _has_moves(self) -> bool:
-        session = self.app.session
-        return (
-            self.app.playing
-            and session is not None
-            and bool(session.history or session.redo_stack)
-            and not self._busy()
-        )
-
-    def _can_undo(self) -> bool:
-        session = self.app.session
-        return self.app.playing and session is not None and session.can_undo
-
-    def _can_redo(self) -> bool:
-        session = self.app.session
-        return self.app.playing and session is not None and session.can_redo
-
-    def _can_hint(self) -> bool:
-        session = self.app.session
-        return self.app.playing and session is not None and not session.is_won and not self._busy()
-
-    def _can_rewind(self) -> bool:
-        from .rewind import rewind_target
-
-        return self.app.playing and rewind_target(self.app) is not None
