@@ -18,6 +18,7 @@ from screens import (  # noqa: F401 (the fixtures screen and screen_root)
     wait_until,
 )
 from solitaire_tk import dialogs, rules_dialog, stats_dialog, widgets
+from ui_helpers import pump
 
 from solitaire_core.persistence import StatsStore
 from solitaire_core.plugins import get_registry
@@ -297,7 +298,7 @@ def test_statistics_show_a_recorded_game_and_cheat_wins_apart(root, store):
     table = rows(dialog)
     assert [r["variant"] for r in table] == ["Sea Towers", "Seahaven Towers"]
     sea = table[0]
-    assert sea["options"] == "Empty columns take: Any card"
+    assert sea["options"] == "Any card"  # the option's name is in the details line
     assert (sea["played"], sea["won"], sea["cheat"]) == ("1", "1", "1")
     assert (sea["fewest"], sea["fastest"], sea["rate"]) == ("90", "2:05", "100%")
     assert table[1]["options"] == "-"
@@ -341,10 +342,13 @@ def test_statistics_count_wins_with_undo_and_with_hints(root, store):
     assert button.winfo_ismapped() and button.winfo_rootx() + button.winfo_width() <= screen
     font = tkfont.nametofont("TkHeadingFont")
     widths = [dialog.tree.column(ident, "width") for ident in dialog.tree["columns"]]
+    shown = dialog.tree["displaycolumns"]
     for ident, heading, width in zip(dialog.tree["columns"], headings, widths):
-        if ident != "options":  # the one column that gives up room on a narrow screen
+        # The Options column is the one that gives up room on a narrow screen.
+        if ident != "options" and ident in shown:
             assert width >= font.measure(heading)
-    assert dialog.xbar.winfo_ismapped() == (sum(widths) > dialog.tree.winfo_width())
+    shown_widths = [dialog.tree.column(ident, "width") for ident in shown]
+    assert dialog.xbar.winfo_ismapped() == (sum(shown_widths) > dialog.tree.winfo_width())
     dialog.close()
 
 
@@ -471,3 +475,49 @@ def test_modal_dialog_returns_after_the_player_answers(root):
     calls = []
     result = dialogs.show_win(root, FIGURES, on_next=lambda: calls.append(1))
     assert result is None and calls == [1] and modal == [True]
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("screen", ["1366x768"], indirect=True)
+def test_every_statistics_heading_is_whole_in_a_1100_px_window_without_sideways_scrolling(
+    screen, screen_root, store
+):
+    root = screen_root
+    root.geometry("1100x700+0+0")
+    pump(root, lambda: root.winfo_width() == 1100)
+    for variant in ("relaxed-seahaven", "super-challenge-freecell", "seahaven"):
+        record(store, variant, {}, moves=1234)
+    record(store, hint=True, hints=3)  # Sea Towers, empty columns take any card
+    record(store, "casino-klondike", {}, won=False)
+    dialog = stats_dialog.show_statistics(root, store, wait=False)
+    dialog.update()
+    assert dialog.winfo_width() <= 1100
+    tree = dialog.tree
+    font = tkfont.nametofont("TkHeadingFont", root=root)
+    shown = list(tree["displaycolumns"])
+    shown = list(tree["columns"]) if shown == ["#all"] else shown
+    assert "options" in shown and len(shown) >= 11
+    right = 0
+    for ident in shown:
+        heading = tree.heading(ident)["text"]
+        width = int(tree.column(ident, "width"))
+        assert width >= font.measure(heading) + 8, heading  # whole, with some room
+        right += width
+    assert right <= tree.winfo_width()  # the last column ends inside the table
+    assert tree.xview() == (0.0, 1.0) and not dialog.xbar.winfo_ismapped()
+    # Every value of the Options column fits too; the full names are in the details line.
+    cell = tkfont.nametofont("TkDefaultFont", root=root)
+    for item in tree.get_children():
+        assert cell.measure(tree.set(item, "options")) <= int(tree.column("options", "width"))
+    sea = next(i for i in tree.get_children() if tree.set(i, "variant") == "Sea Towers")
+    tree.see(sea)
+    dialog.update()
+    x, y, _, height = tree.bbox(sea, "variant")
+    screen.run("xdotool", "mousemove", "--sync", str(tree.winfo_rootx() + x + 10),
+               str(tree.winfo_rooty() + y + height // 2))  # fmt: skip
+    screen.run("xdotool", "click", "1")
+    pump(root, lambda: tree.selection() == (sea,))
+    details = dialog.details.cget("text")
+    assert details.startswith("Sea Towers (Empty columns take: Any card): ")
+    assert "With hints: 1" in details and "Hints/game: 3" in details
+    dialog.close()

@@ -1,5 +1,12 @@
 """The statistics window (Game > Statistics): one row per variant and option set, with
-Reset (one row, or everything)."""
+Reset (one row, or everything).
+
+The table shows the figures a player compares across games (:data:`TABLE_COLUMNS`), each
+column as wide as its heading and its widest value, and the options by their values
+alone ("Any card"), so it fits a 1100 px game window without scrolling sideways. The
+selected row's options in full and its other figures (wins with undo or hints, hints per
+game, cheat wins, the bank) are in the details line under it.
+"""
 
 from __future__ import annotations
 
@@ -17,29 +24,36 @@ if TYPE_CHECKING:
     from solitaire_core.persistence import StatsStore, VariantStats
     from solitaire_core.plugins import Registry
 
-__all__ = ["STAT_COLUMNS", "StatisticsDialog", "show_statistics", "stats_row"]
+__all__ = ["STAT_COLUMNS", "TABLE_COLUMNS", "StatisticsDialog", "show_statistics", "stats_row"]
 
 STAT_COLUMNS: tuple[tuple[str, str, int], ...] = (
-    ("variant", "Game", 150),
+    ("variant", "Game", 120),
     ("options", "Options", 60),
-    ("played", "Played", 50),
-    ("won", "Won", 50),
-    ("lost", "Lost", 50),
-    ("rate", "Win %", 50),
-    ("streak", "Streak", 60),
-    ("best", "Best streak", 50),
-    ("fewest", "Fewest moves", 50),
-    ("fastest", "Fastest", 50),
-    ("score", "Best score", 50),
-    ("bank", "Bank", 50),
-    ("undo", "With undo", 50),
-    ("hints", "With hints", 50),
-    ("hints_per_game", "Hints/game", 50),
-    ("cheat", "Cheat wins", 50),
+    ("played", "Played", 0),
+    ("won", "Won", 0),
+    ("lost", "Lost", 0),
+    ("rate", "Win %", 0),
+    ("streak", "Streak", 0),
+    ("best", "Best streak", 0),
+    ("fewest", "Fewest moves", 0),
+    ("fastest", "Fastest", 0),
+    ("score", "Best score", 0),
+    ("bank", "Bank", 0),
+    ("undo", "With undo", 0),
+    ("hints", "With hints", 0),
+    ("hints_per_game", "Hints/game", 0),
+    ("cheat", "Cheat wins", 0),
 )
-"""Statistics table columns: (id, heading, least width in pixels)."""
+"""Every statistics figure: (id, heading, least width in pixels; a column is otherwise as
+wide as its heading and its widest value)."""
 
-_COLUMN_PADDING = 14  # pixels of a statistics column beyond its widest text
+TABLE_COLUMNS: tuple[str, ...] = (
+    "variant", "options", "played", "won", "lost", "rate", "streak", "best", "fewest",
+    "fastest", "score",
+)  # fmt: skip
+"""The ids of :data:`STAT_COLUMNS` the table shows; the others are in the details line."""
+
+_COLUMN_PADDING = 16  # pixels of a statistics column beyond its widest text
 _SCREEN_MARGIN = 40  # pixels of the screen left free beside a dialog that fills its width
 
 
@@ -78,6 +92,7 @@ class StatisticsDialog(Dialog):
         self.tree = ttk.Treeview(
             frame,
             columns=[c[0] for c in STAT_COLUMNS],
+            displaycolumns=TABLE_COLUMNS,
             show="headings",
             height=10,
             selectmode="browse",
@@ -95,6 +110,8 @@ class StatisticsDialog(Dialog):
         self.tree.grid(row=0, column=0, sticky="nsew")
         bar.grid(row=0, column=1, sticky="ns")
         self.empty_label = ttk.Label(self.body, text="No games recorded yet.", foreground=DIM)
+        self.details = ttk.Label(self.body, text="", justify="left", wraplength=760)
+        self.details.grid(row=2, column=0, sticky="w", pady=(8, 0))
         note = (
             "With undo and With hints count the wins in which undo or a hint (or the demo) "
             "was used; Hints/game is the average number of hints per game played (games "
@@ -130,6 +147,7 @@ class StatisticsDialog(Dialog):
         if game is not None and game.winfo_viewable():
             room = min(room, game.winfo_width())
         self.note.configure(wraplength=min(760, room - 60))  # the body's padding and more
+        self.details.configure(wraplength=min(760, room - 60))
         self.update_idletasks()
         excess = self.winfo_reqwidth() - room
         if excess <= 0:
@@ -152,8 +170,12 @@ class StatisticsDialog(Dialog):
         self.tree.delete(*self.tree.get_children())
         self.entries = self.store.summary()
         table = [stats_row(entry, self.registry) for entry in self.entries]
-        for index, values in enumerate(table):
-            self.tree.insert("", "end", iid=str(index), values=values)
+        for index, (entry, values) in enumerate(zip(self.entries, table)):
+            shown = list(values)
+            definition = self.registry.variants.get(entry.variant) if self.registry else None
+            shown[1] = option_text(definition, entry.options, names=False) or "-"
+            table[index] = tuple(shown)
+            self.tree.insert("", "end", iid=str(index), values=shown)
         self._fit_columns(table)
         if self.entries:
             self.empty_label.grid_forget()
@@ -164,11 +186,29 @@ class StatisticsDialog(Dialog):
             self.empty_label.grid(row=2, column=0, sticky="w", pady=(8, 0))
         self._update_buttons()
 
+    def details_text(self) -> str:
+        """The details line: the selected row's game with its options in full, and the
+        figures the table leaves out, by their full names (``""`` with no selection)."""
+        entry = self.selected()
+        if entry is None:
+            return ""
+        row = stats_row(entry, self.registry)
+        name, options = row[:2]
+        game = name if options == "-" else f"{name} ({options})"
+        figures = [
+            f"{heading}: {value}"
+            for (ident, heading, _), value in zip(STAT_COLUMNS, row)
+            if ident not in TABLE_COLUMNS
+        ]
+        return f"{game}: " + " · ".join(figures)
+
     def _fit_columns(self, table: Sequence[Sequence[str]]) -> None:
         """Make every column wide enough for its heading and its widest value."""
         cell_font = tkfont.nametofont("TkDefaultFont", root=self)
         head_font = tkfont.nametofont("TkHeadingFont", root=self)
         for number, (ident, heading, width) in enumerate(STAT_COLUMNS):
+            if ident not in TABLE_COLUMNS:
+                continue
             needed = head_font.measure(heading)
             for values in table:
                 needed = max(needed, cell_font.measure(values[number]))
@@ -178,6 +218,7 @@ class StatisticsDialog(Dialog):
             self.tree.column(ident, width=fitted, minwidth=minwidth)
 
     def _update_buttons(self) -> None:
+        self.details.configure(text=self.details_text())
         self.reset_button.state(["!disabled"] if self.tree.selection() else ["disabled"])
         self.reset_all_button.state(["!disabled"] if self.entries else ["disabled"])
 
