@@ -85,6 +85,9 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
         _move_ranks_to_column_bottoms(pack, set(recipe.bottom_ranks), rules.columns)
     if recipe.first_ranks:
         pack = _ranks_first(pack, recipe.first_ranks)
+    if recipe.last_cards:
+        # PySolFC's _shuffleHookMoveToBottom (Black Hole, All in a Row): dealt last.
+        pack = [c for c in pack if c not in recipe.last_cards] + list(recipe.last_cards)
     foundations: list[list[Card]] = [[] for _ in range(rules.foundations)]
     to_foundations: list[Card] = []
     if recipe.foundation_ranks:

@@ -103,6 +103,7 @@ _FOUNDATION_TEXT = {
     "up-alternate-colors": "up in alternate colours",
     "up-any-suit": "up regardless of suit",
     "down-in-suit": "down in suit",
+    "up-or-down-any-suit": "up or down regardless of suit",
 }
 
 
@@ -110,13 +111,27 @@ def foundation_description(spec: FoundationPile) -> str:
     """How a pile builds, for the player: ``"up in suit"``, ``"down in suit, wrapping
     from Ace to King"``..."""
     text = _FOUNDATION_TEXT[spec.build]
-    if spec.wrap:
+    if spec.wrap and spec.both_ways:
+        text += ", King and Ace next to each other"
+    elif spec.wrap:
         text += ", wrapping from King to Ace" if spec.up else ", wrapping from Ace to King"
+    if spec.nothing_on_king:
+        text += ", nothing on a King"
     return text
 
 
 def _next_fits(spec: FoundationPile, top: Card, card: Card) -> bool:
-    """Whether ``card`` continues a pile built as ``spec`` whose top card is ``top``."""
+    """Whether ``card`` continues a pile built as ``spec`` whose top card is ``top``.
+
+    A pile built up or down takes either neighbour of the top's rank, any suit, the King
+    and the Ace neighbours when it wraps (PySolFC's ``Golf_Waste.acceptsCards`` and
+    ``BlackHole_Foundation.acceptsCards``, pysollib/games/golf.py); with
+    ``nothing_on_king`` a King on top takes nothing (Dead King Golf, game 259)."""
+    if spec.nothing_on_king and top.rank == 13:
+        return False
+    if spec.both_ways:
+        gap = abs(card.rank - top.rank)
+        return gap == 1 or (spec.wrap and gap == 12)
     if spec.up:
         rank = top.rank + 1 if top.rank < 13 else (1 if spec.wrap else 0)
     else:
@@ -170,6 +185,8 @@ def _pile_reason(state: GameState, index: int, card: Card) -> str | None:
         return f"{name} is full: it holds {spec.capacity} cards"
     if not _next_fits(spec, pile[-1], card):
         how = foundation_description(spec)
+        if spec.nothing_on_king and pile[-1].rank == 13:
+            return f"nothing goes on {pile[-1].label}: a King ends the foundation's run"
         return f"{card.label} cannot go on {pile[-1].label}: foundations build {how}"
     return None
 
@@ -398,9 +415,19 @@ def _check_stock(state: GameState, move: Move, name: PileNamer) -> tuple[Move | 
     src, dst = move.source, move.target
     if move.count != 1:
         return None, "a deal is one move: write s>w, w>s or s>t, without a count"
+    if src.kind is PileKind.STOCK and dst.kind is PileKind.FOUNDATION:
+        if rules.stock_deal != "foundation":
+            return None, _deals_elsewhere(rules)
+        if not state.stock:
+            return None, "the stock is empty"
+        if state.is_won:
+            return None, "the game is won: the stock is not dealt any more"
+        if dst.index not in (None, 0):
+            return None, f"{name(dst)} does not exist: this game has 1 foundation"
+        return _same(move, _F[0]), None
     if src.kind is PileKind.STOCK and dst.kind is PileKind.WASTE:
         if rules.stock_deal != "waste":
-            return None, "the stock deals a row onto the columns in this game: s>t"
+            return None, _deals_elsewhere(rules)
         if not state.stock:
             if state.waste and state.redeals_left != 0:
                 return None, "the stock is empty: turn the waste over first (w>s)"
@@ -423,15 +450,30 @@ def _check_stock(state: GameState, move: Move, name: PileNamer) -> tuple[Move | 
         return move, None
     if src.kind is PileKind.STOCK and dst.kind is PileKind.TABLEAU and dst.index is None:
         if rules.stock_deal != "row":
-            return None, "the stock deals to the waste in this game: s>w"
+            return None, _deals_elsewhere(rules)
         if not state.stock:
             return None, "the stock is empty"
         if not rules.row_onto_empty and any(not state.columns[i] for i in rules.row_columns):
             return None, "no row is dealt while a column is empty: fill every column first"
         return move, None
     if src.kind is PileKind.STOCK:
-        return None, "cards leave the stock only by a deal: s>w, or s>t for a row"
+        return None, (
+            "cards leave the stock only by a deal: s>w, s>t for a row, s>f onto the foundation"
+        )
     return None, f"no card goes onto {name(dst)}: the waste takes cards only from the stock"
+
+
+_STOCK_TARGET = {
+    "waste": ("to the waste", "s>w"),
+    "row": ("a row onto the columns", "s>t"),
+    "foundation": ("onto the foundation", "s>f"),
+}
+
+
+def _deals_elsewhere(rules: Rules) -> str:
+    """Why a deal to another pile is refused: where this game's stock deals."""
+    where, notation = _STOCK_TARGET[rules.stock_deal]
+    return f"the stock deals {where} in this game: {notation}"
 
 
 def _same(move: Move, target: PileRef) -> Move:
@@ -735,6 +777,8 @@ REDEAL = Move(WASTE, STOCK)
 """``w>s``: turn the waste over into a new stock."""
 DEAL_ROW = Move(STOCK, ROW_DEAL_TARGET)
 """``s>t``: deal a row from the stock onto the columns."""
+DEAL_UP = Move(STOCK, _F[0])
+"""``s>f1``: turn the stock's top card onto the foundation (Golf)."""
 
 
 def stock_moves(state: GameState) -> list[Move]:
@@ -749,6 +793,9 @@ def stock_moves(state: GameState) -> list[Move]:
     if rules.stock_deal == "row" and state.stock:
         if rules.row_onto_empty or all(state.columns[i] for i in rules.row_columns):
             return [DEAL_ROW]
+    if rules.stock_deal == "foundation" and state.stock and not state.is_won:
+        # PySolFC's Golf_Talon.canDealCards: no deal once the game is won.
+        return [DEAL_UP]
     return []
 
 
@@ -857,7 +904,12 @@ def _play_stock(state: GameState, move: Move) -> GameState:
     """Perform a legal stock move (``s>w``, ``w>s``, ``s>t``) for :func:`_play`."""
     rules = state.rules
     stock, waste, columns, rounds = state.stock, state.waste, state.columns, state.rounds
-    if move.target.kind is PileKind.WASTE:
+    foundations = state.foundations
+    if move.target.kind is PileKind.FOUNDATION:
+        # PySolFC's Golf: the talon turns its top card onto the waste, the foundation.
+        foundations = ((*foundations[0], stock[-1]),) + foundations[1:]
+        stock = stock[:-1]
+    elif move.target.kind is PileKind.WASTE:
         n = min(rules.draw, len(stock))
         # Each card is turned face up as it leaves the stock's top: the last one dealt
         # ends on top of the waste (PySolFC's WasteTalonStack.dealCards).
@@ -879,7 +931,7 @@ def _play_stock(state: GameState, move: Move) -> GameState:
         rules=rules,
         columns=columns,
         cells=state.cells,
-        foundations=state.foundations,
+        foundations=foundations,
         bases=state.bases,
         stock=stock,
         waste=waste,
@@ -922,7 +974,7 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
             up = set(itertools.chain.from_iterable(state.foundations))
             return all(other in up for other in wanting)
         in_play = set(itertools.chain.from_iterable(state.columns))
-        in_play.update(state.cells)
+        in_play.update(c for c in state.cells if c is not None)
         in_play.update(state.reserve)
         return not any(other in in_play for other in wanting)
     build = _safe_build(state.rules)  # a card outside the rules' decks (a made-up position)

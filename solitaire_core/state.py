@@ -170,8 +170,18 @@ class GameState:
 
     @property
     def is_won(self) -> bool:
-        """True iff every card is on a foundation."""
-        return self.foundation_cards == self.rules.card_count
+        """True iff every card is on a foundation; where the stock deals onto the
+        foundation (``stock.deal = "foundation"``), once no card is left in play outside
+        the stock (PySolFC's ``Golf.isGameWon``: every column empty)."""
+        if self.foundation_cards == self.rules.card_count:
+            return True
+        return (
+            self.rules.stock_deal == "foundation"
+            and not any(self.columns)
+            and all(c is None for c in self.cells)
+            and not self.waste
+            and not self.reserve
+        )
 
     def all_cards(self) -> list[Card]:
         """Every card in the position, in pile order (columns, cells, foundations, stock,

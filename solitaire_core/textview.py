@@ -90,7 +90,8 @@ def format_pysol(state: GameState) -> str:
     can be compared line by line: a ``Talon:`` line (when the variant has a stock) with
     the waste's cards from the bottom, as still unturned, then the stock from its top; a
     ``Foundations:`` line when cards lie there (pysol_cards' ``H-5`` form: the top rank
-    of each suit's piles); a ``Reserve:`` line from its bottom card for a variant with a
+    of each suit's piles; with one foundation of any suit, Golf's and Black Hole's, its
+    top card or ``-``, always); a ``Reserve:`` line from its bottom card for a variant with a
     reserve (pysol_cards deals none of those games); then one line per column from its
     bottom card, ``<XX>`` for a face-down card.
     """
@@ -98,7 +99,11 @@ def format_pysol(state: GameState) -> str:
     if state.rules.has_stock:
         talon = list(state.waste) + list(reversed(state.stock))
         lines.append("Talon: " + " ".join(map(str, talon)))
-    if any(state.foundations):
+    if state.rules.foundations == 1 and state.rules.foundation_piles[0].suits != "suit":
+        # One foundation of any suit (Golf, Black Hole): pysol_cards prints its top card.
+        pile = state.foundations[0]
+        lines.append("Foundations: " + (str(pile[-1]) if pile else "-"))
+    elif any(state.foundations):
         tops: dict[str, int] = {}
         for pile in state.foundations:
             if pile:

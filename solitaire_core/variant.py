@@ -46,6 +46,7 @@ FAMILIES = (
     "gypsy",
     "forty-thieves",
     "canfield",
+    "golf",
     "other",
 )
 """The values of the top-level ``family`` key: the groups the launcher shows games in."""
@@ -112,6 +113,9 @@ class DealRecipe:
         (PySolFC's Klondike ``startGame`` ends with one ``talon.dealCards()``).
     :param right_to_left: with ``order = "rows"``, each row goes from the last column to
         the first (PySolFC's ``dealRow(reverse=1)`` in Klondike).
+    :param last_cards: cards taken out of the pack and dealt after every other card, in
+        this order (PySolFC's ``_shuffleHookMoveToBottom`` in Black Hole and All in a Row,
+        which deal the Ace of Spades last).
     """
 
     columns: tuple[int, ...]
@@ -135,6 +139,7 @@ class DealRecipe:
     stock: bool = False
     stock_deals: int = 0
     right_to_left: bool = False
+    last_cards: tuple[Card, ...] = ()
 
     @property
     def card_count(self) -> int:
@@ -163,7 +168,13 @@ def _below(base: int) -> EmptyFn:
     return accepts
 
 
-FOUNDATION_BUILDS = ("up-in-suit", "up-alternate-colors", "up-any-suit", "down-in-suit")
+FOUNDATION_BUILDS = (
+    "up-in-suit",
+    "up-alternate-colors",
+    "up-any-suit",
+    "down-in-suit",
+    "up-or-down-any-suit",
+)
 BASE_FROM_DEAL = 0
 """:attr:`FoundationPile.base` when the deal decides the base rank (``base_rank = "deal"``)."""
 BASE_FIRST_PLAYED = -1
@@ -176,7 +187,8 @@ class FoundationPile:
     """How one foundation pile is built (``[foundations]`` or one ``[[foundations.groups]]``).
 
     :param build: one of :data:`FOUNDATION_BUILDS`: up in suit, up in alternate colours,
-        up regardless of suit, or down in suit.
+        up regardless of suit, down in suit, or one rank up or down regardless of suit
+        (PySolFC's ``Golf_Waste`` and ``BlackHole_Foundation``, pysollib/games/golf.py).
     :param base: the rank 1..13 that starts the empty pile, or :data:`BASE_FROM_DEAL` (0):
         the deal decides it and the :class:`~solitaire_core.state.GameState` carries it,
         or :data:`BASE_FIRST_PLAYED` (-1): the first card played to any foundation sets
@@ -184,30 +196,45 @@ class FoundationPile:
         off the piles).
     :param wrap: whether King to Ace (Ace to King when building down) continues the pile.
     :param cards: the most cards the pile holds (26: a suit built twice, with ``wrap``).
+    :param nothing_on_king: a King on top closes the pile to cards from play; the stock
+        may still deal onto it (``foundations.nothing_on_king``: PySolFC's Dead King Golf,
+        game 259, ``Golf_Waste.acceptsCards`` with strictness 1).
     """
 
     build: str = "up-in-suit"
     base: int = 1
     wrap: bool = False
     cards: int = 13
+    nothing_on_king: bool = False
 
     @property
     def up(self) -> bool:
-        """Whether the pile builds upward."""
+        """Whether the pile builds upward (a pile built up or down counts as upward)."""
         return self.build != "down-in-suit"
+
+    @property
+    def both_ways(self) -> bool:
+        """Whether the pile builds one rank up or down (``"up-or-down-any-suit"``): it
+        needs no wrap to hold every card, the next card being any neighbour of its top."""
+        return self.build == "up-or-down-any-suit"
 
     @property
     def suits(self) -> str:
         """How consecutive cards' suits relate: ``"suit"``, ``"color"`` (alternate) or
         ``"any"``."""
-        return {"up-alternate-colors": "color", "up-any-suit": "any"}.get(self.build, "suit")
+        return {
+            "up-alternate-colors": "color",
+            "up-any-suit": "any",
+            "up-or-down-any-suit": "any",
+        }.get(self.build, "suit")
 
     @property
     def capacity(self) -> int:
         """The most cards the pile can ever hold: :attr:`cards`, or fewer when it does not
         wrap and its base leaves fewer ranks (up from a Five: 9). A base from the deal
-        or the first card played counts as wrapping (the loader requires ``wrap`` then)."""
-        if self.wrap or self.base <= BASE_FROM_DEAL:
+        or the first card played counts as wrapping (the loader requires ``wrap`` then);
+        a pile built up or down holds :attr:`cards` whatever its base."""
+        if self.wrap or self.base <= BASE_FROM_DEAL or self.both_ways:
             return self.cards
         return min(self.cards, 14 - self.base if self.up else self.base)
 
@@ -240,7 +267,9 @@ class Rules:
     ``WasteTalonStack`` with ``max_rounds = redeals + 1``) or ``"row"`` (each deal puts a
     card on each column of ``row_columns``, 0-based, in that order; not while a column is
     empty unless ``row_onto_empty``: PySolFC's ``DealRowTalonStack`` and Spider's
-    ``SpiderTalonStack``). ``suits``: the suit each of a deck's four suits is played as,
+    ``SpiderTalonStack``) or ``"foundation"`` (each deal turns one card onto the single
+    foundation, whatever its rank: PySolFC's Golf, whose waste is its foundation).
+    ``suits``: the suit each of a deck's four suits is played as,
     in PySolFC's order (:data:`~solitaire_core.cards.PYSOLFC_SUITS`; Spider (1 Suit) has
     four clubs); :attr:`cards` are the cards this makes. ``face_up_runs``
     (``tableau.run = "face-up"``): any face-up card moves with every card on it, however
@@ -347,12 +376,14 @@ class Rules:
     @property
     def core_positions_only(self) -> bool:
         """Whether the solver searches this game on the core's own positions
-        (:mod:`solitaire_core.solver.stock`) rather than its compiled engines, which model
-        neither hidden cards, a reserve, the ``"one-or-all"`` move limit nor a deck that
-        repeats a suit."""
+        (:mod:`solitaire_core.solver.stock`, or :mod:`solitaire_core.solver.golf` for
+        the one-foundation games) rather than its compiled engines, which model neither
+        hidden cards, a reserve, the ``"one-or-all"`` move limit, a deck that repeats a
+        suit nor foundations built up or down."""
         return (
             self.hidden_cards
             or self.has_reserve
+            or any(p.both_ways or p.nothing_on_king for p in self.foundation_piles)
             or self.move_limit == "one-or-all"
             or self.suits != PYSOLFC_SUITS
         )
@@ -874,6 +905,13 @@ def _deal_recipe(data: Mapping[str, Any], source: str, columns: int, cells: int)
     stock_deals = deal.get("stock_deals", 0)
     if stock_deals and not has_stock:
         raise VariantError(source, "deal.stock_deals", "needs a [stock] table to deal from")
+    last_cards = tuple(Card.parse(text) for text in deal.get("last_cards", ()))
+    if last_cards and (decks != 1 or "suits" in data):
+        raise VariantError(
+            source,
+            "deal.last_cards",
+            "expected one deck of the four usual suits (a card named here must be one card)",
+        )
     recipe = DealRecipe(
         columns=per_column,
         cells=tuple(n - 1 for n in dealt_cells),
@@ -896,6 +934,7 @@ def _deal_recipe(data: Mapping[str, Any], source: str, columns: int, cells: int)
         stock=has_stock,
         stock_deals=stock_deals,
         right_to_left=bool(deal.get("right_to_left", False)),
+        last_cards=last_cards,
     )
     if has_stock:
         if order == "kings-start-columns":
@@ -1038,6 +1077,17 @@ def _build_rules(
         for key in ("row", "row_onto_empty"):
             if key in stock:
                 raise VariantError(source, f"stock.{key}", "not used with deal = 'waste'")
+    elif stock_deal == "foundation":
+        for key in ("draw", "redeals", "row", "row_onto_empty"):
+            if key in stock:
+                raise VariantError(source, f"stock.{key}", "not used with deal = 'foundation'")
+        if foundations["count"] != 1:
+            raise VariantError(
+                source,
+                "stock.deal",
+                "expected foundations.count = 1 with deal = 'foundation' (the stock turns "
+                f"its cards onto the one foundation), got {foundations['count']} piles",
+            )
     return Rules(
         id=data["id"],
         name=data["name"],
@@ -1239,15 +1289,16 @@ def _foundation_piles(
             base={"deal": BASE_FROM_DEAL, "first-played": BASE_FIRST_PLAYED}.get(base, base),
             wrap=bool(group.get("wrap", table.get("wrap", False))),
             cards=group.get("cards", table.get("cards", 13)),
+            nothing_on_king=bool(table.get("nothing_on_king", False)),
         )
-        if pile.cards > 13 and not pile.wrap:
+        if pile.cards > 13 and not pile.wrap and not pile.both_ways:
             raise VariantError(
                 source,
                 _key_in(where, group, "cards"),
-                f"expected at most 13 unless the pile wraps (foundations.wrap = true), "
-                f"got {pile.cards}",
+                "expected at most 13 unless the pile wraps (foundations.wrap = true) or "
+                f"builds up or down (build = 'up-or-down-any-suit'), got {pile.cards}",
             )
-        if pile.base <= BASE_FROM_DEAL and not pile.wrap:
+        if pile.base <= BASE_FROM_DEAL and not pile.wrap and not pile.both_ways:
             raise VariantError(
                 source,
                 _key_in(where, group, "wrap"),

@@ -77,8 +77,8 @@ def _cases() -> list[tuple[str, tuple[tuple[str, str], ...]]]:
     for vid, definition in sorted(get_registry().variants.items()):
         if definition.plugin != "solitaire_variants":
             continue
-        if definition.resolve().hidden_cards:
-            continue  # searched thoughtfully on the core's positions (tests/test_stock_games.py)
+        if definition.resolve().core_positions_only:
+            continue  # searched on the core's positions (tests/test_stock_games.py, ...)
         cases.append((vid, ()))
         for option in definition.options:
             for choice in option.choices:

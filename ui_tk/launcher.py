@@ -139,6 +139,7 @@ FAMILY_LABELS: dict[str, str] = {
     "gypsy": "Gypsy type",
     "forty-thieves": "Forty Thieves type",
     "canfield": "Canfield type",
+    "golf": "Golf type",
     "other": "Other games",
 }
 """The launcher's group title for each ``family`` value (docs/variant-format.md); a value

@@ -395,7 +395,7 @@ def talon_piles(counts: PileCounts) -> tuple[PileRef, ...]:
     deal = getattr(counts, "stock_deal", "")
     if deal == "waste":
         return (PileRef(PileKind.STOCK, 0), PileRef(PileKind.WASTE, 0))
-    if deal == "row":
+    if deal in ("row", "foundation"):  # Spider's rows, Golf's deals onto the foundation
         return (PileRef(PileKind.STOCK, 0),)
     return ()
 

@@ -163,6 +163,7 @@ _FOUNDATION_BUILDS = {
     "up-alternate-colors": "up in alternate colours",
     "up-any-suit": "up regardless of suit",
     "down-in-suit": "down in suit",
+    "up-or-down-any-suit": "up or down regardless of suit",
 }
 
 
@@ -179,12 +180,16 @@ def _pile_text(count: int, pile: FoundationPile) -> str:
     else:
         start = f"from {'an' if pile.base == 1 else 'a'} {RANK_NAMES[pile.base - 1]}"
     text = f"{count} build {how} {start}"
-    if pile.wrap:
+    if pile.wrap and pile.both_ways:
+        text += ", a King and an Ace next to each other"
+    elif pile.wrap:
         text += (
             ", turning the corner from King to Ace"
             if pile.up
             else (", turning the corner from Ace to King")
         )
+    if pile.nothing_on_king:
+        text += "; nothing from play goes on a King"
     if pile.cards != 13:
         text += f", {pile.cards} cards each"
     return text
@@ -284,6 +289,12 @@ def _stock_text(rules: Rules) -> str:
             f"The cards left over form the stock. A click on it (or its key) turns {each} "
             "face up onto the waste; only the waste's top card plays. When the stock is "
             f"empty, the waste is turned over into a new stock {redeals}."
+        )
+    elif rules.stock_deal == "foundation":
+        parts.append(
+            "The cards left over form the stock. A click on it (or its key) turns its top "
+            "card onto the foundation, whatever its rank; the stock is dealt once, and the "
+            "game is won as soon as the columns are empty."
         )
     elif rules.stock_deal == "row":
         parts.append(

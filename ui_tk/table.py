@@ -109,6 +109,8 @@ def stock_move(state: GameState, *, name: PileNamer = str) -> tuple[Move | None,
     if moves:
         return moves[0], ""
     rules = state.rules
+    if rules.stock_deal == "foundation":
+        return None, "the game is won" if state.is_won else "the stock is empty"
     if rules.stock_deal == "row":
         if state.stock:
             return None, explain(state, DEAL_ROW, name=name) or "no deal now"

@@ -23,7 +23,7 @@ from ..rules import _C, _F, _T, autoplay_moves
 from ..session import play_move
 from ..state import GameState
 from ..variant import Rules
-from . import native, stock
+from . import golf, native, stock
 from .deadends import (
     LastCard,
     LeaveOrder,
@@ -543,15 +543,23 @@ def _solve_hidden(
 ) -> SolveResult:
     """:func:`solve` for a game with a stock or face-down cards (or a deck that repeats a
     suit): the thoughtful search of
-    :mod:`~solitaire_core.solver.stock`, its solution checked by replaying it."""
-    verdict, moves, positions, reason = stock.search(
-        state,
-        policy=policy,
-        max_states=max_states,
-        deadline=None if timeout is None else started + timeout,
-        cancel=_as_callable(cancel),
-        progress=progress,
-    )
+    :mod:`~solitaire_core.solver.stock`, or for the one-foundation games played without
+    autoplay (Golf, Black Hole, All in a Row) the depth-first search of
+    :mod:`~solitaire_core.solver.golf`; its solution checked by replaying it."""
+    deadline = None if timeout is None else started + timeout
+    if policy == "off" and golf.applies(state.rules):
+        verdict, moves, positions, reason = golf.search(
+            state, max_states=max_states, deadline=deadline, cancel=_as_callable(cancel)
+        )
+    else:
+        verdict, moves, positions, reason = stock.search(
+            state,
+            policy=policy,
+            max_states=max_states,
+            deadline=deadline,
+            cancel=_as_callable(cancel),
+            progress=progress,
+        )
     if verdict == "winnable":
         current, _ = autoplay_moves(state, policy)
         try:
@@ -578,6 +586,8 @@ def _core_reason(rules: Rules) -> str:
         return "a game with a reserve is searched on the core's positions"
     if rules.move_limit == "one-or-all":
         return "the one-card-or-whole-column limit is searched on the core's positions"
+    if any(p.both_ways or p.nothing_on_king for p in rules.foundation_piles):
+        return "a foundation built up or down is searched on the core's positions"
     return "a deck that repeats a suit is searched on the core's positions"
 
 

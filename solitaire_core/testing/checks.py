@@ -138,9 +138,11 @@ def _dealing_order(state: GameState) -> list[Card]:
         card = state.cells[index]
         assert card is not None
         out.append(card)
-    # The stock's first deals went to the waste (bottom first); the rest is dealt from
-    # the stock's top.
+    # The stock's first deals went to the waste (bottom first), or onto the foundation
+    # where the stock deals there (Golf); the rest is dealt from the stock's top.
     out += state.waste
+    if state.rules.stock_deal == "foundation":
+        out += state.foundations[0]
     out += reversed(state.stock)
     return out
 
@@ -155,6 +157,7 @@ def _reorders(recipe: DealRecipe) -> bool:
         or recipe.play_to_foundations
         or recipe.foundation_cards
         or recipe.order == "kings-start-columns"
+        or bool(recipe.last_cards)
     )
 
 
@@ -189,6 +192,14 @@ def _check_recipe_steps(state: GameState, number: int) -> None:
         assert [c.rank for c in order[: len(wanted)]] == wanted, (
             f"deal {number}: the first cards dealt are not of ranks {list(recipe.first_ranks)}"
         )
+    if recipe.last_cards:
+        # Dealt after every other card: the last of the columns and cells, or the
+        # foundation cards dealt last (Black Hole's Ace of Spades).
+        placed = _dealing_order(state)
+        went_up = recipe.foundation_cards - recipe.foundation_last
+        placed += [f[0] for f in state.foundations[went_up:] if f]
+        last = list(recipe.last_cards)
+        assert placed[-len(last) :] == last, f"deal {number}: {last} are not the last cards dealt"
     if recipe.order == "kings-start-columns":
         for i, col in enumerate(state.columns):
             kings = [j for j, c in enumerate(col) if c.rank == KING]
@@ -235,7 +246,11 @@ def check_deal(ctx: KitContext) -> None:
         assert sizes == recipe.columns, (
             f"deal {number}: columns of {sizes}, recipe {recipe.columns}"
         )
-        assert not any(state.foundations), f"deal {number}: a foundation is not empty"
+        stock_up = recipe.stock_deals if rules.stock_deal == "foundation" else 0
+        assert sum(map(len, state.foundations)) == stock_up, (
+            f"deal {number}: {sum(map(len, state.foundations))} cards on the foundations, "
+            f"expected {stock_up}"
+        )
         down = tuple(
             min(n, max(len(col) - 1, 0))
             for n, col in zip(recipe.face_down or (0,) * rules.columns, state.columns)

@@ -74,6 +74,9 @@ def full_foundations(rules: Rules, bases: tuple[int, ...] = ()) -> tuple[tuple[C
     """
     if rules.standard_foundations:
         return tuple(foundation_pile(rules, i, KING) for i in range(rules.foundations))
+    if rules.foundations == 1 and rules.foundation_piles[0].both_ways:
+        wraps = rules.foundation_piles[0].wrap
+        return (_laps(rules, bases[0] if bases and wraps else 1),)
     hit = _FULL.get((id(rules), bases))
     if hit is not None and hit[0] is rules:
         return hit[1]
@@ -100,6 +103,20 @@ def full_foundations(rules: Rules, bases: tuple[int, ...] = ()) -> tuple[tuple[C
         _FULL.clear()
     _FULL[(id(rules), bases)] = (rules, full)
     return full
+
+
+def _laps(rules: Rules, base: int) -> tuple[Card, ...]:
+    """One pile built up or down holding every card: from ``base`` up to the King, on
+    from the Ace to ``base - 1``, lap after lap, one suit per lap in deck order. Where the
+    pile wraps every step is legal; where it does not (Golf) the step from King to Ace is
+    one the stock made, so the laps start at the Ace, and a small position takes off
+    fewer cards than a lap."""
+    order = [(base - 1 + k) % KING + 1 for k in range(KING)]
+    by_rank: dict[int, list[Card]] = {}
+    for card in rules.cards:
+        by_rank.setdefault(card.rank, []).append(card)
+    laps = len(rules.cards) // KING
+    return tuple(by_rank[rank][lap] for lap in range(laps) for rank in order)
 
 
 def _capped(left: list[int], budget: int) -> list[int]:

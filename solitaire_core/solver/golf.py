@@ -1,0 +1,153 @@
+"""The depth-first search for the one-foundation games (Golf, Black Hole, All in a Row).
+
+In these games a card moves only from the top of a column, or the stock, onto the one
+foundation, which takes a card one rank above or below its top whatever the suit
+(``foundations.build = "up-or-down-any-suit"``). The columns never change but by losing
+their top card, so a position is the columns' heights, the stock's size and the rank on
+top of the foundation; only ranks decide what fits. That is the position
+Shlomi Fish's black-hole-solver stores (its ``bhs_state``), and this search is the same
+depth-first search over it: a position is stored once, when first reached, and never
+expanded again; a verdict of "unwinnable" means every reachable position was searched.
+
+The game is won when the columns are empty (PySolFC's ``Golf.isGameWon``; in Black Hole
+and All in a Row every card is then on the foundation). With a stock the search is
+thoughtful: it knows the stock's order (:data:`~solitaire_core.solver.stock.THOUGHTFUL_NOTE`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ..moves import Move, foundation, stock, tableau
+from ..state import GameState
+from ..variant import Rules
+
+
+def applies(rules: Rules) -> bool:
+    """Whether :func:`search` decides ``rules``'s game: one foundation built up or down,
+    no cells, reserve, waste or face-down cards, no building on the columns, cards never
+    taken back from the foundation, and a stock (if any) that deals onto the foundation."""
+    return (
+        rules.foundations == 1
+        and rules.foundation_piles[0].both_ways
+        and rules.cells == 0
+        and not rules.has_reserve
+        and not rules.deal.face_down
+        and rules.tableau_build == "none"
+        and not rules.foundation_return
+        and rules.stock_deal in ("", "foundation")
+    )
+
+
+def search(
+    state: GameState,
+    *,
+    max_states: int,
+    deadline: float | None,
+    cancel: Callable[[], bool] | None,
+) -> tuple[str, tuple[Move, ...], int, str]:
+    """Search ``state`` of a game :func:`applies` to.
+
+    :param max_states: the most distinct positions to store (>= 1).
+    :param deadline: a :func:`time.monotonic` time to stop at, or ``None``.
+    :param cancel: returns True to stop early, or ``None``.
+    :return: ``(verdict, moves, positions, reason)`` as
+        :func:`solitaire_core.solver.stock.search` returns them: ``"winnable"`` with the
+        moves of a win (``t3>f1`` from a column, ``s>f1`` from the stock),
+        ``"unwinnable"``, or ``"undecided"`` with ``reason`` ``"state budget"``,
+        ``"time budget"`` or ``"cancelled"``.
+    :raises ValueError: when :func:`applies` is false for the state's rules.
+    """
+    rules = state.rules
+    if not applies(rules):
+        raise ValueError(f"{rules.name} is not a one-foundation game this search decides")
+    spec = rules.foundation_piles[0]
+    wrap, closed_king = spec.wrap, spec.nothing_on_king
+    columns = [tuple(c.rank for c in col) for col in state.columns]
+    deck = [c.rank for c in state.stock]  # deck[-1] is dealt next
+    pile = state.foundations[0]
+    top0 = pile[-1].rank if pile else 0  # 0: an empty foundation takes any card
+
+    def fits(rank: int, top: int) -> bool:
+        if top == 0:
+            return True
+        if closed_king and top == 13:
+            return False
+        gap = abs(rank - top)
+        return gap == 1 or (wrap and gap == 12)
+
+    n = len(columns)
+    heights = [len(c) for c in columns]
+    stock_left = len(deck)
+    # A position as one integer: the heights, a few bits each, then the stock's size and
+    # the top rank (4 bits).
+    bits = max(max(heights, default=0), 1).bit_length()
+    shift = [(bits * i + 10) for i in range(n)]
+    code = sum(h << s for h, s in zip(heights, shift))
+    left = sum(heights)
+    seen = {code | stock_left << 4 | top0}
+    # Each frame: (the move that led here, the top before it, moves still to try).
+    path: list[int] = []  # column index, or n for a stock deal
+    tops: list[int] = []
+    pending: list[list[int]] = []
+    top = top0
+
+    def options(top: int) -> list[int]:
+        out = [i for i in range(n) if heights[i] and fits(columns[i][heights[i] - 1], top)]
+        if stock_left:
+            out.append(n)
+        out.reverse()  # popped from the end: the first column first, the stock last
+        return out
+
+    if not left:
+        return "winnable", (), 1, ""
+    pending.append(options(top))
+    while pending:
+        todo = pending[-1]
+        if not todo:
+            pending.pop()
+            if path:  # undo the move that led here
+                move = path.pop()
+                top = tops.pop()
+                if move == n:
+                    stock_left += 1
+                else:
+                    heights[move] += 1
+                    code += 1 << shift[move]
+                    left += 1
+            continue
+        move = todo.pop()
+        tops.append(top)
+        path.append(move)
+        if move == n:
+            stock_left -= 1
+            top = deck[stock_left]
+        else:
+            heights[move] -= 1
+            code -= 1 << shift[move]
+            left -= 1
+            top = columns[move][heights[move]]
+            if not left:
+                return "winnable", _moves(path, n), len(seen), ""
+        key = code | stock_left << 4 | top
+        if key in seen:
+            pending.append([])  # nothing to try: the next turn takes the move back
+            continue
+        seen.add(key)
+        stored = len(seen)
+        if stored >= max_states:
+            return "undecided", (), stored, "state budget"
+        if stored % 4096 == 0:
+            if deadline is not None and time.monotonic() > deadline:
+                return "undecided", (), stored, "time budget"
+            if cancel is not None and cancel():
+                return "undecided", (), stored, "cancelled"
+        pending.append(options(top))
+    return "unwinnable", (), len(seen), ""
+
+
+def _moves(path: list[int], stock_index: int) -> tuple[Move, ...]:
+    """The player's moves of a line of column indexes (``stock_index``: a stock deal)."""
+    up = foundation(0)
+    return tuple(Move(stock(), up) if i == stock_index else Move(tableau(i), up) for i in path)
