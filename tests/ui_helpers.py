@@ -10,6 +10,7 @@ import time
 import tkinter as tk
 from collections.abc import Callable
 
+import attrs
 from solitaire_tk.app import App
 from solitaire_tk.layout import reserve_piles, talon_piles
 from solitaire_tk.persist import AppStore
@@ -26,9 +27,21 @@ SHIFT = 0x1
 CONTROL = 0x4
 
 
-def open_app(root: tk.Tk, home, variant: str = "seahaven", deal: int = 1, **options: str) -> App:
-    """The game window on ``variant``'s deal ``deal``, dialogs non-modal, animation off."""
+def open_app(
+    root: tk.Tk,
+    home,
+    variant: str = "seahaven",
+    deal: int = 1,
+    *,
+    ask_leave: bool = False,
+    **options: str,
+) -> App:
+    """The game window on ``variant``'s deal ``deal``, dialogs non-modal, animation off;
+    leaving a game for another does not ask first unless ``ask_leave`` (the setting
+    ``confirm_leave``, saved in ``home``)."""
     store = AppStore(home, registry=get_registry())
+    if store.settings.confirm_leave != ask_leave:
+        store.save_settings(attrs.evolve(store.settings, confirm_leave=ask_leave))
     app = App(root, store=store, variant=variant, deal=deal, options=options, modal=False)
     app.view.animation = False
     settle(app)

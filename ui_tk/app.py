@@ -506,17 +506,56 @@ class App:
 
     # ------------------------------------------------------------------ game menu
 
+    def counts_as_lost(self) -> bool:
+        """Whether leaving the game on the table for another records it as lost: it has
+        a move, is not won and is not recorded yet."""
+        session = self.session
+        return (
+            session is not None
+            and not session.is_won
+            and bool(session.history or session.redo_stack)
+            and not self.store.is_recorded(session)
+        )
+
+    def leave_then(self, what: str, action: Callable[[], object]) -> None:
+        """Run ``action``, which ends the game on the table; when that counts the game as
+        lost, ask first ("Leaving this game counts as a loss. Restart?"), unless the
+        player ticked "Don't ask again" (the ``confirm_leave`` setting). Cancel leaves the
+        game untouched.
+
+        :param what: the action as the question's verb: ``"Restart"``, ``"Deal a new game"``.
+        """
+        if not self.settings.confirm_leave or not self.counts_as_lost():
+            action()
+            return
+        self.view.finish_animation()
+
+        def leave(dont_ask: bool) -> None:
+            if dont_ask:
+                self._save_settings(confirm_leave=False)
+            action()
+
+        self.dialog = dialogs.ask_leave(self.root, what=what, on_leave=leave, wait=self.modal)
+        self._refocus()
+
     def new_deal(self) -> None:
-        """Deal a random new game of the same variant and options."""
+        """Deal a random new game of the same variant and options (asking first when that
+        counts the game on the table as lost, :meth:`leave_then`)."""
         if self.session is not None:
             rules = self.session.rules
-            self.start(rules.id, dict(rules.options), None)
+            self.leave_then(
+                "Deal a new game", lambda: self.start(rules.id, dict(rules.options), None)
+            )
 
     def next_deal(self) -> None:
-        """Deal the next deal number of the same variant and options."""
+        """Deal the next deal number of the same variant and options (asking first when
+        that counts the game on the table as lost)."""
         if self.session is not None:
-            rules = self.session.rules
-            self.start(rules.id, dict(rules.options), self.session.deal_number + 1)
+            rules, number = self.session.rules, self.session.deal_number + 1
+            self.leave_then(
+                f"Deal number {number}",
+                lambda: self.start(rules.id, dict(rules.options), number),
+            )
 
     def select_deal(self) -> None:
         """Ask for a deal number and deal it."""
@@ -529,11 +568,20 @@ class App:
         number = dialogs.ask_deal_number(self.root, self.session.deal_number)
         if isinstance(number, int):
             rules = self.session.rules
-            self.start(rules.id, dict(rules.options), number)
+            self.leave_then(
+                f"Deal number {number}",
+                lambda: self.start(rules.id, dict(rules.options), number),
+            )
         self._refocus()
 
     def restart(self) -> None:
-        """Go back to the start of this deal (a game with moves counts as abandoned)."""
+        """Go back to the start of this deal (a game with moves counts as abandoned:
+        asked first, :meth:`leave_then`)."""
+        if not self.playing:
+            return
+        self.leave_then("Restart", self._restart_now)
+
+    def _restart_now(self) -> None:
         if not self.playing:
             return
         assert self.session is not None
@@ -595,10 +643,15 @@ class App:
         self.set_message("")
 
     def _on_play(self, variant: str, options: dict[str, str], deal: int | None) -> None:
-        try:
-            self.start(variant, options, deal)
-        except SolitaireError as error:
-            self.warn("The game cannot start", str(error))
+        def play() -> None:
+            try:
+                self.start(variant, options, deal)
+            except SolitaireError as error:
+                self.warn("The game cannot start", str(error))
+
+        definition = self.registry.variants.get(variant)
+        name = definition.name if definition is not None else variant
+        self.leave_then(f"Play {name}", play)
 
     def open_game(self) -> None:
         """Open a saved game from a file the player picks."""

@@ -22,10 +22,12 @@ from .widgets import DIM, ERROR, Dialog, ScrolledFrame, scaled_font
 __all__ = [
     "AboutDialog",
     "DealNumberDialog",
+    "LeaveDialog",
     "NoMovesDialog",
     "ShortcutsDialog",
     "WinDialog",
     "ask_deal_number",
+    "ask_leave",
     "parse_deal_text",
     "show_about",
     "show_no_moves",
@@ -317,6 +319,49 @@ class NoMovesDialog(Dialog):
         )
         self.choice_buttons = made
         self.show(made["undo"])
+
+
+class LeaveDialog(Dialog):
+    """The question before a game with a move is left for another: it counts as lost.
+
+    Attributes for tests: ``choice_buttons`` (``"leave"``, ``"cancel"`` -> ttk.Button),
+    ``dont_ask`` (the "Don't ask again" check box), ``dont_ask_var``.
+    """
+
+    def __init__(
+        self, parent: tk.Misc, *, what: str, on_leave: Callable[[bool], Any], wait: bool
+    ) -> None:
+        super().__init__(parent, "Leave this game?", wait=wait)
+        self.dont_ask_var = tk.BooleanVar(self, value=False)
+        self._callbacks = {"leave": lambda: on_leave(bool(self.dont_ask_var.get()))}
+        self.heading("Leave this game?")
+        self.message = f"Leaving this game counts as a loss. {what}?"
+        ttk.Label(self.body, text=self.message, wraplength=380, justify="left").grid(
+            row=1, column=0, sticky="w"
+        )
+        self.dont_ask = ttk.Checkbutton(
+            self.body, text="Don't ask again", variable=self.dont_ask_var
+        )
+        self.dont_ask.grid(row=2, column=0, sticky="w", pady=(10, 0))
+        made = self.buttons([("leave", "Leave"), ("cancel", "Cancel")], default="cancel", row=3)
+        self.choice_buttons = made
+        self.show(made["cancel"])
+
+
+def ask_leave(
+    parent: tk.Misc, *, what: str, on_leave: Callable[[bool], Any], wait: bool = True
+) -> LeaveDialog | None:
+    """Ask before the game on the table is left, which counts it as lost: "Leaving this
+    game counts as a loss. Restart?" with a "Don't ask again" check box.
+
+    :param what: the action in a few words, as a question's verb: ``"Restart"``,
+        ``"Deal a new game"``.
+    :param on_leave: runs (after the dialog closed) when Leave is pressed, with whether
+        "Don't ask again" was ticked; Cancel, Escape and the close box run nothing.
+    :return: the dialog when ``wait`` is false, else ``None`` after it was closed.
+    """
+    dialog = LeaveDialog(parent, what=what, on_leave=on_leave, wait=wait)
+    return None if wait else dialog
 
 
 def show_no_moves(

@@ -14,6 +14,7 @@ The file (``settings.toml``) is plain TOML a player may edit by hand::
     toolbar = true
     card_theme = "built-in"
     celebrate = true
+    confirm_leave = true
 
     [last_options]
     redeals = "2"
@@ -165,6 +166,9 @@ class Settings:
             an SVG card deck installed by another program (Options > Card theme).  A
             theme that is no longer installed falls back to the built-in faces.
         celebrate: a short celebration on the table when a game is won.
+        confirm_leave: ask before a game with a move that is not won is left for another
+            (Restart, a new deal, another game), which counts it as lost; the question's
+            "Don't ask again" turns it off.
         format_version: always :data:`SETTINGS_FORMAT_VERSION`.
 
     Raises:
@@ -189,6 +193,7 @@ class Settings:
     toolbar: bool = attrs.field(default=True, validator=_bool_validator)
     card_theme: str = attrs.field(default="built-in", validator=_theme_validator)
     celebrate: bool = attrs.field(default=True, validator=_bool_validator)
+    confirm_leave: bool = attrs.field(default=True, validator=_bool_validator)
     format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
 
     def options_for(self, variant: str) -> FrozenOptions | None:
@@ -213,6 +218,7 @@ class Settings:
             toolbar=self.toolbar,
             card_theme=self.card_theme,
             celebrate=self.celebrate,
+            confirm_leave=self.confirm_leave,
             last_options=self.last_options.to_dict(),
             variant_options={k: v.to_dict() for k, v in self.variant_options},
         )
@@ -301,6 +307,7 @@ _CHECKS: dict[str, _Check] = {
     "toolbar": _check_bool,
     "card_theme": _check_theme,
     "celebrate": _check_bool,
+    "confirm_leave": _check_bool,
 }
 
 
