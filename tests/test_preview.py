@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 from sampling import per_game
-from solitaire_tk.preview import PREVIEW_SIZE, preview_for, render_preview
+from solitaire_tk.preview import PREVIEW_SIZE, preview_for, preview_frame, render_preview
 
 from solitaire_core.cards import Color
 from solitaire_core.deal import deal
+from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.plugins import get_registry
 
 pytestmark = pytest.mark.usefixtures("solitaire_home")
@@ -134,6 +135,12 @@ def slot_text_box(image):
 def test_empty_foundations_are_marked_with_the_rank_name_as_on_the_table():
     # "Ace", not a lone "A" that reads like column A's key; Bisley's second row "King".
     width, height = PREVIEW_SIZE
-    seahaven = render_preview(deal(REGISTRY.variants["seahaven"].resolve(), 1), width, height)
-    x0, y0, x1, y1 = slot_text_box(seahaven.crop((width - width // 9, 0, width, height // 4)))
+    state = deal(REGISTRY.variants["seahaven"].resolve(), 1)
+    seahaven = render_preview(state, width, height)
+    frame = preview_frame(state, width, height)
+    last = frame.layout.slot(PileRef(PileKind.FOUNDATION, 3))
+    left, top = frame.point(last.x - 4, last.y - 4)
+    right, bottom = frame.point(last.x + frame.layout.card_w + 4, last.y + frame.layout.card_h + 4)
+    box = (round(left), round(top), round(right), round(bottom))
+    x0, y0, x1, y1 = slot_text_box(seahaven.crop(box))
     assert (x1 - x0) > 2 * (y1 - y0)  # a word of three letters, not one

@@ -79,7 +79,9 @@ def test_a_third_party_variant_is_listed_with_its_plugin_name(root):
     registry = Registry(variants={**REGISTRY.variants, extra.id: extra})
     launcher, played = make(root, registry=registry)
     assert launcher.tree.set("acme-towers", "plugin") == "acme-games"
-    assert launcher.tree.set("seahaven", "plugin") == "built-in"
+    assert launcher.tree.set("seahaven", "plugin") == ""  # a built-in game says nothing
+    assert tuple(launcher.tree["displaycolumns"]) == ("plugin",)
+    assert launcher.tree.heading("plugin")["text"] == "From"
     launcher.select("acme-towers")
     assert "acme-games" in launcher.plugin_label.cget("text")
     click(launcher.play_button)
@@ -307,7 +309,7 @@ def test_every_heading_and_game_name_shows_whole_in_the_list(root):
 
     launcher, _played = make(root)
     root.update()
-    width = int(launcher.tree.column("name", "width"))
+    width = int(launcher.tree.column("#0", "width")) - 40  # the indent and the mark
     plain = tkfont.nametofont("TkDefaultFont", root=root)
     bold = plain.copy()
     bold.configure(weight="bold")
@@ -315,3 +317,19 @@ def test_every_heading_and_game_name_shows_whole_in_the_list(root):
         assert bold.measure(launcher.tree.set(group, "name")) < width - 8, group
         for row in launcher.tree.get_children(group):
             assert plain.measure(launcher.tree.set(row, "name")) < width - 8, row
+
+
+def test_the_first_column_has_a_heading_and_built_in_games_have_no_source_column(root):
+    builtins = {k: v for k, v in REGISTRY.variants.items() if v.plugin in BUILTIN_PLUGINS}
+    launcher, _played = make(root, registry=Registry(variants=builtins))
+    root.update()
+    tree = launcher.tree
+    assert tree.heading("#0")["text"] == "Game"
+    assert tree.item("seahaven", "text") == "Seahaven Towers"
+    # Only built-in games: no "From" column, and no row says "built-in".
+    shown = tuple(tree["displaycolumns"])
+    assert "plugin" not in shown and shown != ("#all",)
+    for group in tree.get_children():
+        assert tree.item(group, "text"), group
+        for row in tree.get_children(group):
+            assert "built-in" not in tree.item(row, "values"), row

@@ -94,6 +94,8 @@ _MIN_PREVIEW_HEIGHT = 120  # the picture is never made smaller than this to fit 
 _MIN_DETAILS_HEIGHT = 120  # nor the part above the deal field shorter than this
 _PADDING = (18, 14, 18, 14)  # the launcher's own padding: left, top, right, bottom
 _HEADING_GAP = 10  # pixels under the heading
+_FROM_WIDTH = 90  # pixels of the "From" column (a plugin's name)
+_TREE_INDENT = 40  # pixels of the first column left of a game's name (indent and mark)
 _COLUMN_GAP = 18  # between the list and the details
 _DEAL_GAP = 10  # above the deal field
 _BUTTONS_GAP = 12  # above the buttons
@@ -502,19 +504,22 @@ class Launcher(ttk.Frame):
         self.filter_entry.grid(row=0, column=1, sticky="ew", padx=(6, 0))
         self.filter_var.trace_add("write", lambda *_a: self._on_filter_changed())
         self.filter_entry.bind("<Down>", self._filter_to_list)
+        # The first column shows the game's name (and a group's, with its open/close
+        # mark); "name" keeps it as a value too. "From" names the plugin or the variants
+        # folder a game comes from, and shows only while a game in the list has one.
         self.tree = ttk.Treeview(
             left,
             columns=("name", "plugin"),
+            displaycolumns=(),
             show=("tree", "headings"),
             selectmode="browse",
             height=_LIST_ROWS,
         )
-        self.tree.heading("#0", text="")
-        self.tree.heading("name", text="Game", anchor="w")
+        self.tree.heading("#0", text="Game", anchor="w")
         self.tree.heading("plugin", text="From", anchor="w")
-        self.tree.column("#0", width=34, minwidth=34, stretch=False)
-        self.tree.column("name", width=210, anchor="w", stretch=True)
-        self.tree.column("plugin", width=90, anchor="w", stretch=False)
+        self._name_width = 244  # the Game column's width beside a "From" column
+        self.tree.column("#0", width=self._name_width, minwidth=120, stretch=False)
+        self.tree.column("plugin", width=_FROM_WIDTH, anchor="w", stretch=False)
         self.tree.tag_configure("builtin", foreground="")
         self.tree.tag_configure("plugin", foreground="#1d4f91")
         self._group_font = dialogs.scaled_font(self, "TkDefaultFont", 0, bold=True)
@@ -751,30 +756,37 @@ class Launcher(ttk.Frame):
         self.tree.delete(*self.tree.get_children())
         self._row_variant = {}
         groups = launcher_groups(self.variants, self.recent, self.filter_var.get())
+        from_somewhere = False  # a game of a plugin or of the variants folder is listed
         for key, title, ids in groups:
             group = f"group:{key}"
+            heading = f"{title} ({len(ids)})"
             self.tree.insert(
-                "", "end", iid=group, values=(f"{title} ({len(ids)})", ""), open=True,
+                "", "end", iid=group, text=heading, values=(heading, ""), open=True,
                 tags=("group",),
             )  # fmt: skip
             for vid in ids:
                 definition = self.variants[vid]
                 row = vid if key == family_of(definition) else f"{key}:{vid}"
                 builtin = definition.plugin in BUILTIN_PLUGINS
+                source = "" if builtin else definition.plugin
+                from_somewhere = from_somewhere or bool(source)
                 self.tree.insert(
                     group,
                     "end",
                     iid=row,
-                    values=(definition.name, "built-in" if builtin else definition.plugin),
+                    text=definition.name,
+                    values=(definition.name, source),
                     tags=("builtin" if builtin else "plugin",),
                 )
                 self._row_variant[row] = vid
-        self._fit_name_column()
+        self._fit_name_column(beside_from=from_somewhere)
+        # After the widths: the list asks for its width when its columns change.
+        self.tree.configure(displaycolumns=("plugin",) if from_somewhere else ())
         if groups:
             self.filter_message.configure(text="")
             self.filter_message.place_forget()
         else:
-            width = sum(int(self.tree.column(c, "width")) for c in ("#0", "name", "plugin"))
+            width = sum(int(self.tree.column(c, "width")) for c in ("#0", "plugin"))
             heading = tkfont.nametofont("TkHeadingFont", root=self).metrics("linespace")
             self.filter_message.configure(
                 text="No game matches: clear the box to see every game.",
@@ -788,18 +800,20 @@ class Launcher(ttk.Frame):
             sorted(self.registry.variants.items(), key=lambda item: item[1].name.casefold())
         )
 
-    def _fit_name_column(self) -> None:
+    def _fit_name_column(self, *, beside_from: bool) -> None:
         """Widen the Game column so that its longest row shows whole (a family heading
         such as "Beleaguered Castle type (5)" in bold, or a long plugin game's name); it
-        never shrinks, so the list does not jump while the filter changes."""
+        never shrinks, and takes the "From" column's room while that is hidden, so the
+        list keeps its width while the filter changes."""
         plain = tkfont.nametofont("TkDefaultFont", root=self)
         needed = 0
         for group in self.tree.get_children():
             needed = max(needed, self._group_font.measure(self.tree.set(group, "name")))
             for row in self.tree.get_children(group):
                 needed = max(needed, plain.measure(self.tree.set(row, "name")))
-        width = max(needed + _CELL_PADDING, int(self.tree.column("name", "width")))
-        self.tree.column("name", width=width)
+        self._name_width = max(needed + _TREE_INDENT + _CELL_PADDING, self._name_width)
+        extra = 0 if beside_from else _FROM_WIDTH
+        self.tree.column("#0", width=self._name_width + extra)
 
     def visible_variants(self) -> list[str]:
         """The variant ids the list shows, in the list's order, each once (a game in

@@ -1,10 +1,12 @@
 """Small pictures of a variant's dealt layout, for the launcher (pure Pillow, no tkinter).
 
 :func:`render_preview` draws any :class:`~solitaire_core.state.GameState` as a thumbnail:
-laid out by the table's own :func:`~solitaire_tk.layout.compute_layout` (cells on the left
-and foundations on the right of the top row, as the Seahaven program help's "4 reserve
-slots (on the left), and 4 foundation piles (on the right)"; wide tableaus in rows), with
-the table's marks in empty piles. Cards are simplified mini-cards whose corner index (rank
+the table's own layout (:func:`~solitaire_tk.layout.compute_layout`, asked as the table
+asks it, for a table of :data:`TABLE_SIZE`) scaled down to the picture, so the piles
+stand where the game's table puts them (cells on the left and foundations on the right of
+the top row, as the Seahaven program help's "4 reserve slots (on the left), and 4
+foundation piles (on the right)"; Fan's foundations at the side; wide tableaus in rows),
+with the table's marks in empty piles. Cards are simplified mini-cards whose corner index (rank
 and suit) is drawn large for its size, so the deal stays readable at thumbnail scale where
 a full card face's index would be a few pixels tall. Everything is drawn at 3x supersampling and
 scaled down with a Lanczos filter, so edges are anti-aliased.
@@ -19,22 +21,38 @@ import functools
 from collections import OrderedDict
 from collections.abc import Mapping
 
+import attrs
 from PIL import Image, ImageDraw
 
 from solitaire_core.cards import Card, Suit
 from solitaire_core.deal import deal
-from solitaire_core.moves import PileKind
+from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.state import GameState
 from solitaire_core.variant import VariantDefinition
 
 from .cardfaces import bold_font, cap_ratio
-from .layout import compute_layout
+from .layout import Layout, column_plan, compute_layout
 from .marks import slot_look
 
-__all__ = ["FELT", "PREVIEW_SIZE", "SAMPLE_DEAL", "cache_clear", "preview_for", "render_preview"]
+__all__ = [
+    "FELT",
+    "PREVIEW_SIZE",
+    "SAMPLE_DEAL",
+    "TABLE_SIZE",
+    "PreviewFrame",
+    "cache_clear",
+    "preview_for",
+    "preview_frame",
+    "render_preview",
+]
 
 PREVIEW_SIZE: tuple[int, int] = (500, 260)
 """Default thumbnail size in pixels (width, height)."""
+
+TABLE_SIZE: tuple[int, int] = (1100, 650)
+"""The table a preview shows, in pixels (width, height): the card area of the game window
+at its first size, 1100 x 760, below the menu and the toolbar and above the status bar.
+The layout is computed for this table, then scaled down to the picture."""
 
 SAMPLE_DEAL = 1
 """The deal shown when the player has not chosen one (an empty deal field means random)."""
@@ -184,6 +202,39 @@ def _draw_slot(
         img.paste(_SLOT_TEXT, (tx, ty, tx + mask.width, ty + mask.height), mask)
 
 
+@attrs.frozen
+class PreviewFrame:
+    """Where a preview draws the table: the table's :class:`~solitaire_tk.layout.Layout`
+    (in table pixels, for :data:`TABLE_SIZE`), shrunk by ``scale`` and moved by
+    (``dx``, ``dy``) into the picture's pixels."""
+
+    layout: Layout
+    scale: float
+    dx: float
+    dy: float
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        """A table point (x, y) in the picture's pixels."""
+        return self.dx + self.scale * x, self.dy + self.scale * y
+
+
+def preview_frame(state: GameState, width: int, height: int) -> PreviewFrame:
+    """The layout a ``width`` x ``height`` preview of ``state`` draws: the one the table
+    computes (:func:`~solitaire_tk.layout.compute_layout` with
+    :func:`~solitaire_tk.layout.column_plan`) for a table of :data:`TABLE_SIZE`, scaled
+    to fit the picture and centred in it.
+
+    :param width: picture width in pixels.
+    :param height: picture height in pixels.
+    """
+    table_w, table_h = TABLE_SIZE
+    layout = compute_layout(state.rules, table_w, table_h, **column_plan(state))
+    scale = min(width / table_w, height / table_h)
+    return PreviewFrame(
+        layout, scale, (width - scale * table_w) / 2, (height - scale * table_h) / 2
+    )
+
+
 def render_preview(
     state: GameState, width: int, height: int, *, four_colour: bool = False
 ) -> Image.Image:
@@ -195,7 +246,7 @@ def render_preview(
     :param height: picture height in pixels (>= 16).
     :param four_colour: draw clubs green and diamonds blue (the four-colour deck).
     :return: a new RGB image laid out as the table lays out the game
-        (:func:`~solitaire_tk.layout.compute_layout`, planned for the columns as dealt):
+        (:func:`preview_frame`: the table's layout, scaled down):
         cells on the left and foundations on the right of the top row, or foundations at
         the side; a wide tableau in several rows of columns (Fan, Scotch Patience); a long
         column wrapped (Der Katzenschwanz). An empty pile shows the mark the table shows
@@ -206,42 +257,46 @@ def render_preview(
     """
     if width < 16 or height < 16:
         raise ValueError(f"preview size must be at least 16x16 pixels, got {width}x{height}")
-    longest = max((len(c) for c in state.columns), default=1)
-    layout = compute_layout(state.rules, width * _SS, height * _SS, longest=longest, grow=1)
+    frame = preview_frame(state, width * _SS, height * _SS)
+    layout, k = frame.layout, frame.scale
     img = Image.new("RGB", (width * _SS, height * _SS), FELT)
     draw = ImageDraw.Draw(img)
     colours = _FOUR_COLOUR if four_colour else _TWO_COLOUR
-    w = layout.card_w
+    w = k * layout.card_w
     top_cap = 0.34 * w
+
+    def card_xy(ref: PileRef, index: int, cards: int) -> tuple[float, float]:
+        return frame.point(*layout.card_xy(ref, index, cards))
+
     for slot in layout.slots:
         ref = slot.ref
         pile = state.pile(ref)
         if not pile:
-            _draw_slot(img, draw, slot.x, slot.y, w, slot_look(state, ref)[1])
+            _draw_slot(img, draw, *frame.point(slot.x, slot.y), w, slot_look(state, ref)[1])
             continue
         if ref.kind is PileKind.STOCK:  # never shown: a card back
-            _draw_back(draw, slot.x, slot.y, w)
+            _draw_back(draw, *frame.point(slot.x, slot.y), w)
             continue
         if ref.kind is PileKind.RESERVE:  # Canfield's: backs under its top card, or fanned
             n = len(pile)
-            cap = min(0.34 * w, 0.62 * layout.reserve_step(n)) if n > 1 else top_cap
+            cap = min(0.34 * w, 0.62 * k * layout.reserve_step(n)) if n > 1 else top_cap
             for j, card in enumerate(pile):
-                x, y = layout.card_xy(ref, j, n)
+                x, y = card_xy(ref, j, n)
                 if state.is_reserve_face_down(j):
                     _draw_back(draw, x, y, w)
                 else:
                     _draw_card(img, draw, card, x, y, w, top_cap if j == n - 1 else cap, colours)
             continue
         if ref.kind is not PileKind.TABLEAU:  # a cell or foundation shows its top card
-            x, y = layout.card_xy(ref, len(pile) - 1, len(pile))
+            x, y = card_xy(ref, len(pile) - 1, len(pile))
             _draw_card(img, draw, pile[-1], x, y, w, top_cap, colours)
             continue
         n = len(pile)
         # Index size: legible, and never taller than the visible strip of a fanned card.
-        strip = layout.fan_step(n, ref) if n > 1 else 1.4 * w
+        strip = k * layout.fan_step(n, ref) if n > 1 else 1.4 * w
         cap = min(0.34 * w, 0.62 * strip)
         for j, card in enumerate(pile):
-            x, y = layout.card_xy(ref, j, n)
+            x, y = card_xy(ref, j, n)
             if state.is_face_down(ref.index or 0, j):
                 _draw_back(draw, x, y, w)
             else:
