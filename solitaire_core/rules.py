@@ -1043,6 +1043,18 @@ def _safe_run(state: GameState, column: int) -> bool:
     return not any(build(other, card) for card in run for other in rest)
 
 
+def waste_realigns(state: GameState) -> bool:
+    """Whether taking the waste's top card away could change what a later pass through
+    the stock offers: the stock deals more than one card at a time and the waste may
+    still be turned over. A card gone from the waste then shifts the groups of the next
+    pass (Klondike draw 3: the Ace sent up at once, rather than after the next deal,
+    makes other cards the top of their threes), so a deal winnable with the card left
+    there can be lost with it gone (Klondike (Draw 3) deal 2, won by Solvitaire's
+    solution, which leaves an Ace on the waste for one deal). Safe autoplay leaves such a
+    card to the player."""
+    return state.rules.draw > 1 and state.redeals_left != 0
+
+
 def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameState, list[Move]]:
     """Send cards to the foundations while the autoplay policy allows.
 
@@ -1054,7 +1066,9 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
         foundation. Sources are tried in order (columns from
         the first, then cells), each card to the first foundation that takes it, and after
         every card the sweep starts again. With ``foundations.only_complete_suits`` the
-        complete suits at the top of columns go up instead of single cards.
+        complete suits at the top of columns go up instead of single cards. ``"safe"``
+        leaves the waste's top card where taking it could change a later pass through the
+        stock (:func:`waste_realigns`: draw 3 with a redeal left).
     :return: the new state and the moves made, in order.
     """
     policy = policy or state.rules.autoplay
@@ -1096,7 +1110,7 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
         sources: list[tuple[PileRef, Card | None]] = [
             (_T[i], col[-1] if col else None) for i, col in enumerate(state.columns)
         ] + [(_C[i], c) for i, c in enumerate(state.cells)]
-        if state.waste:
+        if state.waste and (policy == "all" or not waste_realigns(state)):
             sources.append((WASTE, state.waste[-1]))
         if state.reserve:
             sources.append((RESERVE, state.reserve[-1]))

@@ -368,3 +368,26 @@ def test_the_launchers_preview_never_shows_a_hidden_card() -> None:
     assert render_preview(state, 200, 150).tobytes() == render_preview(other, 200, 150).tobytes()
     turned = GameState.from_text(rules, state.to_text().replace("#", "", 1))
     assert render_preview(state, 200, 150).tobytes() != render_preview(turned, 200, 150).tobytes()
+
+
+def test_safe_autoplay_leaves_a_draw_3_waste_card_while_a_redeal_is_left() -> None:
+    """Sending the waste's Ace up at once would shift the threes of the next pass through
+    the stock (rules.waste_realigns); one card at a time, nothing shifts."""
+    layout = "KS - - - - - - |  | - - - - | stock 2H,3H,4H,5H | waste 9C,AC | round 0"
+    for variant, goes_up in (("klondike-draw-3", False), ("klondike", True)):
+        state = GameState.from_text(rules_of(variant), layout)
+        after, made = autoplay_moves(state, "safe")
+        assert bool(made) is goes_up, variant
+        assert (after.waste == state.waste) is not goes_up
+
+
+def test_klondike_draw_3_deal_2_is_winnable_as_solvitaire_finds() -> None:
+    """Solvitaire wins Klondike (Draw 3) deal 2 with an Ace left on the waste for one deal;
+    the search, whose autoplay once sent that Ace up at once, called the deal lost."""
+    rules = rules_of("klondike-draw-3")
+    result = solve_deal(rules, 2, max_states=30000)
+    assert result.verdict is Verdict.WINNABLE
+    session = Session(rules, 2)
+    for move in result.moves:
+        session.play(move)
+    assert session.is_won

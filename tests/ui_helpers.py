@@ -208,6 +208,16 @@ def xdotool(*args: str) -> None:
     subprocess.run(["xdotool", *args], check=True, timeout=20)
 
 
+def real_click(root: tk.Misc, view: tk.Misc, x: int, y: int) -> None:
+    """A real X click (xdotool) at ``view``'s point ``(x, y)``, which must be on the screen."""
+    root.lift()
+    root.update()
+    x, y = view.winfo_rootx() + x, view.winfo_rooty() + y
+    assert 0 <= x < root.winfo_screenwidth() and 0 <= y < root.winfo_screenheight(), (x, y)
+    xdotool("mousemove", "--sync", str(x), str(y))
+    xdotool("click", "1")
+
+
 def wait_for(root: tk.Misc, condition: Callable[[], bool], seconds: float = 5) -> bool:
     """Let Tk handle events until ``condition()`` holds (True) or ``seconds`` pass (False)."""
     deadline = time.monotonic() + seconds
