@@ -11,7 +11,7 @@ import shutil
 import pytest
 from solitaire_tk.assist import describe_move
 from solitaire_tk.layout import PLAN_FAN, compute_layout, keys_text, pile_keys
-from solitaire_tk.preview import render_preview
+from solitaire_tk.preview import preview_frame, render_preview
 from solitaire_tk.rules_dialog import rules_text
 from ui_helpers import card, open_app, settle, wait_for, xdotool
 
@@ -252,8 +252,9 @@ def test_keys_rules_text_hint_text_and_preview_name_the_reserve():
         "; Q♣ from the reserve fills column B"
     )
     image = render_preview(state, 500, 260)
-    layout = compute_layout(rules, 500 * 3, 260 * 3, longest=1, grow=1)
-    x, y = layout.slot(RESERVE).x // 3, layout.slot(RESERVE).y // 3
+    frame = preview_frame(state, 500, 260)  # the table's layout, scaled down
+    slot = frame.layout.slot(RESERVE)
+    x, y = (round(v) for v in frame.point(slot.x, slot.y))
     r, g, b = image.getpixel((x + 8, y + 1))  # the edge of the backs under the top card
     assert not (g > r + 30 and g > b + 30)  # a card, not the green table
 
