@@ -104,6 +104,9 @@ _FOUNDATION_TEXT = {
     "up-any-suit": "up regardless of suit",
     "down-in-suit": "down in suit",
     "up-or-down-any-suit": "up or down regardless of suit",
+    "outranked-in-suit": (
+        "with a card discarded while a higher card of its suit (Aces high) tops another column"
+    ),
 }
 
 
@@ -162,12 +165,42 @@ def _suit_taken(state: GameState, index: int, card: Card) -> bool:
     return started * spec.capacity >= 13 * rules.decks * rules.suits.count(card.suit)
 
 
-def _pile_reason(state: GameState, index: int, card: Card) -> str | None:
-    """Why ``card`` may not go on foundation ``index`` now, or ``None`` when it may."""
+def _outranked_reason(state: GameState, card: Card, source: PileRef | None) -> str | None:
+    """Why ``card`` may not be discarded onto a discard pile (``"outranked-in-suit"``), or
+    ``None`` when it may: some column other than ``source`` must show on top a card of
+    its suit that outranks it, Aces high, and an Ace is never discarded (PySolFC's
+    ``AcesUp_Foundation.acceptsCards``, pysollib/games/acesup.py, Aces Up, game 903)."""
+    if card.rank == ACE:
+        return f"{card.label} is never discarded: Aces rank high, and no card outranks an Ace"
+    own = source.index if source is not None and source.kind is PileKind.TABLEAU else None
+    for i, col in enumerate(state.columns):
+        if i == own or not col:
+            continue
+        top = col[-1]
+        if top.suit is card.suit and (top.rank > card.rank or top.rank == ACE):
+            return None
+    return (
+        f"{card.label} cannot be discarded: no higher {card.suit.symbol} (Aces high) tops "
+        "another column"
+    )
+
+
+def _pile_reason(
+    state: GameState, index: int, card: Card, source: PileRef | None = None
+) -> str | None:
+    """Why ``card`` may not go on foundation ``index`` now, or ``None`` when it may.
+
+    :param source: where the card comes from; a discard pile (``"outranked-in-suit"``)
+        compares the card with the top cards of the other columns.
+    """
     rules = state.rules
     spec = rules.foundation_piles[index]
     pile = state.foundations[index]
     name = _F[index]
+    if spec.discards:
+        if len(pile) >= spec.capacity:
+            return f"{name} is full: it holds {spec.capacity} cards"
+        return _outranked_reason(state, card, source)
     if not pile:
         base = state.base_rank(index)
         if base is not None and card.rank != base:
@@ -191,16 +224,18 @@ def _pile_reason(state: GameState, index: int, card: Card) -> str | None:
     return None
 
 
-def pile_accepts(state: GameState, index: int, card: Card) -> bool:
+def pile_accepts(state: GameState, index: int, card: Card, source: PileRef | None = None) -> bool:
     """Whether ``card`` may go on foundation ``index`` (0-based) of ``state`` by the
     variant's foundation rules: an empty pile takes its base rank (fixed, from the deal,
     or set by the first card played, any rank until then: :meth:`GameState.base_rank`),
     a pile then takes the next rank up or down, in
     suit / in alternate colours / in any suit, wrapping if the pile wraps, up to its most
-    cards (``foundations.*``, docs/variant-format.md)."""
+    cards (``foundations.*``, docs/variant-format.md). A discard pile (``"outranked-in-suit"``,
+    Aces Up) takes a card while a higher card of its suit tops a column other than
+    ``source`` (the card's pile, when it is a column)."""
     if state.rules.standard_foundations:
         return foundation_accepts(state.foundations[index], card)
-    return _pile_reason(state, index, card) is None
+    return _pile_reason(state, index, card, source) is None
 
 
 def complete_suit(column: tuple[Card, ...]) -> bool:
@@ -506,7 +541,7 @@ def _check_pile(
     order = tuple(reversed(moving))  # the top card goes up first
 
     def reason(index: int) -> str | None:
-        why = _pile_reason(state, index, order[0])
+        why = _pile_reason(state, index, order[0], src)
         if why is not None or count == 1:
             return why
         spec = rules.foundation_piles[index]
@@ -522,6 +557,8 @@ def _check_pile(
         for j in range(rules.foundations):
             if reason(j) is None:
                 return Move(src, _F[j], count), None
+        if rules.foundations == 1 and rules.foundation_piles[0].discards:
+            return None, reason(0)
         top = order[0]
         return None, f"{top.label} cannot go to a foundation now: " + (
             "no foundation is free" if rules.complete_suits else _wanted(state)
@@ -754,7 +791,7 @@ def _reserve_run_moves(
     to_found.extend(
         Move(RESERVE, _F[j], 1)
         for j in range(rules.foundations)
-        if _pile_reason(state, j, top) is None
+        if _pile_reason(state, j, top, RESERVE) is None
     )
     empty_ok = rules.empty_accepts_for(state.bases)
     run = run_length(rules, kept)
@@ -814,7 +851,7 @@ def _pile_moves(
         return
     top = pile[-1]
     for j in range(nf):
-        if _pile_reason(state, j, top) is not None:
+        if _pile_reason(state, j, top, src) is not None:
             continue
         out.append(Move(src, _F[j], 1))
         if run_ok:
@@ -1117,7 +1154,7 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
         for src, card in sources:
             if card is None:
                 continue
-            target = next((j for j in range(nf) if pile_accepts(state, j, card)), None)
+            target = next((j for j in range(nf) if pile_accepts(state, j, card, src)), None)
             if target is None:
                 continue
             if policy == "all" or is_safe_to_foundation(state, card, target):
@@ -1215,14 +1252,15 @@ def _classic_safe(
 
 def canonical_key(state: GameState) -> tuple[Any, ...]:
     """A key equal for positions that differ only in the order of columns and of cells
-    (foundations compared by their card counts per suit and deck). With a stock, face-down
+    (foundations compared by their card counts per suit and deck; a discard pile,
+    ``"outranked-in-suit"``, by its cards whatever their order). With a stock, face-down
     cards or a reserve, the stock, waste, reserve, face-down counts and redeals used count
-    too; the columns keep their order only where a row deal tells them apart (each goes
-    to its own column), and otherwise are sorted each with its face-down count."""
+    too; the columns keep their order only where a row deal still to come tells them apart
+    (each goes to its own column), and otherwise are sorted each with its face-down count."""
     if state.rules.hidden_cards or state.rules.has_reserve:
         columns = tuple(tuple(card_code(c) for c in col) for col in state.columns)
         hidden = state.hidden
-        if state.rules.stock_deal != "row":
+        if state.rules.stock_deal != "row" or not state.stock:
             pairs = sorted(zip(columns, hidden or (0,) * len(columns)))
             columns = tuple(col for col, _ in pairs)
             hidden = tuple(down for _, down in pairs) if hidden else ()
@@ -1230,7 +1268,7 @@ def canonical_key(state: GameState) -> tuple[Any, ...]:
             columns,
             hidden,
             tuple(sorted(card_code(c) for c in state.cells if c is not None)),
-            tuple(sorted(tuple(card_code(c) for c in f) for f in state.foundations)),
+            _foundations_key(state),
             tuple(map(card_code, state.stock)),
             tuple(map(card_code, state.waste)),
             # Redeals used matter only while they are limited.
@@ -1239,8 +1277,17 @@ def canonical_key(state: GameState) -> tuple[Any, ...]:
         )
     cols = tuple(sorted(tuple(card_code(c) for c in col) for col in state.columns))
     cells = tuple(sorted(card_code(c) for c in state.cells if c is not None))
-    founds = tuple(sorted(tuple(card_code(c) for c in f) for f in state.foundations))
-    return cols, cells, founds
+    return cols, cells, _foundations_key(state)
+
+
+def _foundations_key(state: GameState) -> tuple[tuple[int, ...], ...]:
+    """The foundations part of :func:`canonical_key`: each pile's card codes, a discard
+    pile's sorted (what it takes depends only on the columns), the piles sorted."""
+    piles = []
+    for spec, pile in zip(state.rules.foundation_piles, state.foundations):
+        codes = tuple(card_code(c) for c in pile)
+        piles.append(tuple(sorted(codes)) if spec.discards else codes)
+    return tuple(sorted(piles))
 
 
 def find_progress(state: GameState, *, cheat: bool = False, budget: int = 3000) -> bool | None:

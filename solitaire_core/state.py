@@ -165,14 +165,23 @@ class GameState:
 
     @property
     def cards_left(self) -> int:
-        """Cards not yet on a foundation."""
-        return self.rules.card_count - self.foundation_cards
+        """Cards still to go to a foundation: those not yet on one, or where the game is
+        won before every card is up (``foundations.win_cards``, Aces Up), those still to
+        go before that."""
+        return self.rules.cards_to_win - self.foundation_cards
 
     @property
     def is_won(self) -> bool:
         """True iff every card is on a foundation; where the stock deals onto the
         foundation (``stock.deal = "foundation"``), once no card is left in play outside
-        the stock (PySolFC's ``Golf.isGameWon``: every column empty)."""
+        the stock (PySolFC's ``Golf.isGameWon``: every column empty); where
+        ``foundations.win_cards`` says how many cards win, once the foundations hold
+        them, and with ``tableau.win_single_cards`` every column holds exactly one card
+        (PySolFC's ``AcesUp.isGameWon``: 48 cards discarded, an Ace alone on each column)."""
+        if self.rules.win_cards:
+            if self.foundation_cards < self.rules.win_cards:
+                return False
+            return not self.rules.win_single_cards or all(len(c) == 1 for c in self.columns)
         if self.foundation_cards == self.rules.card_count:
             return True
         return (

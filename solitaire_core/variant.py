@@ -174,6 +174,7 @@ FOUNDATION_BUILDS = (
     "up-any-suit",
     "down-in-suit",
     "up-or-down-any-suit",
+    "outranked-in-suit",
 )
 BASE_FROM_DEAL = 0
 """:attr:`FoundationPile.base` when the deal decides the base rank (``base_rank = "deal"``)."""
@@ -188,7 +189,10 @@ class FoundationPile:
 
     :param build: one of :data:`FOUNDATION_BUILDS`: up in suit, up in alternate colours,
         up regardless of suit, down in suit, or one rank up or down regardless of suit
-        (PySolFC's ``Golf_Waste`` and ``BlackHole_Foundation``, pysollib/games/golf.py).
+        (PySolFC's ``Golf_Waste`` and ``BlackHole_Foundation``, pysollib/games/golf.py),
+        or ``"outranked-in-suit"``: a discard pile that takes any card but an Ace while a
+        higher card of its suit, Aces high, tops another column (PySolFC's
+        ``AcesUp_Foundation``, pysollib/games/acesup.py, game 903).
     :param base: the rank 1..13 that starts the empty pile, or :data:`BASE_FROM_DEAL` (0):
         the deal decides it and the :class:`~solitaire_core.state.GameState` carries it,
         or :data:`BASE_FIRST_PLAYED` (-1): the first card played to any foundation sets
@@ -219,6 +223,13 @@ class FoundationPile:
         return self.build == "up-or-down-any-suit"
 
     @property
+    def discards(self) -> bool:
+        """Whether the pile is a discard pile (``"outranked-in-suit"``, Aces Up): what it
+        takes depends on the columns' top cards, not on its own top card, and it holds
+        :attr:`cards` cards."""
+        return self.build == "outranked-in-suit"
+
+    @property
     def suits(self) -> str:
         """How consecutive cards' suits relate: ``"suit"``, ``"color"`` (alternate) or
         ``"any"``."""
@@ -226,6 +237,7 @@ class FoundationPile:
             "up-alternate-colors": "color",
             "up-any-suit": "any",
             "up-or-down-any-suit": "any",
+            "outranked-in-suit": "any",
         }.get(self.build, "suit")
 
     @property
@@ -233,8 +245,8 @@ class FoundationPile:
         """The most cards the pile can ever hold: :attr:`cards`, or fewer when it does not
         wrap and its base leaves fewer ranks (up from a Five: 9). A base from the deal
         or the first card played counts as wrapping (the loader requires ``wrap`` then);
-        a pile built up or down holds :attr:`cards` whatever its base."""
-        if self.wrap or self.base <= BASE_FROM_DEAL or self.both_ways:
+        a pile built up or down, or a discard pile, holds :attr:`cards` whatever its base."""
+        if self.wrap or self.base <= BASE_FROM_DEAL or self.both_ways or self.discards:
             return self.cards
         return min(self.cards, 14 - self.base if self.up else self.base)
 
@@ -287,6 +299,12 @@ class Rules:
     ``MissMilligan_ReserveStack``, pysollib/games/gypsy.py). ``move_limit =
     "one-or-all"``: a column gives one card or all of its cards (PySolFC's
     ``Canfield_AC_RowStack``).
+
+    Winning: ``win_cards`` (``foundations.win_cards``; 0: every card) is how many cards
+    on the foundations win the game, and with ``win_single_cards``
+    (``tableau.win_single_cards``) every column must besides hold exactly one card
+    (PySolFC's ``AcesUp.isGameWon``, pysollib/games/acesup.py: 48 discarded, an Ace alone
+    on each column; its Aces Up 5, game 353, asks only the 48).
     """
 
     id: str
@@ -327,6 +345,8 @@ class Rules:
     reserve_fills_empty: bool = False
     scoring: str = "cards"
     reserve_receive: str = ""
+    win_cards: int = 0
+    win_single_cards: bool = False
 
     def __attrs_post_init__(self) -> None:
         # Rules made by hand (tests, plugins) may leave out the fields for rules beyond the
@@ -343,6 +363,11 @@ class Rules:
     def card_count(self) -> int:
         """Cards in play: 52 per deck."""
         return 52 * self.decks
+
+    @property
+    def cards_to_win(self) -> int:
+        """How many cards on the foundations win the game: ``win_cards``, or every card."""
+        return self.win_cards or self.card_count
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -379,11 +404,13 @@ class Rules:
         (:mod:`solitaire_core.solver.stock`, or :mod:`solitaire_core.solver.golf` for
         the one-foundation games) rather than its compiled engines, which model neither
         hidden cards, a reserve, the ``"one-or-all"`` move limit, a deck that repeats a
-        suit nor foundations built up or down."""
+        suit, foundations built up or down, a discard pile nor a game won before every
+        card is up (Aces Up)."""
         return (
             self.hidden_cards
             or self.has_reserve
-            or any(p.both_ways or p.nothing_on_king for p in self.foundation_piles)
+            or any(p.both_ways or p.nothing_on_king or p.discards for p in self.foundation_piles)
+            or bool(self.win_cards)
             or self.move_limit == "one-or-all"
             or self.suits != PYSOLFC_SUITS
         )
@@ -1058,6 +1085,16 @@ def _build_rules(
             "expected a limit other than 'free-cells-plus-one' when cells.receive = false "
             "(a reserve has no free cells to count)",
         )
+    win_cards = foundations.get("win_cards", 0)
+    win_single = bool(tableau.get("win_single_cards", False))
+    if win_single and (not win_cards or win_cards + columns > 52 * decks):
+        raise VariantError(
+            source,
+            "tableau.win_single_cards",
+            "expected foundations.win_cards leaving at least one card per column (the game "
+            f"is won with one card on each of the {columns} columns), got "
+            + (f"win_cards = {win_cards}" if win_cards else "no win_cards"),
+        )
     stock = data.get("stock", {})
     stock_deal = stock.get("deal", "")
     redeals = stock.get("redeals", 0)
@@ -1129,6 +1166,8 @@ def _build_rules(
         reserve_fills_empty=bool(data.get("reserve", {}).get("fill_empty", False)),
         reserve_receive=_reserve_receive(data, source),
         scoring=data.get("scoring", "cards"),
+        win_cards=win_cards if win_cards != 52 * decks else 0,
+        win_single_cards=win_single,
     )
 
 
@@ -1291,12 +1330,21 @@ def _foundation_piles(
             cards=group.get("cards", table.get("cards", 13)),
             nothing_on_king=bool(table.get("nothing_on_king", False)),
         )
-        if pile.cards > 13 and not pile.wrap and not pile.both_ways:
+        if pile.discards and (count != 1 or "base_rank" in table or "base_rank" in group):
+            raise VariantError(
+                source,
+                _key_in(where, group, "build"),
+                "expected one pile and no base_rank with 'outranked-in-suit' (a single "
+                f"discard pile that any card may start), got {count} pile(s)"
+                + (" and a base_rank" if "base_rank" in table or "base_rank" in group else ""),
+            )
+        if pile.cards > 13 and not pile.wrap and not pile.both_ways and not pile.discards:
             raise VariantError(
                 source,
                 _key_in(where, group, "cards"),
-                "expected at most 13 unless the pile wraps (foundations.wrap = true) or "
-                f"builds up or down (build = 'up-or-down-any-suit'), got {pile.cards}",
+                "expected at most 13 unless the pile wraps (foundations.wrap = true), "
+                "builds up or down (build = 'up-or-down-any-suit') or is a discard pile "
+                f"(build = 'outranked-in-suit'), got {pile.cards}",
             )
         if pile.base <= BASE_FROM_DEAL and not pile.wrap and not pile.both_ways:
             raise VariantError(
@@ -1315,13 +1363,26 @@ def _foundation_piles(
             "expected 'first-played' for every pile or for none (the first card played to "
             "a foundation sets the base rank of all the piles)",
         )
+    win = table.get("win_cards", 52 * decks)
+    if win > 52 * decks:
+        raise VariantError(
+            source,
+            "foundations.win_cards",
+            f"expected at most the {52 * decks} cards of {decks} deck(s), got {win}",
+        )
     held = sum(p.capacity for p in piles)
-    if held < 52 * decks:
+    if held < win:
+        wanted = f"all {win} cards" if win == 52 * decks else f"the {win} cards that win"
         raise VariantError(
             source,
             "foundations",
-            f"expected piles that can hold all {52 * decks} cards, but the {count} piles "
-            f"hold at most {held}",
+            f"expected piles that can hold {wanted}, but the {count} piles hold at most {held}",
+        )
+    if any(p.discards for p in piles) and table.get("accept_runs"):
+        raise VariantError(
+            source,
+            "foundations.accept_runs",
+            "expected false with build = 'outranked-in-suit' (cards are discarded one by one)",
         )
     in_suit = [p for p in piles if p.suits == "suit"]
     if in_suit and len(in_suit) == len(piles) and len(piles) < 4:

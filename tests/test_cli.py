@@ -81,7 +81,7 @@ def test_export_writes_freecell_solver_boards(capsys: pytest.CaptureFixture[str]
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["show", "nope"], "unknown variant 'nope'; installed: alaska, all-in-a-row, bakers-dozen"),
+        (["show", "nope"], "unknown variant 'nope'; installed: aces-up, alaska, all-in-a-row"),
         (["show", "sea-towers", "--option", "colour=red"], "options.colour: no such option"),
         (["show", "sea-towers", "--option", "empty_columns=all"], "'all' is not a choice"),
         (["show", "sea-towers", "--option", "empty_columns"], "--option expects key=value"),

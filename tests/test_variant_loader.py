@@ -334,6 +334,7 @@ def test_builtin_variants_load_without_problems() -> None:
     registry = get_registry()
     builtins = sorted(v for v, d in registry.variants.items() if d.plugin == "solitaire_variants")
     assert builtins == [
+        "aces-up",
         "alaska",
         "all-in-a-row",
         "bakers-dozen",

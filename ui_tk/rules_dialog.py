@@ -195,8 +195,24 @@ def _pile_text(count: int, pile: FoundationPile) -> str:
     return text
 
 
+def _winning_text(rules: Rules) -> str:
+    """The Winning paragraph: every card up, or ``foundations.win_cards`` of them (with
+    ``tableau.win_single_cards``, one card left alone on each column: Aces Up)."""
+    if not rules.win_cards:
+        return f"The game is won when all {rules.card_count} cards are on the foundations."
+    text = f"The game is won when {rules.win_cards} cards are on the foundations"
+    if rules.win_single_cards:
+        return text + ", the others lying one to a column."
+    return text + "."
+
+
 def _foundation_text(rules: Rules) -> str:
     """The Foundations paragraph."""
+    if rules.foundation_piles[0].discards:  # the loader allows a discard pile alone
+        return (
+            "The foundation is a discard pile: a column's top card goes there while a higher "
+            "card of its suit tops another column, Aces ranking high; an Ace never goes."
+        )
     if rules.standard_foundations:
         text = f"The {rules.foundations} foundations build up in suit from Ace to King" + (
             ", one for each suit of each deck." if rules.decks > 1 else ", one per suit."
@@ -396,7 +412,7 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
         ("heading", "Autoplay"),
         ("body", _AUTOPLAY.get(rules.autoplay, rules.autoplay)),
         ("heading", "Winning"),
-        ("body", f"The game is won when all {rules.card_count} cards are on the foundations."),
+        ("body", _winning_text(rules)),
     ]
     if rules.deal.method == "pysolfc":
         note = "Deal numbers are PySolFC's game numbers, so deal N here is PySolFC's deal N."

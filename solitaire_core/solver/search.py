@@ -588,6 +588,8 @@ def _core_reason(rules: Rules) -> str:
         return "the one-card-or-whole-column limit is searched on the core's positions"
     if any(p.both_ways or p.nothing_on_king for p in rules.foundation_piles):
         return "a foundation built up or down is searched on the core's positions"
+    if any(p.discards for p in rules.foundation_piles) or rules.win_cards:
+        return "a discard pile or a game won with cards in play is searched on the core's positions"
     return "a deck that repeats a suit is searched on the core's positions"
 
 

@@ -30,10 +30,12 @@ from . import reference
 from .machine import conformance_machine
 from .strategies import (
     any_moves,
+    cards_in_play_when_won,
     deal_numbers,
     full_foundations,
     pile_refs,
     reduced_board_positions,
+    won_columns,
 )
 
 
@@ -543,21 +545,31 @@ def check_safe_autoplay(ctx: KitContext) -> None:
 def check_won(ctx: KitContext) -> None:
     """A game is won iff every card is on a foundation: the last card's move wins it, a
     card left in a column or a cell does not (with ``only_complete_suits``, the last
-    complete suit's move)."""
+    complete suit's move). Where ``foundations.win_cards`` wins with cards left in play
+    (Aces Up: the four Aces), those lie one to a column, and with
+    ``tableau.win_single_cards`` two of them on one column do not win."""
     rules = ctx.rules
     bases = _bases(rules)
     full = list(full_foundations(rules, bases))
-    no_columns = tuple(() for _ in range(rules.columns))
+    no_columns = won_columns(rules, cards_in_play_when_won(rules, tuple(full)))
     free = tuple(None for _ in range(rules.cells))
     won = GameState(
         rules=rules, columns=no_columns, cells=free, foundations=tuple(full), bases=bases
     )
-    assert won.is_won, "a position with every card on the foundations is not won"
+    assert won.is_won, "a position with every card that wins on the foundations is not won"
+    if rules.win_single_cards and rules.columns > 1:
+        doubled = ((*no_columns[0], *no_columns[1]), (), *no_columns[2:])
+        stacked = attrs.evolve(won, columns=doubled)
+        assert not stacked.is_won, "won with two cards on one column and another column empty"
     count = 13 if rules.complete_suits else 1
     last = tuple(reversed(full[0][-count:]))
     short = tuple([full[0][:-count], *full[1:]])
     in_column = GameState(
-        rules=rules, columns=(last, *no_columns[1:]), cells=free, foundations=short, bases=bases
+        rules=rules,
+        columns=((*no_columns[0], *last), *no_columns[1:]),
+        cells=free,
+        foundations=short,
+        bases=bases,
     )
     name = "a King" if last[-1].rank == 13 else last[-1].label
     assert not in_column.is_won, f"won with {name} still in a column"

@@ -237,7 +237,15 @@ class VariantPlay(RuleBasedStateMachine):
         if self.session is None:
             return
         state = self.game.state
-        cleared = not any(state.columns) and all(c is None for c in state.cells)
+        rules = self.variant_rules
+        if rules.win_cards:
+            # Won with cards left in play (Aces Up: PySolFC's AcesUp.isGameWon, 48 cards
+            # discarded and, with win_single_cards, one card alone on each column).
+            up = sum(len(pile) for pile in state.foundations)
+            single = all(len(col) == 1 for col in state.columns)
+            cleared = up >= rules.win_cards and (single or not rules.win_single_cards)
+        else:
+            cleared = not any(state.columns) and all(c is None for c in state.cells)
         assert state.is_won == cleared, f"is_won is {state.is_won} for {state.to_text()}"
         assert self.game.is_won == cleared
 
@@ -257,6 +265,27 @@ class VariantPlay(RuleBasedStateMachine):
             assert legal == (move in generated), (
                 f"{move}: is_legal says {legal}, legal_moves {'has' if not legal else 'lacks'} it"
             )
+
+    @invariant()
+    def discards_follow_the_declared_rule(self) -> None:
+        """A discard pile takes a column's top card exactly when the re-stated rule
+        (:func:`~solitaire_core.testing.reference.declared_discard`) says so, and room is
+        left on it."""
+        if self.session is None:
+            return
+        state, rules = self.game.state, self.variant_rules
+        for j, spec in enumerate(rules.foundation_piles):
+            if not spec.discards:
+                continue
+            room = len(state.foundations[j]) < spec.capacity
+            for i, column in enumerate(state.columns):
+                if not column:
+                    continue
+                expected = room and reference.declared_discard(state.columns, i, column[-1])
+                move = Move(PileRef(PileKind.TABLEAU, i), PileRef(PileKind.FOUNDATION, j), 1)
+                assert engine.is_legal(state, move) == expected, (
+                    f"{move}: expected {'legal' if expected else 'illegal'} for {state.to_text()}"
+                )
 
     @invariant()
     def run_moves_obey_the_move_limit(self) -> None:

@@ -65,6 +65,18 @@ _BUILTIN_EMPTY: dict[str, Callable[[Card], bool]] = {
 }
 
 
+def declared_discard(columns: tuple[tuple[Card, ...], ...], source: int, card: Card) -> bool:
+    """Whether a discard pile (``foundations.build = "outranked-in-suit"``) takes ``card``
+    from the top of column ``source`` (0-based) of ``columns``, re-stated from PySolFC's
+    ``AcesUp_Foundation.acceptsCards`` (pysollib/games/acesup.py, Aces Up, game 903): some
+    other column shows a card of its suit ranked above it, an Ace above every rank, and
+    the card itself is no Ace."""
+    if card.rank == 1:
+        return False
+    others = [col[-1] for i, col in enumerate(columns) if i != source and col]
+    return any(t.suit == card.suit and (t.rank == 1 or t.rank > card.rank) for t in others)
+
+
 def declared_empty_rule(rules: Rules, bases: tuple[int, ...] = ()) -> Callable[[Card], bool]:
     """What the variant file's ``tableau.empty`` says may fill an empty column.
 

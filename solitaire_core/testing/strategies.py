@@ -8,7 +8,7 @@ from __future__ import annotations
 import attrs
 from hypothesis import strategies as st
 
-from ..cards import KING, SUITS, Card
+from ..cards import ACE, KING, SUITS, Card
 from ..deal import MAX_DEAL
 from ..moves import Move, PileKind, PileRef
 from ..state import GameState
@@ -70,8 +70,15 @@ def full_foundations(rules: Rules, bases: tuple[int, ...] = ()) -> tuple[tuple[C
     :func:`~solitaire_core.rules.pile_accepts` allows, so piles that meet (Bisley's up and
     down rows) share their suit.
 
+    A discard pile (``"outranked-in-suit"``, Aces Up) holds the cards that win
+    (``foundations.win_cards``): every card but the Aces, lowest ranks first; the cards
+    left over stay in play (:func:`cards_in_play_when_won`).
+
     :raises ValueError: when that way of filling leaves cards over.
     """
+    if rules.foundations == 1 and rules.foundation_piles[0].discards:
+        by_rank = sorted((c for c in rules.cards if c.rank != ACE), key=lambda c: c.rank)
+        return (tuple(by_rank[: rules.cards_to_win]),)
     if rules.standard_foundations:
         return tuple(foundation_pile(rules, i, KING) for i in range(rules.foundations))
     if rules.foundations == 1 and rules.foundation_piles[0].both_ways:
@@ -103,6 +110,20 @@ def full_foundations(rules: Rules, bases: tuple[int, ...] = ()) -> tuple[tuple[C
         _FULL.clear()
     _FULL[(id(rules), bases)] = (rules, full)
     return full
+
+
+def cards_in_play_when_won(rules: Rules, full: tuple[tuple[Card, ...], ...]) -> list[Card]:
+    """The cards a won game leaves in play, in deck order: none, unless the game is won
+    before every card is up (``foundations.win_cards``: Aces Up's four Aces), given the
+    foundations ``full`` of :func:`full_foundations`."""
+    up = {c for pile in full for c in pile}
+    return [c for c in rules.cards if c not in up]
+
+
+def won_columns(rules: Rules, rest: list[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The columns of a won game holding ``rest`` (:func:`cards_in_play_when_won`): one
+    card to a column in turn, as ``tableau.win_single_cards`` wants them."""
+    return tuple(tuple(rest[i :: rules.columns]) for i in range(rules.columns))
 
 
 def _laps(rules: Rules, base: int) -> tuple[Card, ...]:
@@ -176,6 +197,8 @@ def small_positions(
     if rules.base_first_played:  # the piles start from a drawn rank; the state reads it
         fill = (draw(st.integers(1, KING), label="base rank"),) * n
     full = full_foundations(rules, fill)
+    rest = cards_in_play_when_won(rules, full)
+    budget = max(budget - len(rest), 0)
     if left is None:
         left = draw(st.lists(counts, min_size=n, max_size=n))
     for i, k in enumerate(left):  # cap the total, front to back
@@ -184,7 +207,7 @@ def small_positions(
             left[i] = 0
         budget -= left[i]
     heights = [len(pile) - k for pile, k in zip(full, left)]
-    loose: list[Card] = [c for pile, h in zip(full, heights) for c in pile[h:]]
+    loose: list[Card] = [c for pile, h in zip(full, heights) for c in pile[h:]] + rest
     loose = list(draw(st.permutations(loose)))
     # Often crowd the cards into a few columns, so that space is short and the order of
     # moves matters (with every column open almost any position is won).
@@ -218,6 +241,8 @@ def reduced_board_positions(
     whole play space stays small enough to search exhaustively.
     """
     columns = draw(st.integers(1, min(4, rules.columns)), label="columns")
+    if rules.win_single_cards:
+        columns = rules.columns  # the game is won with one card on each of its columns
     cells = draw(st.integers(0, min(2, rules.cells)), label="cells")
     board = attrs.evolve(rules, columns=columns, cells=cells)
     return draw(small_positions(board, max_cards))
