@@ -13,7 +13,8 @@ interval and the CPU per game; ``--out`` writes the rows as JSON.
 
 Run::
 
-    python benchmarks/bench_honest.py klondike-draw-3 --first 1 --last 20 --samples 10 --max-states 400
+    python benchmarks/bench_honest.py klondike-draw-3 --first 1 --last 20 \
+        --samples 10 --max-states 400
 
 Published figures for Klondike draw 3 played without peeking (docs/winnability.md): a
 human expert 36.6% +-2.8 (Yan et al. 2005), UCT 36.97% +-1.92 (Bjarnason, Fern and
