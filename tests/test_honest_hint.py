@@ -60,8 +60,8 @@ def test_the_advice_does_not_depend_on_where_the_hidden_cards_truly_lie() -> Non
     state = start("klondike-draw-3", 1)
     other = swapped_hidden(state)
     assert other.to_text() != state.to_text()
-    mine = honest_hint(state, samples=6, max_states=300, seed=11)
-    theirs = honest_hint(other, samples=6, max_states=300, seed=11)
+    mine = honest_hint(state, samples=6, max_states=1000, seed=11)
+    theirs = honest_hint(other, samples=6, max_states=1000, seed=11)
     assert mine == theirs
     assert mine.move is not None and is_legal(state, mine.move)
     assert mine.text == f"wins in {mine.wins} of 6 ways the hidden cards may lie"
