@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
 from solitaire_core.deal import deal
@@ -30,16 +31,7 @@ def swapped_hidden(state: GameState) -> GameState:
     ]
     (a, b), (c, d) = places[0], places[-1]
     cols[a][b], cols[c][d] = cols[c][d], cols[a][b]
-    return GameState(
-        rules=state.rules,
-        columns=tuple(map(tuple, cols)),
-        cells=state.cells,
-        foundations=state.foundations,
-        stock=state.stock,
-        waste=state.waste,
-        hidden=state.hidden,
-        rounds=state.rounds,
-    )
+    return attrs.evolve(state, columns=tuple(map(tuple, cols)))
 
 
 @pytest.mark.parametrize(("variant", "number"), [("klondike", 1), ("canfield", 3), ("spider", 2)])
