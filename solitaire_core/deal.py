@@ -130,7 +130,17 @@ def lay_out(rules: Rules, cards: Sequence[Card]) -> GameState:
     # from talon.cards[-1], the order this pack is in).
     stock = tuple(reversed(list(it))) if recipe.stock else ()
     hidden: tuple[int, ...] = ()
-    if recipe.face_down:
+    if recipe.face_down and rules.covered_by:
+        # A layout's covered cards may lie face down whole (TriPeaks' peaks); the free
+        # ones lie face up.
+        from .rules import turn_up_uncovered
+
+        hidden = turn_up_uncovered(
+            rules,
+            tuple(tuple(c) for c in columns),
+            tuple(min(n, len(c)) for n, c in zip(recipe.face_down, columns)),
+        )
+    elif recipe.face_down:
         hidden = tuple(min(n, max(len(c) - 1, 0)) for n, c in zip(recipe.face_down, columns))
     state = GameState(
         rules=rules,

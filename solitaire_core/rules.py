@@ -19,6 +19,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import attrs
+
 from .cards import ACE, Card, Suit, card_code
 from .errors import IllegalMoveError
 from .moves import ROW_DEAL_TARGET, Move, PileKind, PileRef, reserve, stock, waste
@@ -107,6 +109,7 @@ _FOUNDATION_TEXT = {
     "outranked-in-suit": (
         "with a card discarded while a higher card of its suit (Aces high) tops another column"
     ),
+    "pairs": "with pairs of free cards",
 }
 
 
@@ -114,6 +117,8 @@ def foundation_description(spec: FoundationPile) -> str:
     """How a pile builds, for the player: ``"up in suit"``, ``"down in suit, wrapping
     from Ace to King"``..."""
     text = _FOUNDATION_TEXT[spec.build]
+    if spec.pairs:
+        return f"{text} whose ranks add up to {spec.pair_total}"
     if spec.wrap and spec.both_ways:
         text += ", King and Ace next to each other"
     elif spec.wrap:
@@ -201,6 +206,15 @@ def _pile_reason(
         if len(pile) >= spec.capacity:
             return f"{name} is full: it holds {spec.capacity} cards"
         return _outranked_reason(state, card, source)
+    if spec.pairs:
+        if len(pile) >= spec.capacity:
+            return f"{name} is full: it holds {spec.capacity} cards"
+        if card.rank != spec.pair_total:
+            return (
+                f"{card.label} goes to {name} only with a card it pairs with (ranks adding up "
+                f"to {spec.pair_total}): play it onto that card"
+            )
+        return None
     if not pile:
         base = state.base_rank(index)
         if base is not None and card.rank != base:
@@ -281,6 +295,10 @@ def _check(
     (None, reason), the reason naming piles with ``name``."""
     rules = state.rules
     src, dst, count = move.source, move.target, move.count
+    if rules.pair_total and (
+        _is_pair(state, move) or (src == STOCK and dst.kind is PileKind.FOUNDATION)
+    ):
+        return _check_pair(state, move, name)
     if PileKind.STOCK in (src.kind, dst.kind) or PileKind.WASTE in (src.kind, dst.kind):
         if not rules.has_stock:
             return None, f"{rules.name} has no stock and no waste"
@@ -310,6 +328,12 @@ def _check(
         return None, "the source pile needs its number"
     if dst.kind is PileKind.TABLEAU and dst.index is None:
         return None, "the target column needs its number, e.g. t3"
+    if rules.covered_by:
+        for ref in (src, dst):
+            if ref.kind is PileKind.TABLEAU and ref.index is not None:
+                over = covered(state, ref.index)
+                if over:
+                    return None, _covered_reason(ref, over, name)
     if src == dst:
         return None, "the source and target are the same pile"
     cards = state.pile(src)
@@ -440,6 +464,169 @@ def _reserve_refuses(state: GameState, move: Move) -> str | None:
     return None
 
 
+def covered(state: GameState, column: int) -> tuple[int, ...]:
+    """The columns (0-based, ascending) whose cards still cover column ``column`` in a
+    game with a ``tableau.layout`` (``Rules.covered_by``, the non-empty ones); ``()``
+    when it is free, and always without a layout. A covered column's cards do not play
+    (PySolFC's ``basicIsBlocked`` in Pyramid and Three Peaks)."""
+    over = state.rules.covered_by
+    if not over:
+        return ()
+    columns = state.columns
+    return tuple(j for j in over[column] if columns[j])
+
+
+def _covered_reason(ref: PileRef, over: tuple[int, ...], name: PileNamer) -> str:
+    names = " and ".join(name(_T[j]) for j in over)
+    return f"{name(ref)} is covered by {names}: its card plays once they have left"
+
+
+def turn_up_uncovered(
+    rules: Rules, columns: tuple[tuple[Card, ...], ...], hidden: tuple[int, ...]
+) -> tuple[int, ...]:
+    """``hidden`` (face-down counts per column, ``()`` for none) after turning face up
+    the face-down top card of every column of a layout that nothing covers any more
+    (PySolFC's ``ThreePeaksExposeFlip.fillStack``: TriPeaks, game 22231)."""
+    if not hidden or not rules.covered_by:
+        return hidden
+    out = list(hidden)
+    for i, col in enumerate(columns):
+        if out[i] and out[i] >= len(col) and not any(columns[j] for j in rules.covered_by[i]):
+            out[i] = max(len(col) - 1, 0)
+    return tuple(out) if any(out) else ()
+
+
+_PAIR_KINDS = (PileKind.TABLEAU, PileKind.WASTE, PileKind.STOCK)
+
+
+def _is_pair(state: GameState, move: Move) -> bool:
+    """Whether ``move`` pairs two cards (``foundations.build = "pairs"``): a free card
+    played onto another free card, both then going to the discard pile. ``s>w`` stays
+    the deal, ``w>s`` the redeal once the stock is empty and ``s>t`` a row deal; with
+    cards in the stock, ``w>s`` pairs the waste's top card with the stock's."""
+    src, dst = move.source, move.target
+    if src.kind not in _PAIR_KINDS or dst.kind not in _PAIR_KINDS:
+        return False
+    if src.kind is PileKind.STOCK and dst.kind is PileKind.WASTE:
+        return False
+    if src.kind is PileKind.WASTE and dst.kind is PileKind.STOCK and not state.stock:
+        return False
+    return not (dst.kind is PileKind.TABLEAU and dst.index is None)
+
+
+def _free_card(state: GameState, ref: PileRef, name: PileNamer) -> tuple[Card | None, str]:
+    """The card ``ref`` offers for a pair, or ``(None, reason)`` when it offers none."""
+    rules = state.rules
+    if ref.kind is PileKind.STOCK:
+        if not rules.stock_top_plays:
+            return None, "the stock's cards are dealt, never paired: s>w turns the next one"
+        return (state.stock[-1], "") if state.stock else (None, "the stock is empty")
+    if ref.kind is PileKind.WASTE:
+        return (state.waste[-1], "") if state.waste else (None, "the waste is empty")
+    i = ref.index
+    if i is None:
+        return None, "the column needs its number, e.g. t3"
+    if not 0 <= i < rules.columns:
+        return None, f"{name(ref)} does not exist: this game has {rules.columns} columns"
+    col = state.columns[i]
+    if not col:
+        return None, f"{name(ref)} is empty"
+    over = covered(state, i)
+    if over:
+        return None, _covered_reason(ref, over, name)
+    if state.hidden and state.hidden[i] >= len(col):
+        return None, f"{name(ref)}'s card lies face down"
+    return col[-1], ""
+
+
+def _check_pair(state: GameState, move: Move, name: PileNamer) -> tuple[Move | None, str | None]:
+    """:func:`_check` for the games whose foundation takes pairs: a free card onto a free
+    card whose rank adds up with its to the pair total (PySolFC's
+    ``Pyramid_StackMethods.acceptsCards``, pysollib/games/pyramid.py, game 38), or the
+    stock's top card alone to the foundation when its rank is the total (a King:
+    ``Pyramid_StackMethods._dropKingClickHandler``)."""
+    rules = state.rules
+    total = rules.pair_total
+    if move.count != 1:
+        return None, "a pair is two single cards: write the move without a count"
+    card, why = _free_card(state, move.source, name)
+    if card is None:
+        return None, why
+    if state.is_won:
+        return None, "the game is won"
+    if move.target.kind is PileKind.FOUNDATION:
+        if move.target.index not in (None, 0):
+            return None, f"{name(move.target)} does not exist: this game has 1 foundation"
+        why2 = _pile_reason(state, 0, card, move.source)
+        return (None, why2) if why2 is not None else (_same(move, _F[0]), None)
+    if move.source == move.target:
+        return None, "a card cannot pair with itself"
+    other, why = _free_card(state, move.target, name)
+    if other is None:
+        return None, why
+    if card.rank + other.rank != total:
+        return None, (
+            f"{card.label} and {other.label} do not pair: their ranks add up to "
+            f"{card.rank + other.rank}, not {total}"
+        )
+    return move, None
+
+
+def _pair_moves(state: GameState) -> list[Move]:
+    """Every pair of :func:`_check_pair` in ``state``, each both ways (``t1>t2`` and
+    ``t2>t1``), and the stock's top card alone to the foundation when it goes."""
+    rules = state.rules
+    total = rules.pair_total
+    free: list[tuple[PileRef, Card]] = []
+    hidden = state.hidden
+    for i, col in enumerate(state.columns):
+        if col and not covered(state, i) and not (hidden and hidden[i] >= len(col)):
+            free.append((_T[i], col[-1]))
+    if state.waste:
+        free.append((WASTE, state.waste[-1]))
+    out: list[Move] = []
+    if rules.stock_top_plays and state.stock:
+        top = state.stock[-1]
+        free.append((STOCK, top))
+        if _pile_reason(state, 0, top, STOCK) is None:
+            out.append(Move(STOCK, _F[0]))
+    for a, (src, card) in enumerate(free):
+        for b, (dst, other) in enumerate(free):
+            if a == b or card.rank + other.rank != total:
+                continue
+            if src.kind is PileKind.STOCK and dst.kind is PileKind.WASTE:
+                continue  # s>w deals; w>s pairs these two
+            out.append(Move(src, dst))
+    return out
+
+
+def _play_pair(state: GameState, move: Move) -> GameState:
+    """Perform a legal pair: the source's card, then the target's, go to the discard pile
+    (PySolFC's ``Pyramid_StackMethods._dropPairMove``)."""
+    columns, waste, stock = state.columns, state.waste, state.stock
+    gone: list[Card] = []
+    for ref in (move.source, move.target):
+        if ref.kind is PileKind.TABLEAU:
+            assert ref.index is not None
+            gone.append(columns[ref.index][-1])
+            columns = _replace(columns, ref.index, columns[ref.index][:-1])
+        elif ref.kind is PileKind.WASTE:
+            gone.append(waste[-1])
+            waste = waste[:-1]
+        else:
+            gone.append(stock[-1])
+            stock = stock[:-1]
+    founds = ((*state.foundations[0], *gone),) + state.foundations[1:]
+    return attrs.evolve(
+        state,
+        columns=columns,
+        foundations=founds,
+        stock=stock,
+        waste=waste,
+        hidden=turn_up_uncovered(state.rules, columns, state.hidden),
+    )
+
+
 def _check_stock(state: GameState, move: Move, name: PileNamer) -> tuple[Move | None, str | None]:
     """The stock's own moves (``s>w``, ``w>s``, ``s>t``) for :func:`_check`: (the move,
     None) or (None, reason). Sources: PySolFC's ``WasteTalonStack`` (deal ``draw`` cards
@@ -557,7 +744,9 @@ def _check_pile(
         for j in range(rules.foundations):
             if reason(j) is None:
                 return Move(src, _F[j], count), None
-        if rules.foundations == 1 and rules.foundation_piles[0].discards:
+        if rules.foundations == 1 and (
+            rules.foundation_piles[0].discards or rules.foundation_piles[0].pairs
+        ):
             return None, reason(0)
         top = order[0]
         return None, f"{top.label} cannot go to a foundation now: " + (
@@ -717,9 +906,12 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
 
     hidden = state.hidden
     to_reserve = rules.reserve_takes_runs and not state.stock and not state.reserve
+    over = rules.covered_by
     for i, col in enumerate(columns):
-        if not col:
+        if not col or (over and any(columns[j] for j in over[i])):
             continue
+        if hidden and hidden[i] >= len(col):
+            continue  # a face-down card in a layout waits to be uncovered
         src = _T[i]
         if hidden and hidden[i]:
             foundation_moves(src, col[hidden[i] :], rules.foundation_runs)
@@ -774,6 +966,8 @@ def legal_moves(state: GameState, *, cheat: bool = False) -> list[Move]:
             if c != src:
                 to_cell.append(Move(src, c, 1))
     moves = to_found + to_tab + to_cell
+    if rules.pair_total:
+        moves[:0] = _pair_moves(state)
     if rules.has_stock:
         moves.extend(stock_moves(state))
     return moves
@@ -877,6 +1071,8 @@ def apply(state: GameState, move: Move, *, cheat: bool = False) -> GameState:
 def _play(state: GameState, move: Move) -> GameState:
     """Perform a move already known to be legal (both piles numbered)."""
     src, dst, count = move.source, move.target, move.count
+    if state.rules.pair_total and _is_pair(state, move):
+        return _play_pair(state, move)
     if src.kind is PileKind.STOCK or dst.kind is PileKind.STOCK:
         return _play_stock(state, move)
     si, di = src.index, dst.index
@@ -919,6 +1115,8 @@ def _play(state: GameState, move: Move) -> GameState:
             # (PySolFC's Canfield.fillStack with FILL_EMPTY_ROWS, game 105).
             columns = _replace(columns, si, kept[-1:])
             kept = kept[:-1]
+    if state.rules.covered_by:
+        hidden = turn_up_uncovered(state.rules, columns, hidden)
     if not (state.stock or waste or state.rounds or hidden or kept):
         return GameState(
             rules=state.rules, columns=columns, cells=cells, foundations=founds, bases=state.bases
@@ -1256,11 +1454,13 @@ def canonical_key(state: GameState) -> tuple[Any, ...]:
     ``"outranked-in-suit"``, by its cards whatever their order). With a stock, face-down
     cards or a reserve, the stock, waste, reserve, face-down counts and redeals used count
     too; the columns keep their order only where a row deal still to come tells them apart
-    (each goes to its own column), and otherwise are sorted each with its face-down count."""
-    if state.rules.hidden_cards or state.rules.has_reserve:
+    (each goes to its own column) or a layout places them (``tableau.layout``: which
+    cards cover which), and otherwise are sorted each with its face-down count."""
+    rules = state.rules
+    if rules.hidden_cards or rules.has_reserve or rules.covered_by:
         columns = tuple(tuple(card_code(c) for c in col) for col in state.columns)
         hidden = state.hidden
-        if state.rules.stock_deal != "row" or not state.stock:
+        if (rules.stock_deal != "row" or not state.stock) and not rules.covered_by:
             pairs = sorted(zip(columns, hidden or (0,) * len(columns)))
             columns = tuple(col for col, _ in pairs)
             hidden = tuple(down for _, down in pairs) if hidden else ()
@@ -1286,7 +1486,7 @@ def _foundations_key(state: GameState) -> tuple[tuple[int, ...], ...]:
     piles = []
     for spec, pile in zip(state.rules.foundation_piles, state.foundations):
         codes = tuple(card_code(c) for c in pile)
-        piles.append(tuple(sorted(codes)) if spec.discards else codes)
+        piles.append(tuple(sorted(codes)) if spec.discards or spec.pairs else codes)
     return tuple(sorted(piles))
 
 

@@ -53,13 +53,17 @@ class GameState:
 
     @hidden.validator
     def _check_hidden(self, _attribute: object, value: tuple[int, ...]) -> None:
+        # In a layout (TriPeaks) a covered column's one card may lie face down.
+        whole = 1 if self.rules.covered_by else 0
         if value and (
             len(value) != len(self.columns)
-            or any(not 0 <= n < max(len(col), 1) for n, col in zip(value, self.columns))
+            or any(not 0 <= n < max(len(col) + whole, 1) for n, col in zip(value, self.columns))
         ):
             raise ValueError(
                 f"hidden: expected one count per column ({len(self.columns)}), each below "
-                f"its column's length (the top card lies face up), got {value!r}"
+                f"its column's length (the top card lies face up"
+                + (", unless covered in the layout" if whole else "")
+                + f"), got {value!r}"
             )
 
     def is_face_down(self, column: int, index: int) -> bool:

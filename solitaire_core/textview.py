@@ -23,7 +23,9 @@ def format_layout(state: GameState, title: str = "") -> str:
     ``foundations.base_rank = "first-played"`` the line also says the base rank, or that
     the first card played sets it; with a base card (Canfield) it says the base rank.
     A variant with a reserve has a ``Reserve:`` line: its top card and how many face-down
-    cards lie under it, or every card when it lies face up.
+    cards lie under it, or every card when it lies face up. A ``tableau.layout`` is drawn
+    as it lies on the table (:func:`_layout_lines`), and a stock whose top card plays
+    (Pyramid) names that card.
     """
     lines = [title] if title else []
     cells = " ".join(_cell(c) for c in state.cells)
@@ -44,6 +46,8 @@ def format_layout(state: GameState, title: str = "") -> str:
         left = state.redeals_left
         stock = f"Stock: {len(state.stock)} card{'s' if len(state.stock) != 1 else ''}"
         if rules.stock_deal == "waste":
+            if rules.stock_top_plays and state.stock:
+                stock += f", {state.stock[-1]} on top"
             stock += ", " + (
                 "redeals without limit"
                 if left is None
@@ -55,6 +59,9 @@ def format_layout(state: GameState, title: str = "") -> str:
                 stock += f" (on {len(state.waste) - len(shown)} more)"
         lines.append(stock)
     lines.append("")
+    if rules.layout:
+        lines += _layout_lines(state)
+        return "\n".join(lines) + "\n"
     width = 4
     lines.append("".join(f"t{i + 1}".ljust(width) for i in range(len(state.columns))).rstrip())
     depth = max((len(c) for c in state.columns), default=0)
@@ -70,6 +77,31 @@ def format_layout(state: GameState, title: str = "") -> str:
             ).rstrip()
         )
     return "\n".join(lines) + "\n"
+
+
+_LAYOUT_WIDTH = 6
+"""Characters per card width when :func:`format_layout` draws a ``tableau.layout``."""
+
+
+def _layout_lines(state: GameState) -> list[str]:
+    """A ``tableau.layout`` drawn in text (Pyramid, TriPeaks): one pair of lines per
+    line of the layout, the pile names above their cards, each at its place across
+    (:data:`_LAYOUT_WIDTH` characters per card width). A place whose card has left is
+    blank; a face-down card is ``##``."""
+    rows: dict[float, list[int]] = {}
+    for i, (_, y) in enumerate(state.rules.layout):
+        rows.setdefault(y, []).append(i)
+    out = []
+    for y in sorted(rows):
+        names, cards = "", ""
+        for i in sorted(rows[y], key=lambda j: state.rules.layout[j][0]):
+            at = round(state.rules.layout[i][0] * _LAYOUT_WIDTH)
+            col = state.columns[i]
+            text = ("##" if state.is_face_down(i, len(col) - 1) else str(col[-1])) if col else ""
+            names = names.ljust(at) + (f"t{i + 1}" if col else "")
+            cards = cards.ljust(at) + text
+        out += [names.rstrip(), cards.rstrip()]
+    return out
 
 
 def _reserve_text(state: GameState) -> str:

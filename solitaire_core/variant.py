@@ -12,7 +12,7 @@ import functools
 import json
 import re
 import sys
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -47,6 +47,7 @@ FAMILIES = (
     "forty-thieves",
     "canfield",
     "golf",
+    "pairing",
     "other",
 )
 """The values of the top-level ``family`` key: the groups the launcher shows games in."""
@@ -175,6 +176,7 @@ FOUNDATION_BUILDS = (
     "down-in-suit",
     "up-or-down-any-suit",
     "outranked-in-suit",
+    "pairs",
 )
 BASE_FROM_DEAL = 0
 """:attr:`FoundationPile.base` when the deal decides the base rank (``base_rank = "deal"``)."""
@@ -203,6 +205,12 @@ class FoundationPile:
     :param nothing_on_king: a King on top closes the pile to cards from play; the stock
         may still deal onto it (``foundations.nothing_on_king``: PySolFC's Dead King Golf,
         game 259, ``Golf_Waste.acceptsCards`` with strictness 1).
+    :param pair_total: with ``build = "pairs"``, the rank total of a pair (13 in Pyramid:
+        Ace 1, Jack 11, Queen 12, King 13); 0 for any other build.
+
+    A ``"pairs"`` pile is a discard pile for the pairs: two free cards whose ranks add up
+    to ``pair_total`` go onto it together, and a card of that rank alone (PySolFC's
+    ``Pyramid_StackMethods``, pysollib/games/pyramid.py, Pyramid, game 38).
     """
 
     build: str = "up-in-suit"
@@ -210,6 +218,7 @@ class FoundationPile:
     wrap: bool = False
     cards: int = 13
     nothing_on_king: bool = False
+    pair_total: int = 0
 
     @property
     def up(self) -> bool:
@@ -230,6 +239,12 @@ class FoundationPile:
         return self.build == "outranked-in-suit"
 
     @property
+    def pairs(self) -> bool:
+        """Whether the pile takes pairs of cards whose ranks add up to
+        :attr:`pair_total` (``"pairs"``, Pyramid)."""
+        return self.build == "pairs"
+
+    @property
     def suits(self) -> str:
         """How consecutive cards' suits relate: ``"suit"``, ``"color"`` (alternate) or
         ``"any"``."""
@@ -238,6 +253,7 @@ class FoundationPile:
             "up-any-suit": "any",
             "up-or-down-any-suit": "any",
             "outranked-in-suit": "any",
+            "pairs": "any",
         }.get(self.build, "suit")
 
     @property
@@ -247,6 +263,8 @@ class FoundationPile:
         or the first card played counts as wrapping (the loader requires ``wrap`` then);
         a pile built up or down, or a discard pile, holds :attr:`cards` whatever its base."""
         if self.wrap or self.base <= BASE_FROM_DEAL or self.both_ways or self.discards:
+            return self.cards
+        if self.pairs:
             return self.cards
         return min(self.cards, 14 - self.base if self.up else self.base)
 
@@ -305,6 +323,15 @@ class Rules:
     (``tableau.win_single_cards``) every column must besides hold exactly one card
     (PySolFC's ``AcesUp.isGameWon``, pysollib/games/acesup.py: 48 discarded, an Ace alone
     on each column; its Aces Up 5, game 353, asks only the 48).
+
+    Covering (``tableau.layout``): ``layout`` gives each column's place on the table,
+    ``(x, y)`` in card widths and card heights; ``covered_by[i]`` lists the columns whose
+    cards overlap column ``i``'s from below (:func:`covering`). A column's cards play only
+    once those columns are empty, and its face-down card turns up then (PySolFC's
+    ``Pyramid_RowStack.blockmap`` and ``ThreePeaks_RowStack.basicIsBlocked``). Both are
+    ``()`` without a layout. ``stock_top_plays`` (``stock.top_plays``): the stock's top
+    card lies face up and plays as the waste's does (PySolFC's ``FaceUpWasteTalonStack``
+    in Pyramid).
     """
 
     id: str
@@ -347,6 +374,9 @@ class Rules:
     reserve_receive: str = ""
     win_cards: int = 0
     win_single_cards: bool = False
+    layout: tuple[tuple[float, float], ...] = ()
+    covered_by: tuple[tuple[int, ...], ...] = ()
+    stock_top_plays: bool = False
 
     def __attrs_post_init__(self) -> None:
         # Rules made by hand (tests, plugins) may leave out the fields for rules beyond the
@@ -388,6 +418,13 @@ class Rules:
         return self.has_stock or any(self.deal.face_down) or self.reserve_face_down
 
     @property
+    def pair_total(self) -> int:
+        """The rank total of a pair when the one foundation takes pairs
+        (``foundations.build = "pairs"``: 13 in Pyramid), else 0."""
+        piles = self.foundation_piles
+        return piles[0].pair_total if len(piles) == 1 and piles[0].pairs else 0
+
+    @property
     def has_reserve(self) -> bool:
         """Whether the variant has a reserve pile (``[reserve]``)."""
         return bool(self.reserve_receive)
@@ -404,12 +441,16 @@ class Rules:
         (:mod:`solitaire_core.solver.stock`, or :mod:`solitaire_core.solver.golf` for
         the one-foundation games) rather than its compiled engines, which model neither
         hidden cards, a reserve, the ``"one-or-all"`` move limit, a deck that repeats a
-        suit, foundations built up or down, a discard pile nor a game won before every
-        card is up (Aces Up)."""
+        suit, foundations built up or down, a discard pile, pairs, covered cards nor a
+        game won before every card is up (Aces Up)."""
         return (
             self.hidden_cards
             or self.has_reserve
-            or any(p.both_ways or p.nothing_on_king or p.discards for p in self.foundation_piles)
+            or any(
+                p.both_ways or p.nothing_on_king or p.discards or p.pairs
+                for p in self.foundation_piles
+            )
+            or bool(self.covered_by)
             or bool(self.win_cards)
             or self.move_limit == "one-or-all"
             or self.suits != PYSOLFC_SUITS
@@ -908,8 +949,10 @@ def _deal_recipe(data: Mapping[str, Any], source: str, columns: int, cells: int)
                 source, "deal.face_down", "not used with order = 'kings-start-columns'"
             )
         face_down = _per_column(deal["face_down"], columns, source, "deal.face_down")
+        # In a layout a covered column may lie face down whole: it turns up once uncovered.
+        whole = 1 if "layout" in data["tableau"] else 0
         for i, (down, dealt) in enumerate(zip(face_down, per_column)):
-            if down and down >= dealt:
+            if down and down >= dealt + whole:
                 raise VariantError(
                     source,
                     "deal.face_down",
@@ -1085,6 +1128,7 @@ def _build_rules(
             "expected a limit other than 'free-cells-plus-one' when cells.receive = false "
             "(a reserve has no free cells to count)",
         )
+    layout, covered_by = _layout(tableau, source)
     win_cards = foundations.get("win_cards", 0)
     win_single = bool(tableau.get("win_single_cards", False))
     if win_single and (not win_cards or win_cards + columns > 52 * decks):
@@ -1168,7 +1212,107 @@ def _build_rules(
         scoring=data.get("scoring", "cards"),
         win_cards=win_cards if win_cards != 52 * decks else 0,
         win_single_cards=win_single,
+        layout=layout,
+        covered_by=covered_by,
+        stock_top_plays=_stock_top_plays(data, piles, source),
     )
+
+
+MAX_COLUMNS = 20
+"""The most tableau columns a variant has without ``tableau.layout`` (28 with one)."""
+
+
+def covering(layout: Sequence[tuple[float, float]]) -> tuple[tuple[int, ...], ...]:
+    """For each column of a ``tableau.layout``, the columns that cover it.
+
+    :param layout: one ``(x, y)`` per column: where its card lies, in card widths and
+        card heights from the layout's top left corner.
+    :return: per column, ascending, the columns whose card overlaps it and lies on top of
+        it: lower on the table (greater ``y``), or on the same line and later in the list.
+        Two cards overlap when they are less than a card width apart across and less than
+        a card height apart down. So in Pyramid's triangle (rows half a card height
+        apart, each card half a card width left of the one below) each card is covered by
+        the two cards of the next row that touch it, as PySolFC's
+        ``Pyramid._createPyramid`` computes its ``blockmap``.
+    """
+    out = []
+    for i, (x, y) in enumerate(layout):
+        out.append(
+            tuple(
+                j
+                for j, (u, v) in enumerate(layout)
+                if j != i and abs(u - x) < 1 and abs(v - y) < 1 and (v > y or (v == y and j > i))
+            )
+        )
+    return tuple(out)
+
+
+def _layout(
+    tableau: Mapping[str, Any], source: str
+) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[int, ...], ...]]:
+    """``tableau.layout`` read and checked: the positions and :func:`covering`.
+
+    :raises VariantError: when the layout does not give one position per column, two
+        columns share a place, its columns would take cards, or more than
+        :data:`MAX_COLUMNS` columns come without a layout.
+    """
+    columns = tableau["columns"]
+    if "layout" not in tableau:
+        if columns > MAX_COLUMNS:
+            raise VariantError(
+                source,
+                "tableau.columns",
+                f"expected at most {MAX_COLUMNS} columns, or a tableau.layout placing each "
+                f"column (Pyramid's 28), got {columns}",
+            )
+        return (), ()
+    for key in ("build", "empty"):
+        if tableau[key] != "none":
+            raise VariantError(
+                source,
+                f"tableau.{key}",
+                "expected 'none' with a tableau.layout (its columns only give cards: a "
+                f"card played onto a covered card would hide it again), got {tableau[key]!r}",
+            )
+    layout = tuple((float(x), float(y)) for x, y in tableau["layout"])  # the schema checked
+    if len(layout) != columns:
+        raise VariantError(
+            source,
+            "tableau.layout",
+            f"expected one [x, y] place per column ({columns}), got {len(layout)}",
+        )
+    seen: dict[tuple[float, float], int] = {}
+    for i, place in enumerate(layout):
+        if place in seen:
+            raise VariantError(
+                source,
+                f"tableau.layout.{i}",
+                f"columns {seen[place] + 1} and {i + 1} both lie at {list(place)}",
+            )
+        seen[place] = i
+    return layout, covering(layout)
+
+
+def _stock_top_plays(
+    data: Mapping[str, Any], piles: tuple[FoundationPile, ...], source: str
+) -> bool:
+    """``stock.top_plays``, checked: only where the one foundation takes pairs and the
+    stock deals to a waste (PySolFC's Pyramid, whose talon shows its top card and pairs
+    it with the waste's or a free card of the layout).
+
+    :raises VariantError: when set in any other game.
+    """
+    stock = data.get("stock", {})
+    if not stock.get("top_plays", False):
+        return False
+    if not (len(piles) == 1 and piles[0].pairs and stock["deal"] == "waste"):
+        raise VariantError(
+            source,
+            "stock.top_plays",
+            "expected foundations.build = 'pairs' and stock.deal = 'waste' (the stock's top "
+            "card pairs with the waste's or a free card, as in Pyramid)",
+        )
+    return True
 
 
 def _reserve_receive(data: Mapping[str, Any], source: str) -> str:
@@ -1329,22 +1473,40 @@ def _foundation_piles(
             wrap=bool(group.get("wrap", table.get("wrap", False))),
             cards=group.get("cards", table.get("cards", 13)),
             nothing_on_king=bool(table.get("nothing_on_king", False)),
+            pair_total=table.get("pair_total", 13)
+            if group.get("build", table.get("build")) == "pairs"
+            else 0,
         )
-        if pile.discards and (count != 1 or "base_rank" in table or "base_rank" in group):
+        if "pair_total" in table and not pile.pairs:
+            raise VariantError(
+                source,
+                "foundations.pair_total",
+                "not used unless build = 'pairs' (the rank total of a pair on the discard pile)",
+            )
+        if (pile.pairs or pile.discards) and (
+            count != 1 or "base_rank" in table or "base_rank" in group
+        ):
+            what = "takes pairs" if pile.pairs else "any card may start"
             raise VariantError(
                 source,
                 _key_in(where, group, "build"),
-                "expected one pile and no base_rank with 'outranked-in-suit' (a single "
-                f"discard pile that any card may start), got {count} pile(s)"
+                f"expected one pile and no base_rank with {pile.build!r} (a single discard "
+                f"pile that {what}), got {count} pile(s)"
                 + (" and a base_rank" if "base_rank" in table or "base_rank" in group else ""),
             )
-        if pile.cards > 13 and not pile.wrap and not pile.both_ways and not pile.discards:
+        if (
+            pile.cards > 13
+            and not pile.wrap
+            and not pile.both_ways
+            and not pile.discards
+            and not pile.pairs
+        ):
             raise VariantError(
                 source,
                 _key_in(where, group, "cards"),
                 "expected at most 13 unless the pile wraps (foundations.wrap = true), "
                 "builds up or down (build = 'up-or-down-any-suit') or is a discard pile "
-                f"(build = 'outranked-in-suit'), got {pile.cards}",
+                f"(build = 'outranked-in-suit' or 'pairs'), got {pile.cards}",
             )
         if pile.base <= BASE_FROM_DEAL and not pile.wrap and not pile.both_ways:
             raise VariantError(
@@ -1378,11 +1540,12 @@ def _foundation_piles(
             "foundations",
             f"expected piles that can hold {wanted}, but the {count} piles hold at most {held}",
         )
-    if any(p.discards for p in piles) and table.get("accept_runs"):
+    if any(p.discards or p.pairs for p in piles) and table.get("accept_runs"):
         raise VariantError(
             source,
             "foundations.accept_runs",
-            "expected false with build = 'outranked-in-suit' (cards are discarded one by one)",
+            "expected false with a discard pile (build = 'outranked-in-suit' or 'pairs': "
+            "cards are discarded one by one or as a pair)",
         )
     in_suit = [p for p in piles if p.suits == "suit"]
     if in_suit and len(in_suit) == len(piles) and len(piles) < 4:

@@ -142,6 +142,7 @@ FAMILY_LABELS: dict[str, str] = {
     "forty-thieves": "Forty Thieves type",
     "canfield": "Canfield type",
     "golf": "Golf type",
+    "pairing": "Pairing type",
     "other": "Other games",
 }
 """The launcher's group title for each ``family`` value (docs/variant-format.md); a value

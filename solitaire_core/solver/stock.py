@@ -96,14 +96,18 @@ def expand(state: GameState, policy: str) -> Iterator[tuple[tuple[Move, ...], Ga
     loses no win: a line that deals and then moves a column's card can move it first,
     since dealing changes nothing the column move depends on; a line of deals alone that
     ends the game cannot exist, as the stock's cards must still leave the waste; and a
-    deal after which autoplay sends cards up is offered as a line of its own.
+    deal after which autoplay sends cards up is offered as a line of its own. Where the
+    stock's top card plays too (``stock.top_plays``: Pyramid) nothing is folded.
     """
     rules = state.rules
+    # Folding needs the waste's top card to be the only card the deals bring into play;
+    # in Pyramid the stock's top card plays too, so there every deal is a move.
+    fold = rules.stock_deal == "waste" and not rules.stock_top_plays
     for move in legal_moves(state):
         turns_waste = PileKind.STOCK in (move.source.kind, move.target.kind)
-        if not turns_waste or rules.stock_deal == "row":
+        if not (fold and turns_waste):
             yield (move,), play_resolved(state, move, policy)[0]
-    if rules.stock_deal != "waste":
+    if not fold:
         return
     chain: list[Move] = []
     current = state
