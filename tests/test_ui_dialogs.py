@@ -95,8 +95,14 @@ def test_rules_text_describes_every_variant_from_its_definition(variant_id):
         assert "One deck of 52 cards." in text
     else:
         assert f"decks of 52 cards: {rules.card_count} cards." in text
-    assert f"{rules.columns} tableau columns" in text
-    if rules.tableau_build == "none":
+    if rules.covered_by:  # Pyramid, TriPeaks
+        assert f"A layout of {rules.columns} overlapping cards" in text
+        assert "A card is free once the cards overlapping it have left" in text
+    else:
+        assert f"{rules.columns} tableau columns" in text
+    if rules.covered_by:
+        pass
+    elif rules.tableau_build == "none":
         assert "never built on the tableau" in text
     else:
         assert rules.build_description in text
@@ -120,6 +126,11 @@ def test_rules_text_describes_every_variant_from_its_definition(variant_id):
     ("variant_id", "says"),
     [
         ("fan", "18 tableau columns, no cells and 4 foundations."),
+        ("pyramid", "two free cards whose ranks add up to 13 (Ace 1, Jack 11, Queen 12, King 13)"),
+        ("pyramid", "the stock's top card lies face up, and it and the waste's top card play"),
+        ("tri-peaks", "18 cards of the layout are dealt face down; each turns face up"),
+        ("tri-peaks", "The game is won when the layout is cleared, whatever is left in the stock."),
+        ("golf", "The game is won when every column is empty, whatever is left in the stock."),
         ("fan", "An empty column takes a King."),  # PySolFC 56: KingSS_RowStack, max_move 1
         ("fortress", "An empty column takes any card."),  # PySolFC 147: one card at a time
         ("king-albert", "a reserve of 7 cards"),

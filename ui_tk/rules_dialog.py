@@ -94,6 +94,14 @@ def _deal_text(rules: Rules) -> str:
         ]
         columns = ", ".join(parts)
     order = "row by row" if recipe.order == "rows" else "one column after another"
+    if rules.covered_by:
+        text = (
+            f"One card goes to each of the {rules.columns} places of the layout, from its "
+            "top place on"
+            + (f", {sum(recipe.face_down)} of them face down" if any(recipe.face_down) else "")
+            + (", then the stock's first card onto the " + _first_deal_pile(rules))
+        )
+        return text + "."
     dealt = "The columns are" if rules.reserve_cards else "All cards are"
     text = f"{dealt} dealt face up: {columns}, {order}"
     if recipe.cells:
@@ -120,12 +128,23 @@ def _deal_text(rules: Rules) -> str:
     return text
 
 
+def _first_deal_pile(rules: Rules) -> str:
+    """Where the deal turns the stock's first card: the waste or the foundation."""
+    return "foundation" if rules.stock_deal == "foundation" else "waste"
+
+
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _building_text(rules: Rules) -> str:
     """The Building paragraph's first sentences: how cards build, which runs move."""
+    if rules.covered_by:
+        return (
+            "The tableau is a layout of overlapping cards. A card is free once the cards "
+            "overlapping it have left; only free cards play, and nothing is ever put on the "
+            "layout."
+        )
     if rules.tableau_build == "none":
         return "Cards are never built on the tableau: a column only gives its top card."
     text = (
@@ -198,6 +217,9 @@ def _pile_text(count: int, pile: FoundationPile) -> str:
 def _winning_text(rules: Rules) -> str:
     """The Winning paragraph: every card up, or ``foundations.win_cards`` of them (with
     ``tableau.win_single_cards``, one card left alone on each column: Aces Up)."""
+    if rules.stock_deal == "foundation":  # PySolFC's Golf.isGameWon, ThreePeaks.isGameWon
+        where = "the layout is cleared" if rules.covered_by else "every column is empty"
+        return f"The game is won when {where}, whatever is left in the stock."
     if not rules.win_cards:
         return f"The game is won when all {rules.card_count} cards are on the foundations."
     text = f"The game is won when {rules.win_cards} cards are on the foundations"
@@ -208,6 +230,17 @@ def _winning_text(rules: Rules) -> str:
 
 def _foundation_text(rules: Rules) -> str:
     """The Foundations paragraph."""
+    if rules.pair_total:  # the loader allows a pairs pile alone
+        return (
+            "The foundation is a discard pile for pairs: two free cards whose ranks add up "
+            f"to {rules.pair_total} (Ace 1, Jack 11, Queen 12, King 13) go there together: "
+            "drag one onto the other, or click one and then the other."
+            + (
+                f" A {RANK_NAMES[rules.pair_total - 1]} goes alone."
+                if rules.pair_total <= 13
+                else ""
+            )
+        )
     if rules.foundation_piles[0].discards:  # the loader allows a discard pile alone
         return (
             "The foundation is a discard pile: a column's top card goes there while a higher "
@@ -285,7 +318,12 @@ def _stock_text(rules: Rules) -> str:
     ``[stock]`` and ``deal.face_down``)."""
     parts = []
     down = rules.deal.face_down
-    if any(down):
+    if any(down) and rules.covered_by:
+        parts.append(
+            f"{_cards(sum(down)).capitalize()} of the layout are dealt face down; each turns "
+            "face up as soon as the cards overlapping it have left."
+        )
+    elif any(down):
         counts = ", ".join(str(n) for n in down)
         parts.append(
             f"Of each column's cards, {counts} (from the first column on) are dealt face "
@@ -301,16 +339,22 @@ def _stock_text(rules: Rules) -> str:
             else f"{rules.redeals} time{'s' if rules.redeals > 1 else ''}"
         )
         each = "one card" if rules.draw == 1 else f"{rules.draw} cards"
+        plays = (
+            "the stock's top card lies face up, and it and the waste's top card play"
+            if rules.stock_top_plays
+            else "only the waste's top card plays"
+        )
         parts.append(
             f"The cards left over form the stock. A click on it (or its key) turns {each} "
-            "face up onto the waste; only the waste's top card plays. When the stock is "
+            f"face up onto the waste; {plays}. When the stock is "
             f"empty, the waste is turned over into a new stock {redeals}."
         )
     elif rules.stock_deal == "foundation":
         parts.append(
             "The cards left over form the stock. A click on it (or its key) turns its top "
             "card onto the foundation, whatever its rank; the stock is dealt once, and the "
-            "game is won as soon as the columns are empty."
+            "game is won as soon as the "
+            + ("layout is cleared." if rules.covered_by else "columns are empty.")
         )
     elif rules.stock_deal == "row":
         parts.append(
@@ -348,7 +392,12 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
         ("heading", "Layout"),
         (
             "body",
-            f"{rules.columns} tableau columns, {_cells_text(rules)}"
+            (
+                f"A layout of {rules.columns} overlapping cards"
+                if rules.covered_by
+                else f"{rules.columns} tableau columns"
+            )
+            + f", {_cells_text(rules)}"
             + (
                 f", a reserve of {_cards(rules.reserve_cards)}"
                 if rules.reserve_cards
@@ -356,7 +405,8 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
                 if rules.has_reserve
                 else ""
             )
-            + f" and {rules.foundations} foundations. {_deal_text(rules)}",
+            + f" and {rules.foundations} foundation{'s' if rules.foundations != 1 else ''}. "
+            + _deal_text(rules),
         ),
         ("heading", "Building"),
         (
