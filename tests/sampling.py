@@ -28,6 +28,7 @@ SAMPLE = frozenset(
         "gypsy",  # face-down rows, a stock dealt as a row
         "klondike-draw-3",  # the draw-3 fanned waste, redeals
         "penguin",  # foundations dealt, base from the deal
+        "pyramid",  # a layout of covered cards, pairs, the stock's top card in play
         "scorpion",  # a row onto some columns only
         "seahaven",
         "spider",  # face down, completed suits

@@ -50,6 +50,7 @@ _PLACES = {
     "decks": "layout",
     "suits": "layout",
     "tableau.columns": "layout",
+    "tableau.layout": "layout",
     "cells": "layout",
     "foundations.count": "foundations",
     "tableau.move_limit": "moves",
