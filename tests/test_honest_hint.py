@@ -70,3 +70,26 @@ def test_bad_budgets_are_refused() -> None:
         honest_hint(start("klondike", 1), samples=0)
     with pytest.raises(ValueError, match="max_states"):
         honest_hint(start("klondike", 1), max_states=True)  # type: ignore[arg-type]
+
+
+def test_pyramids_face_up_stock_top_stays_where_it_is() -> None:
+    state = start("pyramid", 1)
+    assert state.stock[-1] not in unseen_cards(state)
+    for seed in range(5):
+        other = arrangement(state, random.Random(seed))
+        assert other.stock[-1] == state.stock[-1]
+        assert Counter(other.stock) == Counter(state.stock)
+
+
+def test_without_a_won_arrangement_a_move_that_makes_progress_is_named() -> None:
+    state = start("spider", 1)
+    advice = honest_hint(state, samples=2, max_states=50)
+    assert advice.wins == 0 and advice.move is not None
+    assert is_legal(state, advice.move)
+    assert advice.text == (f"no win found in 2 ways the hidden cards may lie; {advice.fallback}")
+    assert advice.fallback.startswith("this move ")
+
+
+def test_a_cancelled_advice_names_no_move() -> None:
+    advice = honest_hint(start("klondike", 1), samples=5, cancel=lambda: True)
+    assert advice.cancelled and advice.move is None and advice.samples == 0

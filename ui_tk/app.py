@@ -158,6 +158,7 @@ class App:
         self.winnability_var = self.menu_bar.winnability_var
         self.winnable_only_var = self.menu_bar.winnable_only_var
         self.toolbar_var = self.menu_bar.toolbar_var
+        self.hints_peek_var = self.menu_bar.hints_peek_var
         self.game_frame = ttk.Frame(root)
         self.view = TableView(
             self.game_frame,
@@ -175,7 +176,9 @@ class App:
         if self.settings.toolbar:
             self.toolbar.pack(side="top", fill="x")
         self.view.pack(side="top", fill="both", expand=True)
-        self.assist = Assistant(self, show_winnability=self.settings.show_winnability)
+        self.assist = Assistant(
+            self, show_winnability=self.settings.show_winnability, peek=self.settings.hints_peek
+        )
         self.rewinder = Rewinder(self)
         self.card_themes = CardThemes(self)
         self.celebration = Celebration(self, enabled=self.settings.celebrate)
@@ -230,6 +233,7 @@ class App:
             "show_about": self.show_about,
             "undo_to_winnable": self.undo_to_winnable,
             "toolbar": lambda: self.set_toolbar(bool(self.toolbar_var.get())),
+            "hints_peek": lambda: self.set_hints_peek(bool(self.hints_peek_var.get())),
         }
 
     # ------------------------------------------------------------------ dialogs (test hooks)
@@ -949,6 +953,20 @@ class App:
         saved in the settings)."""
         self.winnability_var.set(on)
         self._winnability_changed()
+
+    def set_hints_peek(self, on: bool) -> None:
+        """Let the hint and the demo use the hidden cards (the thoughtful solver), or
+        make them choose from what the player has seen, the default (Options > Hints see
+        hidden cards; saved in the settings)."""
+        self.hints_peek_var.set(on)
+        self.assist.peek = on
+        if self.settings.hints_peek != on:
+            self._save_settings(hints_peek=on)
+        self.set_message(
+            "Hints and the demo now see the hidden cards."
+            if on
+            else "Hints and the demo now choose from the cards in sight."
+        )
 
     def set_winnable_only(self, on: bool) -> None:
         """Deal only winnable random deals, or any (the launcher's check box and Options >

@@ -14,7 +14,13 @@ What it offers the player:
 * **Hint** (:meth:`Assistant.hint`): the next move of a win from the position on the
   table, outlined on the table (:meth:`~solitaire_tk.table.TableView.highlight_move`) and said
   in words in the status bar (:func:`describe_move`); or, when the solver has proved it,
-  that the position cannot be won any more.
+  that the position cannot be won any more. In a game with hidden cards the hint never
+  peeks (the default): it deals the unseen cards at random into the unseen places
+  :data:`HONEST_SAMPLES` times, solves each arrangement, and advises the move that wins
+  in most (:func:`~solitaire_core.solver.honest.honest_hint`), saying how sure it is
+  ("wins in 7 of 10 ways the hidden cards may lie"). With Options > Hints see hidden
+  cards (:attr:`Assistant.peek`) it answers from the thoughtful solver instead, which
+  knows them, and says so. The demo follows the same choice.
 * **Solve (demo)** (:meth:`Assistant.demo`): the computer plays the rest of the game, one
   move every :attr:`Assistant.demo_step_ms` milliseconds, each move outlined just before
   it is played, autoplay animated as usual. Any key, a click on the table, Escape or
@@ -58,6 +64,8 @@ from solitaire_core.moves import Move, PileKind, PileRef
 from solitaire_core.rules import explain, legal_moves, pile_accepts, resolve
 from solitaire_core.session import Session
 from solitaire_core.solver import SolveResult, SolverJob, Verdict
+from solitaire_core.solver.honest import HonestAdvice, unseen_cards
+from solitaire_core.solver.job import HonestJob
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
 
@@ -73,6 +81,8 @@ __all__ = [
     "DEAL_TIMEOUT",
     "DEAL_TRIES",
     "HINT_MAX_STATES",
+    "HONEST_MAX_STATES",
+    "HONEST_SAMPLES",
     "HINT_TIMEOUT",
     "Assistant",
     "describe_move",
@@ -84,6 +94,11 @@ HINT_TIMEOUT = 30.0
 """Seconds a hint or demo search may take before it gives up (Cancel stops it sooner)."""
 HINT_MAX_STATES = 500_000
 """Positions a hint or demo search may store (about 0.6 KB each: some 300 MB at most)."""
+HONEST_SAMPLES = 10
+"""Arrangements of the unseen cards a hint that never peeks solves (about a second in
+all on a Klondike deal's first move: benchmarks/bench_honest.py)."""
+HONEST_MAX_STATES = 1000
+"""Positions each of those searches may store."""
 CHECK_TIMEOUT = 3.0
 """Seconds the "still winnable?" check may take per position."""
 CHECK_MAX_STATES = 200_000
@@ -230,6 +245,7 @@ class _Search:
     max_states: int
     started: float
     deal: int | None = None
+    honest: bool = False  # an HonestJob: the advice that never peeks
 
 
 @attrs.define
@@ -250,6 +266,8 @@ class Assistant:
     :param app: the window's controller, as a :class:`~solitaire_tk.host.GameHost` (the
         :class:`~solitaire_tk.app.App`).
     :param show_winnability: start with the "still winnable?" field shown.
+    :param peek: let the hint and the demo use the hidden cards (Options > Hints see
+        hidden cards; :attr:`peek` may change at any time).
 
     The app calls :meth:`position_changed` whenever the position on the table may have
     changed (a move, undo, redo, restart, another game), :meth:`leave_game` when the
@@ -261,8 +279,13 @@ class Assistant:
     ``cancel_button``, ``last_result`` (the last finished search's result).
     """
 
-    def __init__(self, app: GameHost, *, show_winnability: bool = False) -> None:
+    def __init__(
+        self, app: GameHost, *, show_winnability: bool = False, peek: bool = False
+    ) -> None:
         self.app = app
+        self.peek = peek
+        self.honest_budget = {"samples": HONEST_SAMPLES, "max_states": HONEST_MAX_STATES}
+        self._advice: OrderedDict[Hashable, HonestAdvice] = OrderedDict()
         self.root = app.root
         self.demo_step_ms = 300
         self.demo_show_ms = 160
@@ -466,7 +489,9 @@ class Assistant:
 
     # ------------------------------------------------------------------ jobs
 
-    def _start(self, kind: str, state: GameState, budget: dict[str, float], **extra: int) -> None:
+    def _start(
+        self, kind: str, state: GameState, budget: dict[str, float], deal: int | None = None
+    ) -> None:
         """Start a search (cancelling the running one)."""
         self._cancel_search()
         session = self.app.session
@@ -480,11 +505,16 @@ class Assistant:
             state, timeout=float(budget["timeout"]), max_states=max_states, autoplay=policy
         )
         key = position_key(state, policy)
-        self._search = _Search(kind, state, policy, key, job, max_states, time.monotonic(), **extra)
+        self._run(_Search(kind, state, policy, key, job, max_states, time.monotonic(), deal))
+
+    def _run(self, search: _Search) -> None:
+        """Start ``search``'s job and poll it; the thread switch interval is lowered
+        while it runs (module docstring)."""
+        self._search = search
         if self._switch is None:
             self._switch = sys.getswitchinterval()
             sys.setswitchinterval(min(self._switch, _SWITCH_INTERVAL))
-        job.start()
+        search.job.start()
         if self._poll_job is None:
             self._poll_job = self.root.after(_POLL_MS, self._poll)
         self._update_stop()
@@ -521,6 +551,9 @@ class Assistant:
 
     def _finished(self, search: _Search) -> None:
         job = search.job
+        if search.honest and job.result is not None:
+            self._advised(search, job.result)  # type: ignore[arg-type]
+            return
         result = job.result
         if result is None:  # the solver raised: a bug, or a variant it cannot handle
             self._hide_busy()
@@ -581,6 +614,16 @@ class Assistant:
             return
         state = session.state
         key = self._key(state)
+        if self.honest(state):
+            if key in self._advice:
+                self._answer_advice(state, self._advice[key])
+                return
+            running = self._search
+            if running is not None and running.key == key and running.kind in ("hint", "demo"):
+                return
+            self._start_honest("hint", state)
+            self._show_busy("Weighing the ways the hidden cards may lie…")
+            return
         if key in self._known or self._unknown.get(key, 0) >= self.hint_budget["max_states"]:
             self._answer_hint(state, None)
             return
@@ -589,6 +632,64 @@ class Assistant:
             return
         self._start("hint", state, self.hint_budget)
         self._show_busy("Looking for a hint…")
+
+    def honest(self, state: GameState) -> bool:
+        """Whether the hint and the demo must choose from the view alone in ``state``:
+        the player has not let them peek (:attr:`peek`) and some cards are unseen."""
+        return not self.peek and state.rules.hidden_cards and bool(unseen_cards(state))
+
+    def _start_honest(self, kind: str, state: GameState) -> None:
+        """Start the advice that never peeks for ``state`` (cancelling the running
+        search)."""
+        self._cancel_search()
+        session = self.app.session
+        policy = session.autoplay_policy if session is not None else state.rules.autoplay
+        budget = self.honest_budget
+        job = HonestJob(
+            state, autoplay=policy, samples=budget["samples"], max_states=budget["max_states"]
+        )
+        key = position_key(state, policy)
+        self._run(
+            _Search(
+                kind, state, policy, key, job, int(budget["max_states"]), time.monotonic(),
+                honest=True,
+            )
+        )  # fmt: skip
+
+    def _advised(self, search: _Search, advice: HonestAdvice) -> None:
+        """An advice that never peeks is ready: keep it, and give it to whoever waits."""
+        self._hide_busy()
+        self._update_stop()
+        if advice.cancelled:
+            return
+        self._advice[search.key] = advice
+        self._advice.move_to_end(search.key)
+        while len(self._advice) > _CACHE_SIZE:
+            self._advice.popitem(last=False)
+        session = self.app.session
+        if session is None or self._key(session.state) != search.key:
+            return
+        if search.kind == "hint":
+            self._answer_advice(session.state, advice)
+        elif self._demo:
+            self._demo_step()
+        else:
+            self._begin_demo()
+
+    def _answer_advice(self, state: GameState, advice: HonestAdvice) -> None:
+        """Show an advice that never peeks: the move outlined and said, with how sure it
+        is; or that no move was found."""
+        app = self.app
+        if advice.move is None:
+            app.set_message(f"No hint: {advice.text}.", warn=True)
+            return
+        if self._hinted is not state:
+            self._hinted = state
+            app.used_hint = True
+            app.hints += 1
+        app.view.highlight_move(advice.move)
+        text = describe_move(state, advice.move, app.view.key_of)
+        app.set_message(f"Hint: {text} ({advice.text}).")
 
     def _answer_hint(
         self, state: GameState, result: SolveResult | None, *, demo: bool = False
@@ -650,6 +751,9 @@ class Assistant:
             return
         state = session.state
         key = self._key(state)
+        if self.honest(state):
+            self._begin_demo()
+            return
         if key in self._known:
             if self._known[key] is None:
                 self._answer_hint(state, None)
@@ -675,7 +779,10 @@ class Assistant:
         self._demo_session = app.session
         self._expected = app.session.state if app.session is not None else None
         state = app.session.state if app.session is not None else None
-        peeks = _peeks(state) if state is not None else ""
+        if state is not None and self.honest(state):
+            peeks = " from the cards in sight"
+        else:
+            peeks = _peeks(state) if state is not None else ""
         app.set_message(f"Demo: the computer plays{peeks}. Press any key or click to stop.")
         self._update_stop()
         self._demo_job = self.root.after(0, self._demo_step)
@@ -696,12 +803,30 @@ class Assistant:
             self._demo = False
             self._update_stop()
             return
-        moves = self.solution(session.state)
+        state = session.state
+        if self.honest(state):
+            advice = self._advice.get(self._key(state))
+            if advice is None:  # think first; _advised comes back here
+                self._start_honest("demo", state)
+                return
+            if advice.move is None:
+                self.stop_demo(f"Demo stopped: {advice.text}.")
+                return
+            moves: tuple[Move, ...] | None = (advice.move,)
+            last = False
+        else:
+            moves = self.solution(state)
+            if not moves and self._key(state) not in self._known:
+                # The last hidden card came to light: search the open position now.
+                self._demo = False
+                self._start("demo", state, self.demo_budget)
+                self._show_busy("Looking for a solution…")
+                return
+            last = bool(moves) and len(moves) == 1  # type: ignore[arg-type]
         if not moves:
             self.stop_demo("Demo stopped: the computer lost track of its solution.")
             return
         view.highlight_move(moves[0])
-        last = len(moves) == 1
         self._demo_job = self.root.after(
             self.demo_show_ms, lambda: self._demo_move(moves[0], last=last)
         )

@@ -21,7 +21,7 @@ COMMANDS = (
     "new_deal", "next_deal", "select_deal", "restart", "hint", "demo", "stop",
     "show_launcher", "open_game", "save_game", "show_statistics", "quit", "undo", "redo",
     "difficulty", "animation", "four_colour", "winnability", "winnable_only", "show_rules",
-    "show_shortcuts", "show_about", "undo_to_winnable", "toolbar",
+    "show_shortcuts", "show_about", "undo_to_winnable", "toolbar", "hints_peek",
 )  # fmt: skip
 """The names of the commands the menus and keys call (the keys of ``commands``)."""
 
@@ -52,13 +52,14 @@ class MenuBar:
     :param root: the Tk root window (the menu bar is set on it).
     :param commands: every name of :data:`COMMANDS`.
     :param settings: the saved settings (``difficulty``, ``animation``, ``four_colour``,
-        ``show_winnability``, ``winnable_only``) the Options menu starts from.
+        ``show_winnability``, ``winnable_only``, ``hints_peek``) the Options menu starts
+        from.
 
     Attributes: ``bar`` (the menu bar), ``menus`` (``game``, ``edit``, ``options``,
     ``help``), ``entries`` (command name -> (menu, index) of the entry calling it), and
     the Options menu's variables ``cheat_var`` (``"normal"`` or ``"cheat"``),
     ``animation_var``, ``four_colour_var``, ``winnability_var``, ``winnable_only_var``,
-    ``toolbar_var``.
+    ``toolbar_var``, ``hints_peek_var``.
     """
 
     def __init__(self, root: tk.Tk, commands: Mapping[str, Command], settings: Any) -> None:
@@ -116,6 +117,9 @@ class MenuBar:
                              command=do["winnability"])  # fmt: skip
         opts.add_checkbutton(label="Winnable deals only", variable=self.winnable_only_var,
                              command=do["winnable_only"])  # fmt: skip
+        self.hints_peek_var = tk.BooleanVar(root, value=settings.hints_peek)
+        opts.add_checkbutton(label="Hints see hidden cards", variable=self.hints_peek_var,
+                             command=do["hints_peek"])  # fmt: skip
         self._add(helpm, "show_rules", label="Rules of this game", accelerator="F1")
         self._add(helpm, "show_shortcuts", label="Keyboard shortcuts")
         helpm.add_separator()

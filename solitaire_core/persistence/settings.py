@@ -15,6 +15,7 @@ The file (``settings.toml``) is plain TOML a player may edit by hand::
     card_theme = "built-in"
     celebrate = true
     confirm_leave = true
+    hints_peek = false
 
     [last_options]
     redeals = "2"
@@ -169,6 +170,10 @@ class Settings:
         confirm_leave: ask before a game with a move that is not won is left for another
             (Restart, a new deal, another game), which counts it as lost; the question's
             "Don't ask again" turns it off.
+        hints_peek: in a game with hidden cards, let the hint and the demo use the
+            face-down cards and the stock's order (the thoughtful solver; Options > Hints
+            see hidden cards). Off by default: they then choose from what the player has
+            seen (:mod:`solitaire_core.solver.honest`).
         format_version: always :data:`SETTINGS_FORMAT_VERSION`.
 
     Raises:
@@ -194,6 +199,7 @@ class Settings:
     card_theme: str = attrs.field(default="built-in", validator=_theme_validator)
     celebrate: bool = attrs.field(default=True, validator=_bool_validator)
     confirm_leave: bool = attrs.field(default=True, validator=_bool_validator)
+    hints_peek: bool = attrs.field(default=False, validator=_bool_validator)
     format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
 
     def options_for(self, variant: str) -> FrozenOptions | None:
@@ -219,6 +225,7 @@ class Settings:
             card_theme=self.card_theme,
             celebrate=self.celebrate,
             confirm_leave=self.confirm_leave,
+            hints_peek=self.hints_peek,
             last_options=self.last_options.to_dict(),
             variant_options={k: v.to_dict() for k, v in self.variant_options},
         )
@@ -308,6 +315,7 @@ _CHECKS: dict[str, _Check] = {
     "card_theme": _check_theme,
     "celebrate": _check_bool,
     "confirm_leave": _check_bool,
+    "hints_peek": _check_bool,
 }
 
 

@@ -74,3 +74,28 @@ class SolverJob:
             self._finished.set()
         if self.result is not None and self.on_done is not None:
             self.on_done(self.result)
+
+
+class HonestJob(SolverJob):
+    """One :func:`~solitaire_core.solver.honest.honest_hint` call on a daemon thread: the
+    advice that never peeks, for a table's hint and demo in a game with hidden cards.
+
+    :param state: the position to advise on (a session's ``state``).
+    :param kwargs: passed to ``honest_hint`` (``samples``, ``max_states``, ``seed``,
+        ``autoplay``); ``cancel`` is supplied by the job.
+
+    Polled as a :class:`SolverJob` is; :attr:`result` is then an
+    :class:`~solitaire_core.solver.honest.HonestAdvice` (``cancelled`` set when
+    :meth:`cancel` stopped it).
+    """
+
+    def _run(self) -> None:
+        from .honest import honest_hint
+
+        try:
+            advice = honest_hint(self.state, cancel=self._cancel.is_set, **self.kwargs)
+            self.result = advice  # type: ignore[assignment]
+        except BaseException as exc:  # reported through .error, never lost on a thread
+            self.error = exc
+        finally:
+            self._finished.set()
