@@ -196,6 +196,46 @@ def test_rules_window_shows_the_rules_and_the_docs_page(root, tmp_path, monkeypa
 
 
 @pytest.mark.gui
+def test_rules_window_sets_a_pages_emphasis_code_links_and_tables(root, tmp_path, monkeypatch):
+    (tmp_path / "sea-towers.md").write_text(
+        "# Sea Towers\n\nA **bold** and *slanted* word, `code`, and "
+        "[a link](https://example.org/rules).\n\n"
+        "| deal | result |\n|---|---|\n| 1 | won |\n\n"
+        "1. first\n\n   still first\n2. second\n",
+        "utf-8",
+    )
+    monkeypatch.setattr(rules_dialog, "DOCS_DIR", tmp_path)
+    opened: list[str] = []
+    monkeypatch.setattr(rules_dialog.webbrowser, "open", opened.append)
+    definition = REGISTRY.variants["sea-towers"]
+    dialog = rules_dialog.show_rules(root, definition, definition.resolve(), wait=False)
+    dialog.update()
+    text = dialog.text
+
+    def tagged(tag: str) -> list[str]:
+        ranges = text.tag_ranges(tag)
+        return [text.get(a, b) for a, b in zip(ranges[::2], ranges[1::2])]
+
+    assert "bold" in tagged("strong") and "slanted" in tagged("em")
+    assert "code" in tagged("icode")
+    assert tagged("link") == ["a link"]
+    shown = text.get("1.0", "end")
+    assert "\u2022 deal \u2014 result\n\u2022 1 \u2014 won\n" in shown  # a table as written
+    assert ["deal", "result"] == [t for t in tagged("strong") if t != "bold"]
+    assert "\u2022 first still first\n\u2022 second\n" in shown
+    (tag,) = dialog.links
+    start = text.tag_ranges(tag)[0]
+    text.see(start)
+    dialog.update()
+    x, y, _, _ = text.bbox(start)
+    text.event_generate("<Motion>", x=x + 2, y=y + 2)  # Tk's "current" follows the pointer
+    text.event_generate("<Button-1>", x=x + 2, y=y + 2)
+    dialog.update()
+    assert opened == ["https://example.org/rules"]  # a click opens the address
+    press(dialog.text, "Escape")
+
+
+@pytest.mark.gui
 def test_shortcuts_window_lists_the_shortcut_table(root):
     from solitaire_tk.keys import SHORTCUTS as table
 

@@ -3,12 +3,15 @@ make them, followed by the variant's page in docs/variants when it is installed.
 
 from __future__ import annotations
 
-import re
 import sys
 import tkinter as tk
+import webbrowser
 from collections.abc import Sequence
 from importlib.resources import files
 from typing import TYPE_CHECKING
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 from solitaire_core.cards import RANK_NAMES
 from solitaire_core.variant import BASE_FIRST_PLAYED, BASE_FROM_DEAL, FoundationPile
@@ -469,85 +472,145 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
     else:
         note = f"Deals come from the plugin deal method {rules.deal.method!r}."
     out += [("heading", "Deal numbers"), ("body", note)]
+    return out + [
+        (style, "".join(text for _, text in runs)) for style, runs in _page(definition, rules)
+    ]
+
+
+def rules_blocks(definition: VariantDefinition, rules: Rules) -> list[tuple[str, list[Run]]]:
+    """:func:`rules_text` with the variant page's inline formatting kept: per block
+    ``(style, runs)`` as :func:`markdown_blocks` gives them (the sentences made from
+    the rules are one plain run each)."""
+    made = rules_text(definition, rules)
+    page = _page(definition, rules)
+    return [(style, [("", text)]) for style, text in made[: len(made) - len(page)]] + page
+
+
+def _page(definition: VariantDefinition, rules: Rules) -> list[tuple[str, list[Run]]]:
+    """The variant's page (``docs/variants/<id>.md``) under a "More about" heading, as
+    :func:`markdown_blocks`; nothing when there is no page or it cannot be read."""
     page = DOCS_DIR / f"{definition.id}.md"
     try:
         doc = page.read_text("utf-8") if page.is_file() else ""
     except (OSError, UnicodeDecodeError):
         doc = ""
-    if doc.strip():
-        out.append(("heading", f"More about {rules.name}"))
-        out += _markdown_pieces(doc, rules.name)
+    if not doc.strip():
+        return []
+    return [("heading", [("", f"More about {rules.name}")]), *markdown_blocks(doc, rules.name)]
+
+
+Run = tuple[str, str]
+"""A piece of inline text and how it is set: ``""`` (plain), ``"em"``, ``"strong"``,
+``"code"`` or ``"link <url>"``."""
+
+_MARKDOWN = MarkdownIt("commonmark").enable("table")
+
+
+def markdown_blocks(text: str, title: str = "") -> list[tuple[str, list[Run]]]:
+    """A variant page's Markdown as the Rules window sets it, parsed by markdown-it-py
+    (CommonMark with tables).
+
+    :param text: the page's Markdown.
+    :param title: the variant's name: a first heading equal to it is dropped (the
+        window's title says it already).
+    :return: blocks in reading order, each ``(style, runs)``: style ``"heading"``,
+        ``"body"`` (a paragraph), ``"item"`` (a list item, or a table row) or ``"code"``
+        (a line of a code block); runs as :data:`Run`. A table row is one item, its cells
+        joined by " — ", the header row set in bold; in a table whose last column is
+        headed "source" (the pages' rules tables) each rule is followed by its source in
+        brackets, in italics.
+    """
+    blocks: list[tuple[str, list[Run]]] = []
+    tokens = _MARKDOWN.parse(text)
+    list_depth = 0
+    in_head = False
+    header: list[str] = []
+    row: list[list[Run]] = []
+    pending: str | None = None  # the block style the next inline token belongs to
+    new_item = False  # a list item opened and has no text yet
+    for token in tokens:
+        kind = token.type
+        if kind == "heading_open":
+            pending = "heading"
+        elif kind == "paragraph_open":
+            pending = "item" if list_depth else "body"
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            list_depth += 1
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            list_depth -= 1
+        elif kind == "list_item_open":
+            new_item = True
+        elif kind in ("fence", "code_block"):
+            blocks += [("code", [("", line)]) for line in token.content.rstrip("\n").split("\n")]
+        elif kind == "table_open":
+            header = []
+        elif kind == "thead_open":
+            in_head = True
+        elif kind == "thead_close":
+            in_head = False
+        elif kind == "tr_open":
+            row = []
+        elif kind in ("th_open", "td_open"):
+            pending = "cell"
+        elif kind == "tr_close":
+            if in_head:
+                header = ["".join(t for _, t in cell).casefold() for cell in row]
+            if not (in_head and header[-1:] == ["source"]):  # a rules table needs no header
+                blocks.append(("item", _table_row(row, header, in_head)))
+        elif kind == "inline" and pending is not None:
+            runs = _runs(token.children or [])
+            if pending == "cell":
+                row.append(runs)
+            elif pending == "heading" and not blocks and "".join(t for _, t in runs) == title:
+                pass
+            elif pending == "item" and not new_item:
+                blocks[-1][1].extend([("", " "), *runs])  # a list item's next paragraph
+            else:
+                new_item = False
+                bullet = [("", "\u2022 ")] if pending == "item" else []
+                blocks.append((pending, bullet + runs))
+            pending = None
+    return blocks
+
+
+def _table_row(row: list[list[Run]], header: list[str], in_head: bool) -> list[Run]:
+    """One table row as the runs of an item (:func:`markdown_blocks`)."""
+    if in_head:
+        cells = [[("strong", "".join(t for _, t in cell))] for cell in row]
+    elif len(row) > 1 and header[-1:] == ["source"]:
+        rule = [run for cell in row[:-1] for run in cell]
+        source = [("em" if not style else style, t) for style, t in row[-1]]
+        return [("", "\u2022 "), *rule, ("", " ("), *source, ("", ")")]
+    else:
+        cells = row
+    out: list[Run] = [("", "\u2022 ")]
+    for n, cell in enumerate(c for c in cells if c):
+        if n:
+            out.append(("", " \u2014 "))
+        out += cell
     return out
 
 
-def _markdown_pieces(text: str, title: str = "") -> list[tuple[str, str]]:
-    """Plain-text rendering of the Markdown the variant pages use.
-
-    ``#`` lines become headings (a first heading equal to ``title`` is dropped); wrapped
-    paragraph lines are joined; list items and table rows become ``"item"`` pieces
-    (a table's last column, when headed "source", is shown in brackets); fenced code
-    becomes ``"code"``; emphasis markers, backticks and link targets are dropped.
-    """
-    pieces: list[tuple[str, str]] = []
-    paragraph: list[str] = []
-    item: list[str] = []
-    header: list[str] = []
-    in_code = False
-
-    def flush() -> None:
-        if paragraph:
-            pieces.append(("body", " ".join(paragraph)))
-            paragraph.clear()
-        if item:
-            pieces.append(("item", "\u2022 " + " ".join(item)))
-            item.clear()
-
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("```"):
-            flush()
-            in_code = not in_code
-            continue
-        if in_code:
-            pieces.append(("code", line.rstrip()))
-            continue
-        if stripped.startswith("#"):
-            flush()
-            heading = _inline(stripped.lstrip("#").strip())
-            if not (title and not pieces and heading == title):
-                pieces.append(("heading", heading))
-        elif not stripped:
-            flush()
-            header = []
-        elif stripped.startswith("|"):
-            flush()
-            cells = [_inline(c.strip()) for c in stripped.strip("|").split("|")]
-            if all(set(c) <= set("-: ") for c in cells):
-                continue  # the rule under a table's header
-            if not header:
-                header = [c.casefold() for c in cells]
-                continue
-            if len(cells) > 1 and header[-1:] == ["source"]:
-                entry = ": ".join(c for c in cells[:-1] if c) + f" ({cells[-1]})"
-            else:
-                entry = " \u2014 ".join(c for c in cells if c)
-            pieces.append(("item", "\u2022 " + entry))
-        elif re.match(r"([*+-]|\d+\.)\s", stripped):
-            flush()
-            item.append(_inline(re.sub(r"^([*+-]|\d+\.)\s+", "", stripped)))
-        elif item and line.startswith((" ", "\t")):
-            item.append(_inline(stripped))
-        else:
-            if item:
-                flush()
-            paragraph.append(_inline(stripped))
-    flush()
-    return pieces
-
-
-def _inline(text: str) -> str:
-    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
-    return text.replace("**", "").replace("`", "")
+def _runs(children: Sequence[Token]) -> list[Run]:
+    """The runs of an inline token's children: emphasis, code spans and links kept."""
+    out: list[Run] = []
+    styles: list[str] = []
+    for child in children:
+        kind = child.type
+        if kind in ("em_open", "strong_open"):
+            styles.append(kind[:-5])
+        elif kind == "link_open":
+            styles.append(f"link {child.attrGet('href') or ''}")
+        elif kind in ("em_close", "strong_close", "link_close"):
+            if styles:
+                styles.pop()
+        elif kind == "code_inline":
+            out.append(("code", child.content))
+        elif kind in ("softbreak", "hardbreak"):
+            out.append((styles[-1] if styles else "", " "))
+        elif kind in ("text", "html_inline"):
+            out.append((styles[-1] if styles else "", child.content))
+    return out
 
 
 class RulesDialog(Dialog):
@@ -575,12 +638,36 @@ class RulesDialog(Dialog):
         self.text.tag_configure(
             "code", font=scaled_font(self, "TkFixedFont", 1), lmargin1=20, lmargin2=20, spacing1=0
         )
-        for style, piece in rules_text(definition, rules):
-            self.text.insert("end", piece + "\n", style)
+        self.text.tag_configure("em", font=scaled_font(self, "TkTextFont", 1, italic=True))
+        self.text.tag_configure("strong", font=scaled_font(self, "TkTextFont", 1, bold=True))
+        self.text.tag_configure("icode", font=scaled_font(self, "TkFixedFont", 1))
+        self.text.tag_configure("link", foreground="#1a55a8", underline=True)
+        self.links: dict[str, str] = {}  # tag -> address
+        for style, runs in rules_blocks(definition, rules):
+            for inline, piece in runs:
+                self.text.insert("end", piece, (style, *self._tags(inline)))
+            self.text.insert("end", "\n", style)
         self.text.configure(state="disabled")
         self.resizable(True, True)
         self.buttons([("close", "Close")], default="close", row=2)
         self.show(self.text)
+
+    def _tags(self, inline: str) -> tuple[str, ...]:
+        """The Tk tags of a run's style (:data:`Run`); a link gets its own tag, which
+        opens its address in the web browser when clicked."""
+        if not inline:
+            return ()
+        if inline == "code":
+            return ("icode",)
+        if not inline.startswith("link "):
+            return (inline,)
+        address = inline[5:]
+        tag = f"link{len(self.links)}"
+        self.links[tag] = address
+        self.text.tag_bind(tag, "<Button-1>", lambda _e, a=address: webbrowser.open(a))
+        self.text.tag_bind(tag, "<Enter>", lambda _e: self.text.configure(cursor="hand2"))
+        self.text.tag_bind(tag, "<Leave>", lambda _e: self.text.configure(cursor=""))
+        return ("link", tag)
 
 
 def show_rules(

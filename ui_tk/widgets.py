@@ -398,10 +398,12 @@ def _press(event: tk.Event) -> str:
     return "break"
 
 
-def scaled_font(widget: tk.Misc, base: str, grow: int = 0, *, bold: bool = False) -> tkfont.Font:
+def scaled_font(
+    widget: tk.Misc, base: str, grow: int = 0, *, bold: bool = False, italic: bool = False
+) -> tkfont.Font:
     """A copy of the named font ``base`` (e.g. ``"TkHeadingFont"``), ``grow`` points
-    larger, optionally bold; kept alive on ``widget`` so Tk does not drop it while the
-    widget lives."""
+    larger, optionally bold or italic; kept alive on ``widget`` so Tk does not drop it
+    while the widget lives."""
     original = tkfont.nametofont(base, root=widget)
     copy = original.copy()
     size = original.actual("size")
@@ -409,6 +411,8 @@ def scaled_font(widget: tk.Misc, base: str, grow: int = 0, *, bold: bool = False
         copy.configure(size=(size + grow) if size > 0 else (size - grow))
     if bold:
         copy.configure(weight="bold")
+    if italic:
+        copy.configure(slant="italic")
     fonts = getattr(widget, "_dialog_fonts", [])
     fonts.append(copy)
     widget._dialog_fonts = fonts  # type: ignore[attr-defined]
