@@ -444,3 +444,23 @@ def test_the_window_close_box_asks_the_same_question(screen, screen_root):
     assert editor.winfo_exists() and editor.vars["deal.columns"].get() == "6"
     assert close_answering(screen, editor, "Discard changes", box=True) is not None
     wait_until(screen_root, lambda: not editor.winfo_exists())
+
+
+def test_quitting_the_app_asks_an_editor_with_unsaved_changes_first(root, tmp_path):
+    from ui_helpers import open_app
+
+    app = open_app(root, tmp_path, "sea-towers", deal=2)
+    editor = open_editor(root, copy_for_editing(BASE.get("sea-towers"), BASE))
+    wait(root, lambda: editor.definition is not None)
+    type_into(editor, "name", "Night Towers")
+    app.quit()  # the question shows, not modal here: nothing closes yet
+    question = editor.question
+    assert question is not None and question.winfo_ismapped()
+    assert not app.ended and editor.winfo_exists()
+    question.choice_buttons["cancel"].invoke()
+    assert not app.ended and editor.vars["name"].get() == "Night Towers"
+    app.quit()
+    editor.question.choice_buttons["discard"].invoke()
+    assert not editor.winfo_exists()
+    app.quit()  # nothing left unsaved: the window closes
+    assert app.ended

@@ -73,6 +73,10 @@ on stdout once the first table is drawn (benchmarks/bench_ui.py reads it)."""
 START_MESSAGE = "Each pile has a key: see Help > Keyboard shortcuts."
 """The status bar's message when a game is put on the table."""
 
+LAYOUT_MESSAGE = "The arrow keys go from free card to free card: see Help > Keyboard shortcuts."
+"""The status bar's message when a game whose cards lie in a layout (``tableau.layout``:
+Pyramid, TriPeaks; no letter keys for its cards) is put on the table."""
+
 _STUCK_DELAY = 400  # ms of quiet after a move before looking for a useful move
 _STUCK_BUDGET = 3000  # positions the "no useful move left" search may visit
 _AUTOSAVE_DELAY = 1500  # ms after the last move before the autosave is written
@@ -444,7 +448,7 @@ class App:
         game = self._game_text(rules.id, rules.options)
         self.root.title(f"{game} — deal {session.deal_number} — Towers Solitaire")
         self.menus["help"].entryconfigure(0, label=f"Rules of {rules.name}")
-        self.set_message(START_MESSAGE)
+        self.set_message(LAYOUT_MESSAGE if rules.layout else START_MESSAGE)
         self.refresh_actions()
         self.update_status()
         self._tick()
@@ -724,7 +728,18 @@ class App:
         self._refocus()
 
     def quit(self) -> None:
-        """Keep the game in progress (autosave), remember the settings, close the window."""
+        """Keep the game in progress (autosave), remember the settings, close the window.
+
+        An open variant editor with unsaved changes asks first, as its own Close does
+        (Save, Don't save, Cancel): the window stays open unless every editor closed, so
+        Cancel keeps both, and a question that waits for its answer (not modal) lets the
+        player answer and quit again."""
+        from .editor import VariantEditor
+
+        editors = [w for w in self.root.winfo_children() if isinstance(w, VariantEditor)]
+        for editor in editors:
+            if editor.winfo_exists() and not editor.close():
+                return
         self.close(save=True)
 
     def close(self, *, save: bool = True) -> None:
