@@ -50,16 +50,23 @@ def overlap(a, b) -> bool:
 
 def check_sane(layout, width: int, height: int) -> None:
     """Piles apart, inside the window, labels above their own pile, top area clear of
-    the tableau."""
+    the tableau (the columns of a ``tableau.layout`` may overlap each other, as
+    :func:`test_a_layouts_cards_overlap_where_they_cover_each_other` checks, and
+    nothing else)."""
     placed = boxes(layout)
     for (ra, a), (rb, b) in itertools.combinations(placed.items(), 2):
-        assert not overlap(a, b), f"{ra} and {rb} overlap"
+        both_columns = ra.kind is rb.kind is PileKind.TABLEAU
+        assert not overlap(a, b) or (layout.placed and both_columns), f"{ra} and {rb} overlap"
     for ref, (x0, y0, x1, y1) in placed.items():
         assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, ref
     for slot in layout.slots:
+        if layout.placed and not slot.key:
+            continue  # a card of a layout: no key letter above it
         assert slot.label_y < slot.y, slot.ref
         label = (slot.label_x - 2, slot.label_y - 2, slot.label_x + 2, slot.label_y + 2)
         assert not any(overlap(label, box) for box in placed.values()), slot.ref
+    if layout.placed:
+        return
     tableau_top = min(s.y for s in layout.columns)
     tableau_right = max(s.x for s in layout.columns) + layout.card_w
     for slot in layout.cells + layout.foundations:
@@ -193,10 +200,72 @@ def test_pile_keys_scheme():
 def test_every_pile_of_every_variant_has_its_own_key(variant):
     r = rules(variant)
     keys = pile_keys(r)
-    assert len(keys) == r.columns + r.cells + r.foundations + len(talon_piles(r)) + len(
+    columns = 0 if r.layout else r.columns  # a layout's cards are reached by the arrows
+    assert len(keys) == columns + r.cells + r.foundations + len(talon_piles(r)) + len(
         reserve_piles(r)
     )
     assert len(set(keys.values())) == len(keys)
+
+
+@pytest.mark.parametrize("size", [*SIZES, (1024, 470)])
+@pytest.mark.parametrize("variant", ["pyramid", "tri-peaks"])
+def test_a_layouts_cards_overlap_where_they_cover_each_other(variant, size):
+    """Pyramid and TriPeaks: each card at its ``tableau.layout`` place, overlapping
+    exactly the cards it covers or is covered by, rows half a card apart so each
+    covered card shows its top half (its corner index); the other piles beside or
+    below, apart from the cards; the stock and the waste keyed 1 and 2, the cards
+    none."""
+    r = rules(variant)
+    layout = compute_layout(r, *size)
+    assert layout.placed
+    placed = boxes(layout)
+    for i, j in itertools.combinations(range(r.columns), 2):
+        a, b = placed[PileRef(PileKind.TABLEAU, i)], placed[PileRef(PileKind.TABLEAU, j)]
+        covers = j in r.covered_by[i] or i in r.covered_by[j]
+        assert overlap(a, b) == covers, (i, j)
+        if covers:  # the lower card leaves the upper one's top half in sight
+            assert abs(a[1] - b[1]) >= layout.card_h // 2, (i, j)
+    for i, (x, y) in enumerate(r.layout):
+        slot = layout.columns[i]
+        assert not slot.key
+        first = layout.columns[0]
+        dx, dy = x - r.layout[0][0], y - r.layout[0][1]
+        assert abs(slot.x - first.x - dx * (layout.card_w * 1.16)) <= 1.5, i
+        assert abs(slot.y - first.y - dy * (layout.card_h + 0.16 * layout.card_w)) <= 1.5, i
+    keys = pile_keys(r)
+    assert keys[PileRef(PileKind.STOCK, 0)] == "1"
+    if r.stock_deal == "waste":
+        assert keys[PileRef(PileKind.WASTE, 0)] == "2"
+    # Pyramid: the stock and the waste at the left, the discard pile at the right, as
+    # PySolFC lays it out; TriPeaks: the stock and the foundation under the peaks.
+    left = min(s.x for s in layout.columns)
+    right = max(s.x for s in layout.columns) + layout.card_w
+    bottom = max(s.y for s in layout.columns) + layout.card_h
+    if layout.arrangement == "sides":
+        assert all(s.x + layout.card_w < left for s in layout.talon)
+        assert all(s.x > right for s in layout.foundations)
+    else:
+        assert all(s.y > bottom for s in layout.talon + layout.foundations)
+    expected = "sides" if variant == "pyramid" or size == (1024, 470) else "below"
+    assert layout.arrangement == expected
+
+
+def test_hit_testing_in_a_layout_finds_the_card_on_top():
+    """A point where Pyramid's cards overlap is the lower card's (drawn over the upper
+    one), a card gone leaves bare table there, and a drop prefers the legal target
+    among the cards it overlaps."""
+    r = rules("pyramid")
+    layout = compute_layout(r, 1100, 690)
+    full = {PileRef(PileKind.TABLEAU, i): 1 for i in range(r.columns)}
+    apex, left = layout.columns[0], layout.columns[1]  # t2 lies over t1's lower left
+    x, y = apex.x + 4, left.y + 4
+    assert layout.card_at(x, y, full) == (left.ref, 0)
+    assert layout.card_at(x, apex.y + 4, full) == (apex.ref, 0)
+    gone = {**full, left.ref: 0}
+    assert layout.card_at(x, y, gone) == (apex.ref, 0)
+    box = (left.x + 3, left.y + 3, left.x + 3 + layout.card_w, left.y + 3 + layout.card_h)
+    assert layout.drop_target(box, full) == left.ref
+    assert layout.drop_target(box, full, prefer={apex.ref}) == apex.ref
 
 
 def test_the_stock_and_the_waste_lead_the_top_row_with_the_first_digits():

@@ -15,7 +15,8 @@ pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
 
 SAMPLE = (
     "fan", "seahaven", "freecell", "klondike", "canfield", "spider", "bakers-dozen",
-    "scotch-patience", "der-katzenschwanz", "beleaguered-castle", "bisley",
+    "scotch-patience", "der-katzenschwanz", "beleaguered-castle", "bisley", "pyramid",
+    "tri-peaks",
 )  # fmt: skip
 
 _SLOT_FILL = (18, 88, 52)  # the inside of an empty pile in a preview

@@ -37,7 +37,17 @@ foundations take the letters after the columns' (Seahaven: columns ``a``-``j``, 
 ``1``-``4``, foundations ``k``-``n``); cells past the tenth take the letters after the
 foundations' (Flower Garden: columns ``a``-``f``, foundations ``g``-``j``, its 16 reserve
 slots ``1``-``0`` and ``k``-``p``). This works up to 14 columns with 8 foundations and 10
-cells, and for 26 letters in all.
+cells, and for 26 letters in all. The cards of a ``tableau.layout`` (Pyramid's 28, each
+partly under others) have no letters: the arrow keys go from free card to free card
+(:mod:`solitaire_tk.focus`), and the foundations take the first letters.
+
+A ``tableau.layout`` (Pyramid, TriPeaks: ``Rules.layout``) puts each column at its own
+place, in card widths and card heights, scaled here by a card and a gap across and a
+card and a gap down (PySolFC's ``XS`` and ``YS``), so Pyramid's rows half a card apart
+show the top half of every card, its corner index whole. Two arrangements compete
+(:data:`PLACED_ARRANGEMENTS`): ``"sides"``, the stock and the waste in a column at the
+left and the foundations at the right, as PySolFC lays out its Pyramid (game 38), and
+``"below"``, them all in a row under the layout, which wins for the wide three peaks.
 
 A reserve (Canfield's thirteen, :attr:`Layout.reserve`) stands where PySolFC puts it:
 at the left of the tableau, under the stock, in a column of its own; the columns are
@@ -54,7 +64,7 @@ from __future__ import annotations
 
 import math
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 import attrs
@@ -65,6 +75,7 @@ from solitaire_core.state import GameState
 __all__ = [
     "ARRANGEMENTS",
     "ASPECT",
+    "PLACED_ARRANGEMENTS",
     "RUN_ON_TOP",
     "Layout",
     "PileCounts",
@@ -82,6 +93,11 @@ ASPECT = 1.4
 
 ARRANGEMENTS = ("grid", "row", "stacked", "side")
 """The top-area arrangements :func:`compute_layout` chooses from (module docstring)."""
+
+PLACED_ARRANGEMENTS = ("sides", "below")
+"""Where the other piles go round a ``tableau.layout`` (module docstring): ``"sides"``,
+the stock, the waste and the cells at the left and the foundations at the right;
+``"below"``, all in a row under the layout."""
 
 MAX_CARD_WIDTH = 190
 """Cards never get wider than this (px); a larger window gets wider margins."""
@@ -210,6 +226,9 @@ class Layout:
     :param band_span: with several rows, the height (px) from the top of a row's
         first card to the lowest y its cards may reach before the column is
         compressed (0 with one row: :attr:`tableau_bottom` is the limit).
+    :param placed: the columns stand at the places of the variant's ``tableau.layout``
+        (Pyramid, TriPeaks: :func:`compute_layout`), where they overlap: a later column
+        lies over an earlier one, so hit testing looks at the later columns first.
     """
 
     width: int
@@ -233,6 +252,7 @@ class Layout:
     reserve: tuple[PileSlot, ...] = ()
     reserve_fan: int = 0
     reserve_receives: bool = False
+    placed: bool = False
 
     @property
     def slots(self) -> tuple[PileSlot, ...]:
@@ -346,8 +366,11 @@ class Layout:
         an empty pile's outline, or ``None`` for the bare table.
 
         :param counts: cards per pile (piles not listed count as empty).
+
+        In a layout of overlapping columns (:attr:`placed`) the card drawn on top is
+        found: the later columns first, and an emptied column's place is bare table.
         """
-        for slot in self.slots:
+        for slot in self._hit_order(counts):
             n = counts.get(slot.ref, 0)
             x0, y0, x1, y1 = self.pile_box(slot.ref, n)
             if not (x0 <= x < x1 and y0 <= y < y1):
@@ -368,24 +391,47 @@ class Layout:
             return slot.ref, max(0, min(last, segment * rows + row))
         return None
 
+    def _hit_order(self, counts: Mapping[PileRef, int]) -> tuple[PileSlot, ...]:
+        """The piles in the order hit testing looks at them: all of them, and in a
+        layout of overlapping columns (:attr:`placed`) the columns still holding cards
+        last drawn first (the one on top), the emptied ones not at all."""
+        if not self.placed:
+            return self.slots
+        columns = tuple(s for s in reversed(self.columns) if counts.get(s.ref, 0))
+        return columns + self.cells + self.foundations + self.talon + self.reserve
+
     def drop_target(
-        self, box: tuple[float, float, float, float], counts: Mapping[PileRef, int]
+        self,
+        box: tuple[float, float, float, float],
+        counts: Mapping[PileRef, int],
+        prefer: Collection[PileRef] = (),
     ) -> PileRef | None:
         """The pile a dragged card whose box is ``(x0, y0, x1, y1)`` is dropped on: the
         one its box overlaps most (a column counts from its top down to its last card;
         the pile's own card area if it is empty), or ``None`` when it overlaps none. The
         reserve is a target only where it takes cards (:attr:`reserve_receives`: Miss
-        Milligan)."""
-        best: tuple[float, PileRef] | None = None
+        Milligan).
+
+        :param prefer: the piles the card may go to (the table passes the legal
+            targets): one of them the box overlaps wins over any other pile, so a card
+            dropped across overlapping columns (Pyramid) lands on the free card it pairs
+            with rather than on a covered card under it.
+        """
+        best: tuple[bool, float, PileRef] | None = None
         bx0, by0, bx1, by1 = box
-        piles = self.columns + self.cells + self.foundations + self.talon
-        for slot in piles + (self.reserve if self.reserve_receives else ()):
+        piles = self._hit_order(counts)
+        for slot in piles:
+            if slot.ref.kind is PileKind.RESERVE and not self.reserve_receives:
+                continue
             x0, y0, x1, y1 = self.pile_box(slot.ref, counts.get(slot.ref, 0))
             w = min(bx1, x1) - max(bx0, x0)
             h = min(by1, y1) - max(by0, y0)
-            if w > 0 and h > 0 and (best is None or w * h > best[0]):
-                best = (w * h, slot.ref)
-        return best[1] if best else None
+            if w <= 0 or h <= 0:
+                continue
+            score = (slot.ref in prefer, w * h, slot.ref)
+            if best is None or score[:2] > best[:2]:
+                best = score
+        return best[2] if best else None
 
 
 def talon_piles(counts: PileCounts) -> tuple[PileRef, ...]:
@@ -415,17 +461,22 @@ def pile_keys(counts: PileCounts) -> dict[PileRef, str]:
     the next one (Canfield: ``3``). Piles beyond the keys available get none (not in the
     result)."""
     first = talon_piles(counts) + reserve_piles(counts)
+    places = _places(counts)
     if first:
-        planned = pile_keys(_Counts(counts.columns, counts.cells + len(first), counts.foundations))
+        planned = pile_keys(
+            _Counts(counts.columns, counts.cells + len(first), counts.foundations, layout=places)
+        )
         return _talon_first(planned, first, counts.cells)
     keys: dict[PileRef, str] = {}
+    # The cards of a layout (Pyramid's 28) have no letters: the arrow keys reach them.
+    lettered = 0 if places else counts.columns
     letters = iter(string.ascii_lowercase)
-    for i in range(counts.columns):
+    for i in range(lettered):
         letter = next(letters, None)
         if letter is None:
             break
         keys[PileRef(PileKind.TABLEAU, i)] = letter
-    letters = iter(string.ascii_lowercase[min(counts.columns, 26) :])
+    letters = iter(string.ascii_lowercase[min(lettered, 26) :])
     for i in range(counts.foundations):
         letter = next(letters, None)
         if letter is None:
@@ -464,6 +515,7 @@ class _Counts:
     deal: object = None
     stock_deal: str = ""
     draw: int = 1
+    layout: tuple[tuple[float, float], ...] = ()
 
 
 def _talon_first(
@@ -720,8 +772,9 @@ def compute_layout(
         :data:`WRAP_FROM` cards, arrangements that wrap a long column into up to
         :data:`MAX_SEGMENTS` segments side by side compete too, so every card still
         shows its corner index at :data:`PLAN_FAN` card heights or more.
-    :param arrangement: force one of :data:`ARRANGEMENTS` (for tests and screenshots);
-        by default the one giving the largest cards (ties favour the simpler).
+    :param arrangement: force one of :data:`ARRANGEMENTS` (for tests and screenshots),
+        of :data:`PLACED_ARRANGEMENTS` for a variant with a ``tableau.layout``; by
+        default the one giving the largest cards (ties favour the simpler).
     :param bands: force the tableau into this many rows of columns (for tests and
         screenshots); by default the plans of 1 to :data:`MAX_BANDS` rows compete from
         :data:`BANDS_FROM` columns on (module docstring).
@@ -731,6 +784,9 @@ def compute_layout(
     if longest is None:
         recipe = getattr(getattr(counts, "deal", None), "columns", None)
         longest = max(recipe) if recipe else 7
+    places = _places(counts)
+    if places:
+        return _placed_layout(counts, places, width, height, arrangement)
     if reserve_piles(counts):
         return _with_reserve(
             counts, width, height, longest=longest, grow=grow, arrangement=arrangement, bands=bands
@@ -1004,3 +1060,170 @@ def keys_text(keys: Mapping[PileRef, str], kinds: Sequence[PileKind] = tuple(Pil
         if spans:
             parts.append(f"{names[kind]} " + " and ".join(spans))
     return ", ".join(parts)
+
+
+# --------------------------------------------------------------------------- placed columns
+
+_PLACED_PREFERENCE = {"sides": 1.0, "below": 0.97}
+# PySolFC's Pyramid keeps its talon and foundation beside the pyramid: "below" wins only
+# where it gives clearly larger cards (the three peaks, twice as wide as high).
+
+
+def _places(counts: PileCounts) -> tuple[tuple[float, float], ...]:
+    """The ``tableau.layout`` places of a variant (``Rules.layout``), or ``()``."""
+    return tuple(getattr(counts, "layout", ()) or ())
+
+
+@attrs.frozen
+class _PlacedPlan:
+    """Sizes (px) of a layout of placed columns with the other piles round it, for
+    one card width."""
+
+    name: str
+    m: _Metrics
+    places: tuple[tuple[float, float], ...]
+    left: int  # piles at the left ("sides") or first in the row ("below")
+    right: int  # the foundations
+
+    @property
+    def dx(self) -> float:
+        """One card width of the layout, in px: a card and a gap."""
+        return self.m.w + self.m.gap
+
+    @property
+    def dy(self) -> float:
+        """One card height of the layout, in px: a card and a gap."""
+        return self.m.h + self.m.gap
+
+    @property
+    def block(self) -> tuple[float, float]:
+        """Width and height of the layout's cards together."""
+        xs = [x for x, _ in self.places]
+        ys = [y for _, y in self.places]
+        return (
+            (max(xs) - min(xs)) * self.dx + self.m.w,
+            (max(ys) - min(ys)) * self.dy + self.m.h,
+        )
+
+    @property
+    def pile_h(self) -> float:
+        """Height one pile beside the layout takes: its key strip, the card, and the
+        stock's count under it."""
+        return self.m.label + self.m.h + self.m.label
+
+    @property
+    def row_w(self) -> float:
+        """Width of the row of other piles under the layout (``"below"``)."""
+        pitch = self.m.w + self.m.gap
+        sep = 0.5 * self.m.w if self.left and self.right else 0.0
+        return (self.left + self.right) * pitch - self.m.gap + sep
+
+    def size(self) -> tuple[float, float]:
+        """Width and height of the whole table."""
+        m = self.m
+        bw, bh = self.block
+        if self.name == "sides":
+            width = bw + (1.5 * m.w if self.left else 0) + (1.5 * m.w if self.right else 0)
+            tall = max(m.label + bh, self.left * self.pile_h, self.right * self.pile_h)
+            return width + 2 * m.margin, tall + 2 * m.margin
+        width = max(bw, self.row_w)
+        rows = 0.3 * m.w + self.pile_h if self.left + self.right else 0.0
+        return width + 2 * m.margin, m.label + bh + rows + 2 * m.margin
+
+
+def _placed_layout(
+    counts: PileCounts,
+    places: tuple[tuple[float, float], ...],
+    width: int,
+    height: int,
+    arrangement: str | None,
+) -> Layout:
+    """:func:`compute_layout` for a variant with a ``tableau.layout`` (module docstring)."""
+    talon = talon_piles(counts)
+    left = len(talon) + counts.cells
+    names = list(PLACED_ARRANGEMENTS)
+    if arrangement is not None:
+        if arrangement not in PLACED_ARRANGEMENTS:
+            raise ValueError(
+                f"arrangement must be one of {PLACED_ARRANGEMENTS} with a tableau.layout, "
+                f"got {arrangement!r}"
+            )
+        names = [arrangement]
+
+    def fits(name: str, w: int) -> bool:
+        plan = _PlacedPlan(name, _Metrics.of(w), places, left, counts.foundations)
+        need_w, need_h = plan.size()
+        return need_w <= width and need_h <= height
+
+    def best(name: str) -> int:
+        lo, hi = MIN_CARD_WIDTH, MAX_CARD_WIDTH
+        if not fits(name, lo):
+            return lo
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if fits(name, mid) else (lo, mid - 1)
+        return lo
+
+    scored = [(best(name), name) for name in names]
+    w, name = max(scored, key=lambda s: (s[0] * _PLACED_PREFERENCE[s[1]], -names.index(s[1])))
+    plan = _PlacedPlan(name, _Metrics.of(w), places, left, counts.foundations)
+    m = plan.m
+    keys = pile_keys(counts)
+    total_w, _ = plan.size()
+    x0 = (width - total_w) / 2 + m.margin  # left edge of the used area
+    inner_w = total_w - 2 * m.margin
+    top = m.margin + m.label
+
+    def slot(ref: PileRef, x: float, y: float) -> PileSlot:
+        return PileSlot(
+            ref=ref, x=round(x), y=round(y), key=keys.get(ref, ""),
+            label_x=round(x + m.w / 2), label_y=round(y - m.label / 2),
+        )  # fmt: skip
+
+    bw, bh = plan.block
+    others = [*talon, *(PileRef(PileKind.CELL, i) for i in range(counts.cells))]
+    founds = [PileRef(PileKind.FOUNDATION, i) for i in range(counts.foundations)]
+    placed: dict[PileRef, PileSlot] = {}
+    if name == "sides":
+        block_x = x0 + (1.5 * m.w if left else 0)
+        right_x = block_x + bw + 0.5 * m.w
+        for i, ref in enumerate(others):
+            placed[ref] = slot(ref, x0, top + i * plan.pile_h)
+        for i, ref in enumerate(founds):
+            placed[ref] = slot(ref, right_x, top + i * plan.pile_h)
+    else:
+        block_x = x0 + (inner_w - bw) / 2
+        row_y = top + bh + 0.3 * m.w + m.label
+        pitch = m.w + m.gap
+        rx = x0 + (inner_w - plan.row_w) / 2
+        for i, ref in enumerate(others):
+            placed[ref] = slot(ref, rx + i * pitch, row_y)
+        rx += len(others) * pitch + (0.5 * m.w if others and founds else 0)
+        for i, ref in enumerate(founds):
+            placed[ref] = slot(ref, rx + i * pitch, row_y)
+    min_x = min(x for x, _ in places)
+    min_y = min(y for _, y in places)
+    columns = tuple(
+        slot(
+            PileRef(PileKind.TABLEAU, i),
+            block_x + (x - min_x) * plan.dx,
+            top + (y - min_y) * plan.dy,
+        )
+        for i, (x, y) in enumerate(places)
+    )
+    return Layout(
+        width=width,
+        height=height,
+        card_w=m.w,
+        card_h=m.h,
+        fan=math.floor(FAN * m.h),
+        tableau_bottom=round(height - m.margin),
+        font_px=m.font,
+        arrangement=name,
+        columns=columns,
+        cells=tuple(placed[PileRef(PileKind.CELL, i)] for i in range(counts.cells)),
+        foundations=tuple(placed[ref] for ref in founds),
+        talon=tuple(placed[ref] for ref in talon),
+        waste_fan=max(1, min(3, getattr(counts, "draw", 1))),
+        placed=True,
+    )

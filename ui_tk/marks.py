@@ -22,7 +22,8 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     reserve (Canfield's, ``[reserve]``); a foundation's
     base rank is shown (``Ace``, Bisley's ``King``, Penguin's dealt rank) once known,
     ``Any`` while the first card played sets it (Chessboard) and nothing is on a
-    foundation yet; a discard pile (``"outranked-in-suit"``, Aces Up) reads ``Discard``.
+    foundation yet; a discard pile (``"outranked-in-suit"``, Aces Up; ``"pairs"``, Pyramid)
+    reads ``Discard``.
 
     :param state: the position (``None`` before a game: kind only, no mark).
     :param ref: a numbered pile of ``state``.
@@ -50,8 +51,8 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     if ref.kind is PileKind.CELL:
         return ("cell", "") if rules.cells_receive else ("reserve", "Reserve")
     assert ref.index is not None
-    if rules.foundation_piles[ref.index].discards:  # Aces Up's: no base rank, no Ace
-        return kind, "Discard"
+    if rules.foundation_piles[ref.index].discards or rules.pair_total:
+        return kind, "Discard"  # Aces Up's, Pyramid's: no base rank, no Ace
     if not known:
         return kind, ""
     base = state.base_rank(ref.index)

@@ -249,7 +249,9 @@ def render_preview(
         (:func:`preview_frame`: the table's layout, scaled down):
         cells on the left and foundations on the right of the top row, or foundations at
         the side; a wide tableau in several rows of columns (Fan, Scotch Patience); a long
-        column wrapped (Der Katzenschwanz). An empty pile shows the mark the table shows
+        column wrapped (Der Katzenschwanz); the overlapping cards of a ``tableau.layout``
+        (Pyramid, TriPeaks) each at its place, a later column over an earlier one. An
+        empty pile shows the mark the table shows
         (:func:`~solitaire_tk.marks.slot_look`: an empty foundation its base rank by
         name, a King-only column "King", a give-only reserve "Reserve"); Canfield's
         reserve as card backs under its top card (fanned face up in Superior Canfield).
@@ -272,10 +274,15 @@ def render_preview(
         ref = slot.ref
         pile = state.pile(ref)
         if not pile:
+            if layout.placed and ref.kind is PileKind.TABLEAU:
+                continue  # a card gone from a layout (Pyramid) leaves bare table
             _draw_slot(img, draw, *frame.point(slot.x, slot.y), w, slot_look(state, ref)[1])
             continue
-        if ref.kind is PileKind.STOCK:  # never shown: a card back
-            _draw_back(draw, *frame.point(slot.x, slot.y), w)
+        if ref.kind is PileKind.STOCK:  # a card back; Pyramid's shows its top card
+            if state.rules.stock_top_plays:
+                _draw_card(img, draw, pile[-1], *frame.point(slot.x, slot.y), w, top_cap, colours)
+            else:
+                _draw_back(draw, *frame.point(slot.x, slot.y), w)
             continue
         if ref.kind is PileKind.RESERVE:  # Canfield's: backs under its top card, or fanned
             n = len(pile)
