@@ -111,6 +111,22 @@ def test_describe_move_names_cards_and_piles_as_the_table_shows_them(board, seah
     )
 
 
+def test_a_hint_in_pyramid_names_the_pair_and_a_layouts_cards_by_themselves():
+    """Pyramid deal 35: a pair by its two cards (the stock's top card said so), a King
+    alone to the foundation, a deal a deal; a card of the layout has no letter, so the
+    words name no column."""
+    rules = get_variant("pyramid").resolve()
+    keys = pile_keys(rules)
+    state = Session(rules, 35).state
+    said = {str(m): describe_move(state, m, keys) for m in legal_moves(state)}
+    assert said["t22>t23"] == "pair 6♦ with 7♥"
+    assert said["s>t27"] == "pair 10♠ (the stock's top card) with 3♣"
+    assert said["t27>s"] == "pair 3♣ with 10♠ (the stock's top card)"
+    assert said["t24>f1"] == "K♠ to the foundation"
+    assert said["s>w"] == "deal from the stock"
+    assert not any("column" in words for words in said.values())
+
+
 # --------------------------------------------------------------------------- hint
 
 

@@ -22,11 +22,13 @@ from ui_helpers import (
     top_item_at,
 )
 
-from solitaire_core.moves import Move
+from solitaire_core.moves import Move, PileKind
 from solitaire_core.plugins import get_registry
 from solitaire_core.rules import explain
 
 pytestmark = [pytest.mark.gui, pytest.mark.usefixtures("solitaire_home")]
+
+TABLEAU = PileKind.TABLEAU
 
 # --------------------------------------------------------------------------- drawing
 
@@ -40,7 +42,10 @@ def test_every_variant_draws_each_card_once_with_every_pile_key(root, tmp_path, 
     assert len({view.gettags(i)[1] for i in cards}) == state.rules.card_count
     shown = {view.itemcget(i, "text").lower() for i in view.find_withtag("key")}
     assert shown == set(pile_keys(state.rules).values())
-    assert len(view.find_withtag("slot")) == len(piles_of(state))
+    # Every pile has its outline, but for the cards of a layout (Pyramid), which leave
+    # bare table behind.
+    outlined = [p for p in piles_of(state) if not (view.layout.placed and p.kind is TABLEAU)]
+    assert len(view.find_withtag("slot")) == len(outlined)
     # The top card of every pile is the one visible at its middle, where it belongs.
     for pile in piles_of(state):
         cards_here = state.pile(pile)

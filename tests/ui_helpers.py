@@ -218,6 +218,29 @@ def real_click(root: tk.Misc, view: tk.Misc, x: int, y: int) -> None:
     xdotool("click", "1")
 
 
+def real_drag(
+    root: tk.Misc, view: tk.Misc, start: tuple[int, int], end: tuple[int, int], steps: int = 8
+) -> None:
+    """A real X drag (xdotool) on ``view``: pressed at ``start``, moved to ``end`` in
+    ``steps`` steps (Tk handling each), released there; both points on the screen."""
+    root.lift()
+    root.update()
+
+    def on_screen(x: int, y: int) -> tuple[str, str]:
+        x, y = view.winfo_rootx() + x, view.winfo_rooty() + y
+        assert 0 <= x < root.winfo_screenwidth() and 0 <= y < root.winfo_screenheight(), (x, y)
+        return str(x), str(y)
+
+    xdotool("mousemove", "--sync", *on_screen(*start))
+    xdotool("mousedown", "1")
+    for k in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * k // steps
+        y = start[1] + (end[1] - start[1]) * k // steps
+        xdotool("mousemove", "--sync", *on_screen(x, y))
+        root.update()
+    xdotool("mouseup", "1")
+
+
 def wait_for(root: tk.Misc, condition: Callable[[], bool], seconds: float = 5) -> bool:
     """Let Tk handle events until ``condition()`` holds (True) or ``seconds`` pass (False)."""
     deadline = time.monotonic() + seconds

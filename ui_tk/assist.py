@@ -70,6 +70,7 @@ from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
 
 from .layout import pile_name
+from .table import is_pair
 
 if TYPE_CHECKING:
     from .host import GameHost
@@ -141,7 +142,9 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     matters then), the chosen one by name, ``"6♣ from column B onto 5♥ in foundation K"``;
     ``"Q♣ from the reserve onto K♥ in column D"``, and where a column emptied by the
     move takes the reserve's top card (``reserve.fill_empty``: Canfield), that too,
-    ``"…; 7♠ from the reserve fills column A"``.
+    ``"…; 7♠ from the reserve fills column A"``. A pair (Pyramid) reads ``"pair A♣ (the
+    stock's top card) with Q♥"``, and a card of a layout, which has no key, is named by
+    itself, ``"K♠ to the foundation"``.
 
     :param state: the position the move is made from.
     :param move: a move legal in ``state`` (unnumbered targets are resolved as the rules
@@ -151,6 +154,11 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     :raises IllegalMoveError: when ``move`` is not legal in ``state``.
     """
     move = resolve(state, move, cheat=True)
+    if is_pair(state, move):  # Pyramid: two cards adding up to 13 leave together
+        return f"pair {_pair_card(state, move.source)} with {_pair_card(state, move.target)}"
+    if move.source.kind is PileKind.STOCK and state.rules.stock_top_plays:
+        if move.target.kind is PileKind.FOUNDATION:  # Pyramid's King on the stock
+            return f"{_pair_card(state, move.source)} to the foundation"
     if move.source.kind is PileKind.STOCK:
         return (
             "deal a row from the stock"
@@ -182,6 +190,8 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     else:
         where = f"to the empty {pile_name(target, keys)}"
     text = f"{what} from {source} {where}"
+    if state.rules.layout and move.source.kind is PileKind.TABLEAU and not keys.get(move.source):
+        text = f"{what} {where}"  # a card of a layout (Pyramid) has no letter to name it
     if (
         move.source.kind is PileKind.TABLEAU
         and count == len(cards)
@@ -190,6 +200,17 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     ):  # Canfield: the emptied column takes the reserve's top card in the same move
         text += f"; {state.reserve[-1].label} from the reserve fills {source}"
     return text
+
+
+def _pair_card(state: GameState, ref: PileRef) -> str:
+    """The top card of ``ref`` in a hint for a pair: ``"Q♥"``, ``"A♣ (the stock's top
+    card)"``, ``"4♥ (the waste's)"``."""
+    label = state.pile(ref)[-1].label
+    if ref.kind is PileKind.STOCK:
+        return f"{label} (the stock's top card)"
+    if ref.kind is PileKind.WASTE:
+        return f"{label} (the waste's)"
+    return label
 
 
 def without_detours(state: GameState, moves: Sequence[Move], policy: str) -> tuple[Move, ...]:

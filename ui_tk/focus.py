@@ -15,6 +15,15 @@ KPatience's model).
   status bar says why and nothing moves). Picking up and dropping on the same pile,
   or Escape, puts them back.
 
+In a game whose columns are laid out in a picture of overlapping cards
+(``tableau.layout``: Pyramid, TriPeaks), whose cards have no letters, the focus goes
+from free card to free card: Left and Right to the next free card across (wrapping
+round), Up and Down to the nearest free card in a row above or below; a covered card or
+an emptied place is never focused. Space or Enter there does what a click does: in
+Pyramid it chooses a card (outlined) and a second card it pairs with plays the pair, a
+King goes to the discard pile, and on the stock it deals (or pairs the stock's top card
+with the chosen card); in TriPeaks it plays the card onto the foundation.
+
 The pile letters (:mod:`solitaire_tk.layout`) keep working as before; the focus shows
 only once an arrow key, Tab, Space or Enter was pressed, and a click hides it.
 
@@ -29,7 +38,7 @@ import tkinter as tk
 from typing import TYPE_CHECKING
 
 from solitaire_core.moves import Move, PileKind, PileRef
-from solitaire_core.rules import explain
+from solitaire_core.rules import covered, explain
 
 if TYPE_CHECKING:
     from .table import TableView
@@ -132,6 +141,35 @@ class KeyboardFocus:
         """The index the focus takes on arriving at ``ref``: its top card (0 if empty)."""
         return max(0, self._cards(ref) - 1)
 
+    def _placed(self) -> bool:
+        """Whether the columns are a layout of overlapping cards (Pyramid, TriPeaks)."""
+        return self.view.layout is not None and self.view.layout.placed
+
+    def free_columns(self) -> list[PileRef]:
+        """The columns of a layout (Pyramid) whose card is free (not covered, not gone),
+        left to right (top to bottom where two stand one above the other)."""
+        layout, state = self.view.layout, self.view.state
+        assert layout is not None and state is not None
+        free = [
+            s
+            for s in layout.columns
+            if state.columns[s.ref.index or 0] and not covered(state, s.ref.index or 0)
+        ]
+        return [s.ref for s in sorted(free, key=lambda s: (s.x, s.y))]
+
+    def _nearest_free(self, ref: PileRef) -> PileRef | None:
+        """The free card of a layout nearest to column ``ref``'s place, or ``None``."""
+        layout = self.view.layout
+        assert layout is not None
+        here = layout.slot(ref)
+        free = self.free_columns()
+        if not free:
+            return None
+        return min(
+            free,
+            key=lambda r: (layout.slot(r).x - here.x) ** 2 + (layout.slot(r).y - here.y) ** 2,
+        )
+
     def go(self, ref: PileRef, index: int | None = None) -> None:
         """Put the focus on pile ``ref`` (its top card, or the card at ``index``)."""
         self.pile = ref
@@ -145,6 +183,11 @@ class KeyboardFocus:
             return
         if (self.pile.index or 0) >= self._count(self.pile.kind):
             self.pile = PileRef(PileKind.TABLEAU, 0)
+        if self.pile.kind is PileKind.TABLEAU and self._placed():
+            free = self.free_columns()
+            if self.pile not in free:  # covered, or gone: the nearest free card
+                nearest = self._nearest_free(self.pile)
+                self.pile = nearest if nearest is not None else self._stock_or_first()
         n = self._cards(self.pile)
         if self.pile.kind is not PileKind.TABLEAU:
             self.index = max(0, n - 1)
@@ -155,8 +198,22 @@ class KeyboardFocus:
             if index >= self._cards(ref):
                 self.picked = None
 
+    def _stock_or_first(self) -> PileRef:
+        """Where the focus goes once a layout has no free card left: the stock, else
+        the first foundation."""
+        if self._count(PileKind.STOCK):
+            return PileRef(PileKind.STOCK, 0)
+        return PileRef(PileKind.FOUNDATION, 0)
+
     def step(self, delta: int) -> None:
-        """Left (-1) or Right (+1): the next pile of the area, wrapping round."""
+        """Left (-1) or Right (+1): the next pile of the area, wrapping round (in a
+        layout, the next free card across)."""
+        if self.pile.kind is PileKind.TABLEAU and self._placed():
+            free = self.free_columns()
+            if free:
+                here = free.index(self.pile) if self.pile in free else -1
+                self.go(free[(here + delta) % len(free)] if here >= 0 else free[0])
+            return
         count = self._count(self.pile.kind)
         if count:
             self.go(PileRef(self.pile.kind, ((self.pile.index or 0) + delta) % count))
@@ -177,6 +234,17 @@ class KeyboardFocus:
         below."""
         layout = self.view.layout
         assert layout is not None
+        if self.pile.kind is PileKind.TABLEAU and layout.placed:
+            here = layout.slot(self.pile)
+            rows = [
+                layout.slot(r)
+                for r in self.free_columns()
+                if (layout.slot(r).y - here.y) * delta > 0
+            ]
+            if rows:  # the nearest row that way, the card nearest across in it
+                y = min(rows, key=lambda s: abs(s.y - here.y)).y
+                self.go(min((s for s in rows if s.y == y), key=lambda s: abs(s.x - here.x)).ref)
+            return
         if self.pile.kind is PileKind.TABLEAU:
             n = self._cards(self.pile)
             index = self.index + delta
@@ -228,7 +296,12 @@ class KeyboardFocus:
         state = view.state
         assert state is not None
         if self.picked is None and self.pile.kind is PileKind.STOCK:
-            view.deal()  # Space or Enter on the stock deals, as a click does
+            view.click_card(self.pile, max(0, self._cards(self.pile) - 1))  # a deal
+            self.clamp()
+            return
+        if self.picked is None and (self._placed() or state.rules.pair_total):
+            # A layout's cards (and Pyramid's waste): what a click does.
+            view.click_card(self.pile, self._top(self.pile))
             self.clamp()
             return
         if self.picked is None:

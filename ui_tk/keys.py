@@ -47,6 +47,19 @@ SHORTCUTS: list[tuple[str, str]] = [
         "a tableau laid out in several (Fan).",
     ),
     (
+        "Arrow keys in Pyramid and TriPeaks",
+        "Left and Right go from free card to free card across the layout, Up and Down to "
+        "the nearest free card in the row above or below; Space or Enter does what a click "
+        "does.",
+    ),
+    (
+        "Click a card in Pyramid",
+        "Choose it (outlined), then click a card it pairs with (ranks adding up to 13): "
+        "both go to the discard pile; or drag one onto the other. A King goes alone at a "
+        "click. The stock's face-up top card pairs by a drag, or by a click once the other "
+        "card is chosen; else a click on the stock deals.",
+    ),
+    (
         "Tab, Shift+Tab",
         "Focus the next area: tableau, stock, waste, reserve, cells, foundations (those the "
         "game has).",

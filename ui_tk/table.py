@@ -28,13 +28,14 @@ from PIL import Image, ImageTk
 
 from solitaire_core.cards import RANK_NAMES, Card
 from solitaire_core.errors import IllegalMoveError
-from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation, reserve
+from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation, reserve, stock, waste
 from solitaire_core.rules import (
     DEAL_ROW,
     REDEAL,
     PileNamer,
     apply,
     column_run,
+    covered,
     explain,
     legal_moves,
     resolve,
@@ -53,7 +54,10 @@ __all__ = [
     "FELT",
     "TableView",
     "click_move",
+    "covered_reason",
+    "is_pair",
     "key_move",
+    "pair_move",
     "pile_counts",
 ]
 
@@ -66,6 +70,7 @@ _LABEL = "#eef6e8"
 _LABEL_DIM = "#9cc9a8"
 _KEYCAP = "#0e4a29"
 _TARGET = "#ffd54a"
+_CHOSEN_TINT = (255, 213, 74, 255)  # the first card of a pair, chosen by a click (Pyramid)
 _HINT = "#39d3ff"  # the hint's outlines and arrow: a light blue, unlike the drop targets
 _HINT_SHADOW = "#07283a"
 _DRAG_THRESHOLD = 4  # px the pointer must travel before a press becomes a drag
@@ -142,6 +147,11 @@ def _rank(state: GameState, move: Move, order: Sequence[str]) -> tuple[int, int,
     return place, -move.count, target.index or 0
 
 
+def _deals(move: Move) -> bool:
+    """Whether ``move`` deals from the stock (``s>w``; no card is dragged there)."""
+    return move.source.kind is PileKind.STOCK and move.target.kind is PileKind.WASTE
+
+
 def _base_unchosen(state: GameState) -> bool:
     """Whether the next card to a foundation chooses every pile's base rank."""
     return state.rules.base_first_played and not any(state.foundations)
@@ -204,6 +214,9 @@ def click_move(
     """
     cards = state.pile(source)
     count = max(1, len(cards) - index) if source.kind is PileKind.TABLEAU else 1
+    reason = covered_reason(state, source, cheat=cheat, name=name)
+    if reason:
+        return None, reason
     order = (
         ("found", "card", "empty")
         if source.kind is PileKind.CELL
@@ -217,6 +230,38 @@ def click_move(
     if candidates:
         return min(candidates, key=lambda m: _rank(state, m, order)), ""
     return None, _no_move_reason(state, source, count, cheat, name)
+
+
+def covered_reason(
+    state: GameState, source: PileRef, *, cheat: bool = False, name: PileNamer = str
+) -> str:
+    """Why the card of a column of a ``tableau.layout`` cannot play while other cards
+    lie on it (Pyramid, TriPeaks: :func:`~solitaire_core.rules.covered`), in the core's
+    words (``"column 1 is covered by column 2 and column 3: its card plays once they
+    have left"``); ``""`` for a free card and any other pile."""
+    if source.kind is not PileKind.TABLEAU or not covered(state, source.index or 0):
+        return ""
+    return explain(state, Move(source, foundation()), cheat=cheat, name=name) or ""
+
+
+def pair_move(state: GameState, first: PileRef, second: PileRef) -> Move:
+    """The move that pairs the free cards of ``first`` and ``second`` (Pyramid,
+    ``foundations.build = "pairs"``), in either order: ``Move(first, second)``, but
+    the waste's top card with the stock's is always ``w>s`` (``s>w`` is the deal)."""
+    if {first.kind, second.kind} == {PileKind.STOCK, PileKind.WASTE}:
+        return Move(waste(), stock())
+    return Move(first, second)
+
+
+def is_pair(state: GameState, move: Move) -> bool:
+    """Whether ``move`` pairs two cards onto the discard pile (Pyramid) rather than
+    dealing or playing one card: the target is a card in play, not the foundation, and
+    ``s>w`` (the deal) and ``w>s`` with the stock empty (the redeal) are no pairs."""
+    if not state.rules.pair_total or move.target.kind is PileKind.FOUNDATION:
+        return False
+    if move.source.kind is PileKind.STOCK and move.target.kind is PileKind.WASTE:
+        return False
+    return bool(state.pile(move.target))
 
 
 def key_move(
@@ -376,6 +421,8 @@ class TableView(tk.Canvas):
         self._last_press: tuple[int, int] = (-100, -100)
         self._provisional = True
         self.hinted: Move | None = None  # the move :meth:`highlight_move` shows
+        self.selected: PileRef | None = None  # the first card of a pair (Pyramid)
+        self._tinted: Card | None = None  # the card drawn tinted as :attr:`selected`
         self.face_renderer: Callable[[int, str, int, int, bool], Any] = _builtin_face
         self.bind("<Configure>", self._on_configure)
         self.bind("<Map>", self._on_map)
@@ -394,6 +441,8 @@ class TableView(tk.Canvas):
         self.cancel_animation()
         self._cancel_drag()
         self.hinted = None
+        self.selected = None
+        self._tinted = None
         self.rules = state.rules
         self.state = state
         self.cursor.hide()
@@ -434,6 +483,7 @@ class TableView(tk.Canvas):
         self.cancel_animation()
         if state is not self.state:
             self.clear_highlight()  # a hint belongs to the position it was given for
+            self.select(None)  # so does the first card of a pair
         self.state = state
         if self.rules is None or state.rules is not self.rules:
             self.set_game(state)
@@ -585,7 +635,7 @@ class TableView(tk.Canvas):
             return False
         self.finish_animation()
         if ref.kind is PileKind.STOCK:
-            self.deal()
+            self.click_card(ref, max(0, len(self.state.stock) - 1))
             return True
         move, reason = key_move(
             self.state, ref, shift=shift, cheat=self.cheat(), name=self.pile_name
@@ -602,8 +652,12 @@ class TableView(tk.Canvas):
 
     def click_card(self, ref: PileRef, index: int) -> None:
         """Act on a click on the card at ``index`` of pile ``ref`` (on the stock: a
-        deal)."""
+        deal). In a game of pairs (Pyramid) a click chooses a card and the next click
+        on a card it pairs with plays the pair (:meth:`pair_click`)."""
         if self.state is None:
+            return
+        if self.state.rules.pair_total:
+            self.pair_click(ref)
             return
         if ref.kind is PileKind.STOCK:
             self.deal()
@@ -611,9 +665,129 @@ class TableView(tk.Canvas):
         move, reason = click_move(self.state, ref, index, cheat=self.cheat(), name=self.pile_name)
         self._report(move, reason)
 
+    def pair_click(self, ref: PileRef) -> None:
+        """A click on pile ``ref`` in a game of pairs (``foundations.build = "pairs"``:
+        Pyramid). A free King (a card that pairs alone, ``Rules.pair_total``) goes to
+        the discard pile at once. Another free card (of the layout, the waste's top, the
+        stock's top card where it plays) is chosen (:attr:`selected`, outlined); a
+        click on a second card plays the pair if the ranks add up, else says why and
+        chooses that card instead; a click on the chosen card again lets it go. A click
+        on the stock deals, unless its top card pairs with the chosen one; a covered
+        card says what covers it."""
+        state = self.state
+        assert state is not None
+        chosen = self.selected
+        cards = state.pile(ref)
+        if ref.kind is PileKind.STOCK and (
+            not state.rules.stock_top_plays
+            or not cards
+            or chosen is None
+            or explain(state, pair_move(state, chosen, ref), cheat=self.cheat())
+        ):
+            self.select(None)
+            self.deal()
+            return
+        if ref.kind is PileKind.FOUNDATION:
+            if chosen is not None:  # a card alone is no pair: the core says why
+                self._report(None, explain(state, Move(chosen, ref), cheat=self.cheat(),
+                                           name=self.pile_name) or "")  # fmt: skip
+            return
+        reason = covered_reason(state, ref, cheat=self.cheat(), name=self.pile_name)
+        if not cards or reason:
+            self._report(None, reason or f"{self.pile_name(ref)} is empty")
+            return
+        card = cards[-1]
+        if card.rank == state.rules.pair_total:  # a King goes alone
+            self.select(None)
+            move = Move(ref, foundation(0))
+            why = explain(state, move, cheat=self.cheat(), name=self.pile_name)
+            self._report(None if why else move, why or "")
+            return
+        if chosen == ref:
+            self.select(None)
+            self.on_message("")
+            return
+        if chosen is not None:
+            move = pair_move(state, chosen, ref)
+            why = explain(state, move, cheat=self.cheat(), name=self.pile_name)
+            if why is None:
+                self.select(None)
+                self._report(move, "")
+                return
+            self.select(ref)
+            self._report(None, why)
+            return
+        self.select(ref)
+        self.on_message(
+            f"{card.label} chosen: click a card it pairs with "
+            f"(ranks adding up to {state.rules.pair_total})."
+        )
+
+    def select(self, ref: PileRef | None) -> None:
+        """Choose the top card of ``ref`` as the first card of a pair (outlined, items
+        tagged ``selected``), or none."""
+        self.selected = ref
+        self._draw_selected()
+
+    def _draw_selected(self) -> None:
+        """Show the chosen card (:attr:`selected`) tinted and outlined, and outline the
+        cards it pairs with, as a drag outlines its targets (items tagged ``selected``
+        and ``selected:partner``)."""
+        self.delete("selected")
+        layout, state, ref = self.layout, self._shown or self.state, self.selected
+        cards = state.pile(ref) if state is not None and ref is not None else ()
+        chosen = cards[-1] if cards else None
+        if self._tinted is not None and self._tinted != chosen:
+            gone, self._tinted = self._tinted, None
+            if gone in self._items:
+                self.itemconfigure(self._items[gone], image=self._look(gone, False))
+        if layout is None or state is None or ref is None or chosen is None:
+            return
+        if chosen in self._items:
+            self.itemconfigure(self._items[chosen], image=self._chosen_face(chosen))
+            self._tinted = chosen
+        moves = legal_moves(state, cheat=self.cheat())
+        partners = {m.target for m in moves if m.source == ref and is_pair(state, m)}
+        partners |= {m.source for m in moves if m.target == ref and is_pair(state, m)}
+        pad = max(2, layout.card_w // 30)
+        radius = layout.card_w * 0.09
+        for pile, width, tag in ((ref, max(3, pad + 2), "selected:card"),) + tuple(
+            (p, max(2, pad + 1), "selected:partner") for p in sorted(partners, key=str)
+        ):
+            n = len(state.pile(pile))
+            x, y = layout.card_xy(pile, n - 1, n)
+            box = _rounded_box(x - pad, y - pad, x + layout.card_w + pad,
+                               y + layout.card_h + pad, radius)  # fmt: skip
+            for colour, extra in ((_HINT_SHADOW, 2), (_TARGET, 0)):
+                self.create_polygon(
+                    box, smooth=True, fill="", outline=colour, width=width + extra,
+                    tags=("selected", tag),
+                )  # fmt: skip
+        self.tag_raise("selected")
+
+    def _chosen_face(self, card: Card) -> ImageTk.PhotoImage:
+        """The face of ``card`` tinted, for the chosen first card of a pair."""
+        key = (card.rank, f"{card.suit.value}:chosen")
+        photo = self._faces.get(key)
+        if photo is None:
+            w, h = self._image_size
+            image = self.face_renderer(card.rank, card.suit.value, w, h, self.four_colour)
+            rgba = image.convert("RGBA")
+            tinted = Image.blend(rgba, Image.new("RGBA", rgba.size, _CHOSEN_TINT), 0.3)
+            tinted.putalpha(rgba.getchannel("A"))
+            photo = self._faces[key] = ImageTk.PhotoImage(tinted, master=self)
+        return photo
+
     def pile_name(self, ref: PileRef) -> str:
         """``ref`` as the table labels it, for messages: ``"column C"``, ``"cell 2"``
-        (:func:`solitaire_tk.layout.pile_name`)."""
+        (:func:`solitaire_tk.layout.pile_name`); a column of a layout (Pyramid), which
+        has no letter, by its card (``"K♣"``, or ``"a face-down card"``)."""
+        state = self.state
+        if self.layout is not None and self.layout.placed and state is not None:
+            cards = state.pile(ref) if ref.kind is PileKind.TABLEAU else ()
+            if cards:
+                down = state.is_face_down(ref.index or 0, len(cards) - 1)
+                return "a face-down card" if down else cards[-1].label
         return pile_name(ref, self.key_of)
 
     def card_center(self, card: Card) -> tuple[int, int]:
@@ -765,6 +939,8 @@ class TableView(tk.Canvas):
         font = ("DejaVu Sans", -self.layout.font_px, "bold")
         for slot in self.layout.slots:
             ref = slot.ref
+            if self.layout.placed and ref.kind is PileKind.TABLEAU:
+                continue  # a card of a layout leaves bare table behind (Pyramid)
             image = self._slot_image(*slot_look(self.state, ref))
             item = self._slot_items.get(ref)
             if item is None:
@@ -835,6 +1011,8 @@ class TableView(tk.Canvas):
             return
         self._shown = state
         placed, items, drawn = self._placed, self._items, self._drawn
+        top_plays = state.rules.stock_top_plays  # Pyramid's stock shows its top card
+        restack = False
         for ref, cards in self._piles(state):
             n = len(cards)
             changed = drawn.get(ref) != cards
@@ -843,7 +1021,7 @@ class TableView(tk.Canvas):
                 xy = layout.card_xy(ref, index, n)
                 item = items.get(card)
                 down = (
-                    ref.kind is PileKind.STOCK
+                    (ref.kind is PileKind.STOCK and not (top_plays and index == n - 1))
                     or (hidden and state.is_face_down(ref.index or 0, index))
                     or (ref.kind is PileKind.RESERVE and state.is_reserve_face_down(index))
                 )
@@ -869,9 +1047,17 @@ class TableView(tk.Canvas):
                 for card in cards:
                     self.tag_raise(items[card])
                 drawn[ref] = cards
+                restack = restack or ref.kind is PileKind.TABLEAU
+        if restack and layout.placed:
+            # A card back in a layout (an undo) lies under the cards that cover it: each
+            # column over the ones before it, as dealt.
+            for cards in state.columns:
+                for card in cards:
+                    self.tag_raise(items[card])
         self._label_stock(state)
         self._label_reserve(state)
         self._label_continuations(state)
+        self._draw_selected()
         if self.cursor.visible:
             self.cursor.draw()
 
@@ -1009,7 +1195,21 @@ class TableView(tk.Canvas):
             return
         target_state, move, duration = self._anim_queue.pop(0)
         assert self.layout is not None and self._shown is not None
-        if PileKind.STOCK in (move.source.kind, move.target.kind):
+        if is_pair(self._shown, move):
+            # Both cards of a pair fly to the discard pile.
+            cards: tuple[Card, ...] = (
+                self._shown.pile(move.source)[-1],
+                self._shown.pile(move.target)[-1],
+            )
+            where = self._places(target_state)
+            items = [self._items[card] for card in cards]
+            starts = [tuple(self.coords(item)) for item in items]
+            ends = [where[card] for card in cards]
+            for card in cards:
+                if self._down.get(card):
+                    self.itemconfigure(self._items[card], image=self._face(card))
+                    self._down[card] = False
+        elif PileKind.STOCK in (move.source.kind, move.target.kind):
             # A deal: the cards leaving the stock (or the waste turned over) fly to
             # where the new position has them, turned as they land.
             gone = self._shown.stock if move.source.kind is PileKind.STOCK else self._shown.waste
@@ -1113,7 +1313,8 @@ class TableView(tk.Canvas):
             return
         x, y = self.canvasx(event.x), self.canvasy(event.y)
         hit = self.layout.card_at(x, y, self._counts())
-        if hit is not None and hit[0].kind is PileKind.STOCK:
+        top_plays = self.state.rules.stock_top_plays and bool(self.state.stock)
+        if hit is not None and hit[0].kind is PileKind.STOCK and not top_plays:
             self.deal()  # a click on the stock, full or empty, deals
             return
         if hit is None or hit[1] is None:
@@ -1155,7 +1356,11 @@ class TableView(tk.Canvas):
         count = len(cards)
         if ref.kind is PileKind.FOUNDATION and not self.rules.foundation_return:
             return False
-        if ref.kind is PileKind.STOCK:
+        if ref.kind is PileKind.STOCK and not self.rules.stock_top_plays:
+            return False
+        reason = covered_reason(self.state, ref, cheat=self.cheat(), name=self.pile_name)
+        if reason:
+            self._report(None, reason)
             return False
         if ref.kind is PileKind.TABLEAU and count > column_run(self.state, ref.index or 0):
             self._report(
@@ -1164,11 +1369,12 @@ class TableView(tk.Canvas):
             return False
         self._dragging = True
         self.on_message("")
+        moves = legal_moves(self.state, cheat=self.cheat())
         targets = {
-            m.target
-            for m in legal_moves(self.state, cheat=self.cheat())
-            if m.source == ref and m.count == count
+            m.target for m in moves if m.source == ref and m.count == count and not _deals(m)
         }
+        if self.rules.pair_total:  # the cards a pair is made with, whichever was dragged
+            targets |= {m.source for m in moves if m.target == ref and is_pair(self.state, m)}
         press["targets"] = targets
         self._highlight(targets)
         for card in cards:
@@ -1208,8 +1414,14 @@ class TableView(tk.Canvas):
         box = (x0, y0, x0 + self.layout.card_w, y0 + self.layout.card_h)
         counts = self._counts()
         counts[ref] = counts.get(ref, 0) - len(cards)
-        target = self.layout.drop_target(box, counts)
+        target = self.layout.drop_target(box, counts, press.get("targets", ()))
         move = Move(ref, target, len(cards)) if target is not None and target != ref else None
+        if (
+            move is not None
+            and self.state.rules.pair_total
+            and move.target.kind is not PileKind.FOUNDATION
+        ):
+            move = pair_move(self.state, ref, move.target)
         reason = None
         if move is not None:
             reason = explain(self.state, move, cheat=self.cheat(), name=self.pile_name)
