@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 from solitaire_tk.dialogs import WinDialog
-from ui_helpers import open_app, real_click, settle, wait_for
+from ui_helpers import open_app, real_click, settle, wait_for, xdotool
 
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.plugins import get_variant
@@ -70,3 +70,18 @@ def test_a_golf_deal_is_won_by_real_clicks_and_the_win_is_shown(root, tmp_path):
     assert app.message == "You won!"
     assert dialog.figures["Game"].endswith(f"deal {DEAL}")
     assert dialog.figures["Moves"] == str(len(moves))
+
+
+def test_a_fast_double_click_on_the_stock_deals_two_cards(root, tmp_path):
+    app = open_app(root, tmp_path, "golf", deal=DEAL)
+    root.geometry(ROOT_GEOMETRY)
+    settle(app)
+    session, view = app.session, app.view
+    stock = len(session.state.stock)
+    x, y = view.pile_center(STOCK)
+    root.lift()
+    root.update()
+    xdotool("mousemove", "--sync", str(view.winfo_rootx() + x), str(view.winfo_rooty() + y))
+    xdotool("click", "--repeat", "2", "--delay", "60", "1")  # a double click, one spot
+    assert wait_for(root, lambda: session.moves == 2), session.moves
+    assert len(session.state.stock) == stock - 2

@@ -1298,11 +1298,22 @@ class TableView(tk.Canvas):
 
     def _on_double_press(self, event: tk.Event) -> None:
         # The second press of a double click on the same spot: the first click already
-        # moved the card, so it must not move the card that is there now too.
+        # moved the card, so it must not move the card that is there now too. On the
+        # stock each click is a deal, however fast the clicks come (Golf's player turns
+        # two cards with a quick double click, as in PySolFC).
         lx, ly = self._last_press
-        if abs(event.x - lx) <= _DRAG_THRESHOLD and abs(event.y - ly) <= _DRAG_THRESHOLD:
+        near = abs(event.x - lx) <= _DRAG_THRESHOLD and abs(event.y - ly) <= _DRAG_THRESHOLD
+        if near and not self._on_stock(event):
             return
         self._on_press(event)
+
+    def _on_stock(self, event: tk.Event) -> bool:
+        """Whether ``event`` points at a stock that a click deals from."""
+        if self.state is None or self.layout is None:
+            return False
+        hit = self.layout.card_at(self.canvasx(event.x), self.canvasy(event.y), self._counts())
+        top_plays = self.state.rules.stock_top_plays and bool(self.state.stock)
+        return hit is not None and hit[0].kind is PileKind.STOCK and not top_plays
 
     def _on_press(self, event: tk.Event) -> None:
         self._last_press = (event.x, event.y)
@@ -1311,12 +1322,11 @@ class TableView(tk.Canvas):
         self._cancel_drag()
         if self.state is None or self.layout is None:
             return
-        x, y = self.canvasx(event.x), self.canvasy(event.y)
-        hit = self.layout.card_at(x, y, self._counts())
-        top_plays = self.state.rules.stock_top_plays and bool(self.state.stock)
-        if hit is not None and hit[0].kind is PileKind.STOCK and not top_plays:
+        if self._on_stock(event):
             self.deal()  # a click on the stock, full or empty, deals
             return
+        x, y = self.canvasx(event.x), self.canvasy(event.y)
+        hit = self.layout.card_at(x, y, self._counts())
         if hit is None or hit[1] is None:
             return
         ref, index = hit
