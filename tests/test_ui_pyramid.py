@@ -186,8 +186,10 @@ def test_a_tripeaks_card_played_turns_up_the_card_it_uncovers(root, tmp_path):
     assert session.state.is_face_down(14, 0) and view._down[hidden]
     # A face-down card clicked does not move.
     real_click(root, view, *view.card_center(hidden))
-    assert wait_for(root, lambda: "covered by" in app.message)
-    assert app.message.startswith("A face-down card is covered by")  # not by its name
+    assert wait_for(root, lambda: "face down" in app.message)
+    assert app.message == (  # not by its name, nor the face-down cards on it
+        "This card lies face down: it turns up once the cards on it have left."
+    )
     assert session.moves == 0
     for moves, name in enumerate(("3C", "4C"), start=1):
         real_click(root, view, *view.card_center(card(name)))

@@ -238,9 +238,15 @@ def covered_reason(
     """Why the card of a column of a ``tableau.layout`` cannot play while other cards
     lie on it (Pyramid, TriPeaks: :func:`~solitaire_core.rules.covered`), in the core's
     words (``"column 1 is covered by column 2 and column 3: its card plays once they
-    have left"``); ``""`` for a free card and any other pile."""
+    have left"``), or for a face-down card that it turns up once they have left; ``""``
+    for a free card and any other pile."""
     if source.kind is not PileKind.TABLEAU or not covered(state, source.index or 0):
         return ""
+    column = state.columns[source.index or 0]
+    if column and state.is_face_down(source.index or 0, len(column) - 1):
+        # TriPeaks: the cards on a face-down card are face down too; naming them says
+        # nothing ("covered by a face-down card and a face-down card").
+        return "this card lies face down: it turns up once the cards on it have left"
     return explain(state, Move(source, foundation()), cheat=cheat, name=name) or ""
 
 
