@@ -5,6 +5,7 @@
 * :mod:`.settings` -- player settings in TOML.
 * :mod:`.saves` -- saved games (autosave and named) in JSON.
 * :mod:`.stats` -- per-variant statistics in SQLite.
+* :mod:`.progress` -- a variant's games per day, week, month or year, for a chart.
 
 Nothing here loads files with pickle or anything else that can run code.
 """
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
         settings_path,
         stats_path,
     )
+    from .progress import Period, Progression, progression
     from .saves import (
         MOVE_PATTERN,
         SAVE_FORMAT,
@@ -49,6 +51,7 @@ if TYPE_CHECKING:
     from .settings import SETTINGS_FORMAT_VERSION, Settings, load_settings, save_settings
     from .stats import (
         STATS_SCHEMA_VERSION,
+        GameRecord,
         StatsStore,
         VariantStats,
         figure_texts,
@@ -61,9 +64,12 @@ if TYPE_CHECKING:
 _WHERE = {
     "APP_NAME": "paths",
     "FrozenOptions": "options",
+    "GameRecord": "stats",
     "HOME_ENV": "paths",
     "MOVE_PATTERN": "saves",
     "PersistenceError": "errors",
+    "Period": "progress",
+    "Progression": "progress",
     "SAVE_FORMAT": "saves",
     "SAVE_FORMAT_VERSION": "saves",
     "SETTINGS_FORMAT_VERSION": "settings",
@@ -88,6 +94,7 @@ _WHERE = {
     "move_aside": "atomic",
     "options_from_key": "options",
     "options_key": "options",
+    "progression": "progress",
     "quarantine": "atomic",
     "read_save": "saves",
     "save_settings": "settings",
@@ -122,7 +129,10 @@ __all__ = [
     "SETTINGS_FORMAT_VERSION",
     "STATS_SCHEMA_VERSION",
     "FrozenOptions",
+    "GameRecord",
     "PersistenceError",
+    "Period",
+    "Progression",
     "SavedGame",
     "Settings",
     "StatsStore",
@@ -143,6 +153,7 @@ __all__ = [
     "move_aside",
     "options_from_key",
     "options_key",
+    "progression",
     "quarantine",
     "read_save",
     "save_settings",

@@ -38,7 +38,14 @@ from .locks import locked
 from .options import FrozenOptions, options_from_key, to_options
 from .paths import stats_path
 
-__all__ = ["STATS_SCHEMA_VERSION", "StatsStore", "VariantStats", "figure_texts", "format_table"]
+__all__ = [
+    "STATS_SCHEMA_VERSION",
+    "GameRecord",
+    "StatsStore",
+    "VariantStats",
+    "figure_texts",
+    "format_table",
+]
 
 STATS_SCHEMA_VERSION = 4
 """The schema this program creates and reads (stored in ``PRAGMA user_version``).
@@ -241,6 +248,27 @@ class VariantStats:
     def options_key(self) -> str:
         """The canonical option key, e.g. ``"draw=3,redeals=2"`` (``""`` for none)."""
         return self.options.key()
+
+
+@attrs.frozen
+class GameRecord:
+    """One recorded game, as :meth:`StatsStore.games` reads it back.
+
+    Attributes:
+        finished_at: when the game ended, an aware datetime in UTC (to the microsecond).
+        won: the game was won.
+        seconds: play time in seconds (``>= 0``).
+        moves: moves made (``>= 0``).
+        cheated: Cheat was used (a win with it is a cheat win, counted apart).
+        deal: the deal number.
+    """
+
+    finished_at: datetime
+    won: bool
+    seconds: float = 0.0
+    moves: int = 0
+    cheated: bool = False
+    deal: int = 0
 
 
 def _summarise(variant: str, key: str, rows: Iterable[Sequence[Any]]) -> VariantStats:
@@ -1362,6 +1390,19 @@ class StatsStore:
                 self.path,
             ) from error
 
+    def _read(self, query: str, params: Sequence[str]) -> list[Any]:
+        """The rows of a ``SELECT``.
+
+        Raises:
+            PersistenceError: the database could not be read.
+        """
+        try:
+            return self._conn.execute(query, params).fetchall()
+        except sqlite3.Error as error:
+            raise PersistenceError(
+                f"The statistics file {self.path} could not be read ({error}).", self.path
+            ) from error
+
     def summary(
         self, variant: str | None = None, options: Mapping[str, str] | None = None
     ) -> list[VariantStats]:
@@ -1385,12 +1426,7 @@ class StatsStore:
             "score, scoring "
         )
         query += f"FROM games{where} ORDER BY variant, options, finished_at, id"
-        try:
-            rows = self._conn.execute(query, params).fetchall()
-        except sqlite3.Error as error:
-            raise PersistenceError(
-                f"The statistics file {self.path} could not be read ({error}).", self.path
-            ) from error
+        rows = self._read(query, params)
         result = []
         for (name, key), group in itertools.groupby(rows, key=lambda row: (row[0], row[1])):
             try:
@@ -1402,6 +1438,42 @@ class StatsStore:
                 )
         return result
 
+    def games(self, variant: str, options: Mapping[str, str] | None = None) -> list[GameRecord]:
+        """The recorded games of ``variant`` with ``options``, in the order they were
+        played (by finish time, then as recorded): what a progression chart is drawn
+        from (:func:`solitaire_core.persistence.progress.progression`).
+
+        Args:
+            variant: variant id.
+            options: the option set (``None`` or ``{}``: the games without options).
+
+        Returns:
+            One :class:`GameRecord` per game, cheat wins included; an empty list when
+            none was recorded.
+
+        Raises:
+            PersistenceError: the database could not be read.
+        """
+        where, params = _where(variant, options or {})
+        query = (
+            f"SELECT finished_at, won, seconds, moves, cheated, deal FROM games{where} "
+            "ORDER BY finished_at, id"
+        )
+        rows = self._read(query, params)
+        return [
+            GameRecord(
+                finished_at=datetime.strptime(when, "%Y-%m-%dT%H:%M:%S.%fZ").replace(
+                    tzinfo=timezone.utc
+                ),
+                won=bool(won),
+                seconds=float(seconds),
+                moves=int(moves),
+                cheated=bool(cheated),
+                deal=int(deal),
+            )
+            for when, won, seconds, moves, cheated, deal in rows
+        ]
+
     def bank(self, variant: str, options: Mapping[str, str] | None = None) -> int:
         """The bank carried from game to game of ``variant`` with ``options`` under
         ``"vegas-cumulative"`` scoring (Windows Solitaire's cumulative Vegas score): the
@@ -1412,12 +1484,7 @@ class StatsStore:
         """
         where, params = _where(variant, options or {})
         query = f"SELECT sum(score) FROM games{where} AND scoring = 'vegas-cumulative'"
-        try:
-            total = self._conn.execute(query, params).fetchone()[0]
-        except sqlite3.Error as error:
-            raise PersistenceError(
-                f"The statistics file {self.path} could not be read ({error}).", self.path
-            ) from error
+        total = self._read(query, params)[0][0]
         return int(total or 0)
 
     def reset(self, variant: str | None = None, options: Mapping[str, str] | None = None) -> int:
