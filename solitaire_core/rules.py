@@ -1320,8 +1320,10 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
         while progress:
             progress = False
             for i, col in enumerate(state.columns):
-                if complete_suit(col[state.hidden[i] if state.hidden else 0 :]) and (
-                    policy == "all" or _safe_run(state, i)
+                if (
+                    complete_suit(col[state.hidden[i] if state.hidden else 0 :])
+                    and not covered(state, i)
+                    and (policy == "all" or _safe_run(state, i))
                 ):
                     target = next(
                         (j for j in range(nf) if _pile_reason(state, j, col[-1]) is None), None
@@ -1337,13 +1339,14 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
         state.rules.standard_foundations
         and not state.rules.hidden_cards
         and not state.rules.has_reserve
+        and not state.rules.covered_by
     ):
         return _autoplay_classic(state, policy)
     progress = True
     while progress:
         progress = False
         sources: list[tuple[PileRef, Card | None]] = [
-            (_T[i], col[-1] if col else None) for i, col in enumerate(state.columns)
+            (_T[i], _top_to_play(state, i)) for i in range(len(state.columns))
         ] + [(_C[i], c) for i, c in enumerate(state.cells)]
         if state.waste and (policy == "all" or not waste_realigns(state)):
             sources.append((WASTE, state.waste[-1]))
@@ -1362,6 +1365,17 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
                 progress = True
                 break
     return state, made
+
+
+def _top_to_play(state: GameState, column: int) -> Card | None:
+    """Column ``column``'s top card, or ``None`` when it has none or, in a layout, while a
+    card lies on it or it lies face down (TriPeaks): what autoplay may send up."""
+    col = state.columns[column]
+    if not col or covered(state, column):
+        return None
+    if state.hidden and state.hidden[column] >= len(col):
+        return None
+    return col[-1]
 
 
 def _autoplay_classic(state: GameState, policy: str) -> tuple[GameState, list[Move]]:

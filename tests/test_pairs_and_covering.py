@@ -263,3 +263,24 @@ def test_pair_total_only_with_pairs() -> None:
 def test_files_load() -> None:
     for name in ("pyramid", "tri-peaks"):
         assert load_variant_file(VARIANTS / f"{name}.toml").resolve().layout
+
+
+@pytest.mark.parametrize("variant", ["pyramid", "tri-peaks"])
+def test_autoplay_all_sends_no_covered_or_face_down_card_up(variant: str) -> None:
+    # A session may choose autoplay "all"; it once sent every King of the pyramid (and
+    # TriPeaks' covered, face-down cards) up, covered or not.
+    from solitaire_core.rules import autoplay_moves
+
+    rules = rules_of(variant)
+    for number in range(1, 30):
+        state = deal(rules, number)
+        after, moves = autoplay_moves(state, "all")
+        for move in moves:
+            assert explain(state, move) is None, (number, str(move))
+            state = apply(state, move)
+        assert state == after
+    if variant == "pyramid":
+        # Deal 1's four Kings lie covered at t9, t10, t15 and t18: none goes up.
+        state = deal(rules, 1)
+        assert all(covered(state, i) for i in (8, 9, 14, 17))
+        assert autoplay_moves(state, "all")[1] == []
