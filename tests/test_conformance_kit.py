@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 from solitaire_core import deal as deals
 from solitaire_core import rules as engine
+from solitaire_core.cards import Card
 from solitaire_core.moves import Move
 from solitaire_core.plugins import get_variant
 from solitaire_core.session import Session
 from solitaire_core.state import GameState
 from solitaire_core.testing import checks
 from solitaire_core.testing.checks import KitContext, KitSettings
-from solitaire_core.testing.reference import expected_move_limit, winnable
+from solitaire_core.testing.reference import declared_covering, expected_move_limit, winnable
+from solitaire_core.testing.strategies import full_foundations, pair_units, reduced_board_positions
 
 FIXED = KitSettings(max_examples=40, steps=30, derandomize=True)
 
@@ -211,3 +214,127 @@ def test_solver_verdict_check_catches_a_search_that_tries_only_the_first_pile(mo
     monkeypatch.setattr(Engine, "pile_choices", lambda self, found, k: honest(self, found, k)[:1])
     message = fails(checks.check_solver_verdicts, ctx)
     assert "the python solver calls a winnable position lost" in message
+
+
+# -- layouts and pairs (Pyramid, TriPeaks) ----------------------------------------------
+
+
+def pyramid_blockmap(size: int = 7) -> list[set[int]]:
+    """PySolFC's ``Pyramid._createPyramid`` (pysollib/games/pyramid.py, game 38): row i of
+    the triangle holds i + 1 cards, and card n of row i is blocked by cards n + i + 1 and
+    n + i + 2 of the next row."""
+    out: list[set[int]] = [set() for _ in range(size * (size + 1) // 2)]
+    n = 0
+    for i in range(size - 1):
+        for _ in range(i + 1):
+            k = n + i + 1
+            out[n] = {k, k + 1}
+            n += 1
+    return out
+
+
+def three_peaks_blockmap() -> list[set[int]]:
+    """PySolFC's ``ThreePeaks_RowStack.basicIsBlocked`` (pysollib/games/threepeaks.py,
+    game 22231): row i < 18 is blocked by rows i + STEP[i] and i + STEP[i] + 1 (the walk
+    on down from there only meets cards that lie on those)."""
+    step = (3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9)
+    return [{i + step[i], i + step[i] + 1} if i < 18 else set() for i in range(28)]
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "blockmap"),
+    [("pyramid", pyramid_blockmap()), ("tri-peaks", three_peaks_blockmap())],
+)
+def test_the_kits_covering_is_pysolfcs_blockmap(rules_of, variant_id, blockmap):
+    rules = rules_of(variant_id)
+    assert [set(on) for on in declared_covering(tuple(rules.layout))] == blockmap
+
+
+@pytest.mark.parametrize("variant_id", ["pyramid", "tri-peaks"])
+def test_the_kits_positions_of_a_layout_are_ones_play_can_leave(variant_id):
+    # A column is empty only once every card on it has left, and lies face down whole
+    # only while a card lies on it.
+    rules = get_variant(variant_id).resolve()
+
+    @settings(max_examples=60, database=None, deadline=None)
+    @given(reduced_board_positions(rules, 12))
+    def check(state):
+        for i, col in enumerate(state.columns):
+            on = declared_covering(tuple(rules.layout))[i]
+            if not col:
+                assert not any(state.columns[j] for j in on), state.to_text()
+            if state.hidden and state.hidden[i] >= len(col) > 0:
+                assert any(state.columns[j] for j in on), state.to_text()
+
+    check()
+
+
+def test_the_pairs_pile_of_a_won_pyramid_is_pairs_and_kings():
+    rules = get_variant("pyramid").resolve()
+    units = pair_units(rules)
+    assert len(units) == 28 and units[-1] == (Card.parse("KD"),)
+    assert all(len(u) == 1 and u[0].rank == 13 or sum(c.rank for c in u) == 13 for u in units)
+    assert full_foundations(rules) == (tuple(c for u in units for c in u),)
+
+
+@pytest.mark.parametrize("variant_id", ["pyramid", "tri-peaks"])
+def test_random_play_catches_rules_that_ignore_the_layout(rules_of, variant_id):
+    # The file's layout still says which card lies on which; the engine, wired with no
+    # covering, lets covered cards play (and in TriPeaks deals them face up).
+    rules = rules_of(variant_id)
+    flat = attrs.evolve(rules, covered_by=tuple(() for _ in range(rules.columns)))
+    message = fails(checks.check_random_play, KitContext(flat, None, FIXED))
+    assert "is covered or face down" in message or "expected illegal pair" in message, message
+
+
+def test_random_play_catches_a_card_that_never_turns_up(monkeypatch):
+    monkeypatch.setattr(engine, "turn_up_uncovered", lambda rules, columns, hidden: hidden)
+    message = fails(checks.check_random_play, context("tri-peaks"))
+    assert "face down with no card on it" in message
+
+
+def test_random_play_catches_a_pair_whose_cards_go_up_in_the_wrong_order(monkeypatch):
+    honest = engine._play_pair
+
+    def swapped(state, move):
+        return honest(
+            state, Move(move.target, move.source) if move.target.kind.value != "f" else move
+        )
+
+    monkeypatch.setattr(engine, "_play_pair", swapped)
+    assert "the source's card, then the target's" in fails(
+        checks.check_random_play, context("pyramid")
+    )
+
+
+def test_random_play_catches_a_stock_top_that_does_not_pair(monkeypatch):
+    # Pyramid's stock shows its top card (stock.top_plays); an engine that forgets it.
+    honest_card, honest_moves = engine._free_card, engine._pair_moves
+
+    def face_down_stock(state, ref, name):
+        if ref.kind.value == "s":
+            return None, "the stock's top card lies face down"
+        return honest_card(state, ref, name)
+
+    monkeypatch.setattr(engine, "_free_card", face_down_stock)
+    monkeypatch.setattr(
+        engine, "_pair_moves", lambda state: [m for m in honest_moves(state) if "s" not in str(m)]
+    )
+    assert "expected legal" in fails(checks.check_random_play, context("pyramid"))
+
+
+def test_won_check_catches_a_pyramid_won_with_cards_in_the_stock(monkeypatch):
+    monkeypatch.setattr(GameState, "is_won", property(lambda s: not any(s.columns)))
+    assert "left in the stock" in fails(checks.check_won, context("pyramid"))
+
+
+def test_safe_autoplay_check_catches_autoplay_that_takes_a_covered_card(monkeypatch):
+    monkeypatch.setattr(engine, "_top_to_play", lambda state, i: (state.columns[i] or (None,))[-1])
+    message = fails(checks.check_safe_autoplay, context("pyramid"))
+    assert "is illegal" in message and "covered" in message
+
+
+def test_deal_check_catches_a_deal_that_leaves_covered_cards_face_up(rules_of):
+    rules = rules_of("tri-peaks")
+    flat = attrs.evolve(rules, covered_by=tuple(() for _ in range(rules.columns)))
+    assert "face-down cards" in fails(checks.check_deal, KitContext(flat, None, FIXED))

@@ -33,6 +33,7 @@ from .strategies import (
     cards_in_play_when_won,
     deal_numbers,
     full_foundations,
+    pair_units,
     pile_refs,
     reduced_board_positions,
     won_columns,
@@ -219,7 +220,8 @@ def _check_recipe_steps(state: GameState, number: int) -> None:
 def check_deal(ctx: KitContext) -> None:
     """The deal places every card of the declared decks exactly once, as the recipe says:
     so many cards per column, the named cells filled, the other cells empty; the cards in
-    the order PySolFC (or the plugin's deal method) gives for that deal number. Recipes
+    the order PySolFC (or the plugin's deal method) gives for that deal number, face down
+    as ``deal.face_down`` says (in a layout, a column a card lies on wholly). Recipes
     that reorder the pack or put cards on the foundations (docs/variant-format.md) are
     checked step by step instead: the foundation cards, the ranks dealt first, a King at
     the bottom of each column it starts."""
@@ -253,10 +255,7 @@ def check_deal(ctx: KitContext) -> None:
             f"deal {number}: {sum(map(len, state.foundations))} cards on the foundations, "
             f"expected {stock_up}"
         )
-        down = tuple(
-            min(n, max(len(col) - 1, 0))
-            for n, col in zip(recipe.face_down or (0,) * rules.columns, state.columns)
-        )
+        down = reference.dealt_face_down(rules, state.columns, recipe.face_down)
         assert (state.hidden or (0,) * rules.columns) == down, (
             f"deal {number}: face-down cards {state.hidden}, recipe {recipe.face_down}"
         )
@@ -510,7 +509,8 @@ def check_safe_autoplay(ctx: KitContext) -> None:
     positions (every card present, the highest few of each suit still in play, on a board
     reduced to 1-4 columns and 0-2 cells so that space is short), an exhaustive search over
     ``legal_moves`` decides winnability before and after the safe autoplay step; the
-    answers must agree, and every autoplay move must be legal.
+    answers must agree, and every autoplay move must be legal, the "all" policy's too
+    (none may take a card another lies on, in a layout).
 
     The "safe" policy is checked for every variant, whatever its own ``autoplay`` says
     (a session may choose it). A careless policy is usually caught within a few hundred
@@ -518,14 +518,24 @@ def check_safe_autoplay(ctx: KitContext) -> None:
     rules = ctx.rules
     budget = ctx.settings.search_budget
 
-    def body(raw: GameState) -> None:
-        note(raw.to_text())
-        after, moves = engine.autoplay_moves(raw, "safe")
+    def replayed(raw: GameState, policy: str) -> tuple[GameState, list[Move]]:
+        after, moves = engine.autoplay_moves(raw, policy)
         replay = raw
         for move in moves:
             assert move.target.kind is PileKind.FOUNDATION, f"autoplay made {move}"
+            reason = engine.explain(replay, move)
+            assert reason is None, (
+                f"autoplay {policy!r} made {move}, which is illegal: {reason}; position "
+                f"{replay.to_text()}"
+            )
             replay = engine.apply(replay, move)
         assert replay == after, "the autoplay moves do not give the autoplayed position"
+        return after, moves
+
+    def body(raw: GameState) -> None:
+        note(raw.to_text())
+        replayed(raw, "all")
+        after, moves = replayed(raw, "safe")
         if not moves:
             return
         before_ok = reference.winnable(raw, budget=budget)
@@ -545,9 +555,12 @@ def check_safe_autoplay(ctx: KitContext) -> None:
 def check_won(ctx: KitContext) -> None:
     """A game is won iff every card is on a foundation: the last card's move wins it, a
     card left in a column or a cell does not (with ``only_complete_suits``, the last
-    complete suit's move). Where ``foundations.win_cards`` wins with cards left in play
-    (Aces Up: the four Aces), those lie one to a column, and with
-    ``tableau.win_single_cards`` two of them on one column do not win."""
+    complete suit's move; where the foundation takes pairs, the last King's or the last
+    pair's). Where ``foundations.win_cards`` wins with cards left in play (Aces Up: the
+    four Aces), those lie one to a column, and with ``tableau.win_single_cards`` two of
+    them on one column do not win. The last card left in the stock wins only where the
+    stock deals onto the foundation (:func:`~solitaire_core.testing.reference.declared_won`:
+    Golf, TriPeaks; not Pyramid)."""
     rules = ctx.rules
     bases = _bases(rules)
     full = list(full_foundations(rules, bases))
@@ -562,24 +575,44 @@ def check_won(ctx: KitContext) -> None:
         stacked = attrs.evolve(won, columns=doubled)
         assert not stacked.is_won, "won with two cards on one column and another column empty"
     count = 13 if rules.complete_suits else 1
+    if rules.foundations == 1 and rules.foundation_piles[0].pairs:
+        count = len(pair_units(rules)[-1])  # the last pair up, or a King alone
     last = tuple(reversed(full[0][-count:]))
     short = tuple([full[0][:-count], *full[1:]])
+    columns = [(*no_columns[0], *last), *no_columns[1:]]
+    tail = f"x{count}" if count > 1 else ""
+    finish, said = f"t1>f1{tail}", f"t1>f{tail}"  # applied, and played in a session
+    if rules.foundations == 1 and rules.foundation_piles[0].pairs and count == 2:
+        # The last pair up: one card in each of two columns, neither on the other.
+        p, q = _apart_columns(rules)
+        columns = list(no_columns)
+        columns[p] += full[0][-2:-1]
+        columns[q] += full[0][-1:]
+        finish = said = f"t{p + 1}>t{q + 1}"
     in_column = GameState(
-        rules=rules,
-        columns=((*no_columns[0], *last), *no_columns[1:]),
-        cells=free,
-        foundations=short,
-        bases=bases,
+        rules=rules, columns=tuple(columns), cells=free, foundations=short, bases=bases
     )
     name = "a King" if last[-1].rank == 13 else last[-1].label
     assert not in_column.is_won, f"won with {name} still in a column"
     assert not Session(rules, 1, state=in_column, autoplay="off").is_won
-    tail = f"x{count}" if count > 1 else ""
-    after = engine.apply(in_column, Move.parse(f"t1>f1{tail}"))
+    after = engine.apply(in_column, Move.parse(finish))
     assert after.is_won and after == won, "moving the last card up does not win"
     session = Session(rules, 1, state=in_column, autoplay="off")
-    session.play(f"t1>f{tail}")
+    session.play(said)
     assert session.is_won
+    if rules.has_stock:
+        # The last cards left in the stock: won only where the stock deals onto the
+        # foundation and the game ends with the columns empty (Golf, TriPeaks); an empty
+        # pyramid with a card in the stock is not (Pyramid puts all 52 up).
+        in_stock = GameState(
+            rules=rules, columns=no_columns, cells=free, foundations=short, bases=bases,
+            stock=last,
+        )  # fmt: skip
+        expected = reference.declared_won(in_stock)
+        assert in_stock.is_won == expected, (
+            f"{'not won' if expected else 'won'} with {name} left in the stock "
+            f"(stock.deal = {rules.stock_deal!r})"
+        )
     if rules.cells and count == 1:
         in_cell = GameState(
             rules=rules, columns=no_columns, cells=(last[0], *free[1:]), foundations=short,
@@ -587,6 +620,16 @@ def check_won(ctx: KitContext) -> None:
         )  # fmt: skip
         assert not in_cell.is_won, f"won with {name} still in a cell"
         assert engine.apply(in_cell, Move.parse("c1>f1")).is_won
+
+
+def _apart_columns(rules: Rules) -> tuple[int, int]:
+    """Two columns (0-based) whose cards do not lie one on the other in the layout (the
+    first two without one)."""
+    on_first = reference.covering_columns(rules, 0)
+    for q in range(1, rules.columns):
+        if q not in on_first and 0 not in reference.covering_columns(rules, q):
+            return 0, q
+    raise AssertionError(f"{rules.name}: every column lies on the first one")
 
 
 def check_solutions_replay(ctx: KitContext) -> None:

@@ -6,10 +6,14 @@ Steps (``@rule``): play a legal move; try an arbitrary move (legal or not); undo
 undo then redo; restart then redo everything; switch the Cheat difficulty.
 
 Checked after every step (``@invariant``): the cards are conserved; ``to_text`` /
-``from_text`` round-trip; the game is won iff every card is on a foundation;
+``from_text`` round-trip; the game is won as the file declares it;
 :func:`~solitaire_core.rules.legal_moves` and :func:`~solitaire_core.rules.is_legal` agree
 on every move between two piles; move notation round-trips; tableau run moves obey the
-move-limit formula the file declares; empty columns accept exactly what the file says.
+move-limit formula the file declares; empty columns accept exactly what the file says; a
+discard pile, one pile built up or down (Golf) and a pile of pairs (Pyramid) take what
+the re-stated rules say; in a layout, covered and face-down cards do not play. After
+every legal move: in a layout a covered card is not turned, and a pair leaves the
+position the re-stated rule gives.
 """
 
 from __future__ import annotations
@@ -63,6 +67,12 @@ def _pile_moves(state: GameState) -> list[Move]:
     if rules.has_stock:
         out.append(Move(PileRef(PileKind.STOCK, 0), PileRef(PileKind.TABLEAU, None)))
     return out
+
+
+_LEFT_TO_OTHERS = (
+    (PileKind.STOCK, PileKind.WASTE),  # the deal
+    (PileKind.TABLEAU, PileKind.TABLEAU),  # the run-move invariant pairs these
+)
 
 
 class VariantPlay(RuleBasedStateMachine):
@@ -126,8 +136,40 @@ class VariantPlay(RuleBasedStateMachine):
         assert list(turn.autoplay) == auto
         assert game.state != before, f"legal move {move} left the position unchanged"
         assert not game.can_redo, "a new move must clear the redo list"
+        self._check_layout_move(before, move, after)
         self.states.append(game.state)
         self.undone.clear()
+
+    def _check_layout_move(self, before: GameState, move: Move, after: GameState) -> None:
+        """In a layout, a card on which another still lies neither turns face up nor down;
+        where the foundation takes pairs, every legal move but the stock's own is a pair
+        or a card alone, and leaves the position
+        :func:`~solitaire_core.testing.reference.played_pair` gives."""
+        rules = self.variant_rules
+        if rules.layout:
+            down_before = before.hidden or (0,) * rules.columns
+            down_after = after.hidden or (0,) * rules.columns
+            for i in range(rules.columns):
+                if reference.is_covered(after, i):
+                    assert down_after[i] == down_before[i], (
+                        f"{move} turned t{i + 1} while a card still lies on it: {before.to_text()}"
+                    )
+        if not reference.declared_pair_total(rules):
+            return
+        src, dst = move.source.kind, move.target.kind
+        if (src, dst) == (PileKind.STOCK, PileKind.WASTE) or (
+            (src, dst) == (PileKind.WASTE, PileKind.STOCK) and not before.stock
+        ):
+            return  # the deal and the redeal
+        alone = dst is PileKind.FOUNDATION and reference.declared_alone(before, move.source)
+        assert alone or reference.declared_pair(before, move), (
+            f"{move} is legal, but neither a pair nor a card alone: {before.to_text()}"
+        )
+        expected = reference.played_pair(before, move)
+        assert after == expected, (
+            f"{move} left {after.to_text()}, expected {expected.to_text()} (the source's "
+            f"card, then the target's, onto the discard pile)"
+        )
 
     @rule(data=st.data())
     def try_move(self, data: st.DataObject) -> None:
@@ -237,15 +279,9 @@ class VariantPlay(RuleBasedStateMachine):
         if self.session is None:
             return
         state = self.game.state
-        rules = self.variant_rules
-        if rules.win_cards:
-            # Won with cards left in play (Aces Up: PySolFC's AcesUp.isGameWon, 48 cards
-            # discarded and, with win_single_cards, one card alone on each column).
-            up = sum(len(pile) for pile in state.foundations)
-            single = all(len(col) == 1 for col in state.columns)
-            cleared = up >= rules.win_cards and (single or not rules.win_single_cards)
-        else:
-            cleared = not any(state.columns) and all(c is None for c in state.cells)
+        # Won as the file declares: every card up, Aces Up's 48 with an Ace alone on each
+        # column, or where the stock deals onto the foundation every column empty.
+        cleared = reference.declared_won(state)
         assert state.is_won == cleared, f"is_won is {state.is_won} for {state.to_text()}"
         assert self.game.is_won == cleared
 
@@ -288,12 +324,92 @@ class VariantPlay(RuleBasedStateMachine):
                 )
 
     @invariant()
+    def covered_cards_do_not_play(self) -> None:
+        """In a layout (``tableau.layout``), a column on whose card another still lies, or
+        whose card lies face down, takes part in no legal move; and a card no other lies on
+        lies face up (it turned up when the last card on it left)."""
+        if self.session is None or not self.variant_rules.layout:
+            return
+        state, cheat = self.game.state, self.game.cheat
+        blocked = {
+            i for i in range(len(state.columns))
+            if state.columns[i] and not reference.column_free(state, i)
+        }  # fmt: skip
+        for i in blocked:
+            assert reference.is_covered(state, i), (
+                f"t{i + 1}'s card lies face down with no card on it: {state.to_text()}"
+            )
+        for move in engine.legal_moves(state, cheat=cheat):
+            for ref in (move.source, move.target):
+                assert not (ref.kind is PileKind.TABLEAU and ref.index in blocked), (
+                    f"{move} is legal, but t{(ref.index or 0) + 1} is covered or face down: "
+                    f"{state.to_text()}"
+                )
+
+    @invariant()
+    def one_pile_takes_as_declared(self) -> None:
+        """Where one foundation builds up or down regardless of suit (the Golf family,
+        TriPeaks), a free column's card goes onto it exactly when the re-stated rule
+        (:func:`~solitaire_core.testing.reference.declared_up_or_down`) says so."""
+        if self.session is None:
+            return
+        state = self.game.state
+        for i, column in enumerate(state.columns):
+            if not reference.column_free(state, i):
+                continue
+            expected = reference.declared_up_or_down(state, column[-1])
+            if expected is None:
+                return
+            move = Move(PileRef(PileKind.TABLEAU, i), PileRef(PileKind.FOUNDATION, 0), 1)
+            assert engine.is_legal(state, move) == expected, (
+                f"{move}: expected {'legal' if expected else 'illegal'} for {state.to_text()}"
+            )
+
+    @invariant()
+    def pairs_follow_the_declared_rule(self) -> None:
+        """Where the foundation takes pairs (Pyramid), two places pair exactly when the
+        re-stated rule (:func:`~solitaire_core.testing.reference.declared_pair`: both
+        cards free, ranks adding up to the total) says so, and a place's card goes up
+        alone exactly when it is a King (:func:`~solitaire_core.testing.reference.declared_alone`).
+        ``s>w`` (the deal) and ``w>s`` with the stock empty (the redeal) are left to the
+        stock's checks, a column onto a column to :meth:`run_moves_obey_the_move_limit`."""
+        if self.session is None or not reference.declared_pair_total(self.variant_rules):
+            return
+        state = self.game.state
+        places = [PileRef(PileKind.TABLEAU, i) for i, col in enumerate(state.columns) if col]
+        places += [PileRef(PileKind.WASTE, 0), PileRef(PileKind.STOCK, 0)]
+        found = PileRef(PileKind.FOUNDATION, 0)
+        for src in places:
+            alone = Move(src, found, 1)
+            expected = reference.declared_alone(state, src)
+            assert engine.is_legal(state, alone) == expected, (
+                f"{alone}: expected {'legal' if expected else 'illegal'} for {state.to_text()}"
+            )
+            for dst in places:
+                kinds = (src.kind, dst.kind)
+                if src == dst or kinds in _LEFT_TO_OTHERS:
+                    continue
+                if kinds == (PileKind.WASTE, PileKind.STOCK) and not state.stock:
+                    continue
+                move = Move(src, dst, 1)
+                expected = reference.declared_pair(state, move)
+                assert engine.is_legal(state, move) == expected, (
+                    f"{move}: expected {'legal' if expected else 'illegal'} pair for "
+                    f"{state.to_text()}"
+                )
+
+    @invariant()
     def run_moves_obey_the_move_limit(self) -> None:
+        """A column's run goes onto another column exactly as the declared build rule,
+        empty-column rule and move limit allow (and in a layout only from a free column);
+        where the foundation takes pairs, a column's card onto another's exactly when the
+        two pair (:func:`~solitaire_core.testing.reference.declared_pair`)."""
         if self.session is None:
             return
         state, cheat, rules = self.game.state, self.game.cheat, self.variant_rules
         build = reference.declared_build_rule(rules)
         fills = reference.declared_empty_rule(rules, state.bases)
+        pairs = reference.declared_pair_total(rules)
         free, empties = state.free_cells, state.empty_columns
         for i, column in enumerate(state.columns):
             run = reference.top_run(rules, column, state.face_up(i))
@@ -310,11 +426,18 @@ class VariantPlay(RuleBasedStateMachine):
                         fits
                         and k <= limit
                         and reference.whole_column_rule(rules, k, len(column), cheat=cheat)
+                        and (not rules.layout or reference.column_free(state, i))
                     )
+                    if pairs:  # a card onto a card: a pair, whatever the build (none)
+                        expected = reference.declared_pair(state, move)
                     assert engine.is_legal(state, move, cheat=cheat) == expected, (
                         f"{move}: expected {'legal' if expected else 'illegal'} "
-                        f"({rules.move_limit}, {free} free cells, {empties} empty columns, "
-                        f"limit {limit})"
+                        + (
+                            f"pair for {state.to_text()}"
+                            if pairs
+                            else f"({rules.move_limit}, {free} free cells, {empties} empty "
+                            f"columns, limit {limit})"
+                        )
                     )
 
 

@@ -74,11 +74,16 @@ def full_foundations(rules: Rules, bases: tuple[int, ...] = ()) -> tuple[tuple[C
     (``foundations.win_cards``): every card but the Aces, lowest ranks first; the cards
     left over stay in play (:func:`cards_in_play_when_won`).
 
+    A pile that takes pairs (``"pairs"``, Pyramid) holds :func:`pair_units` one after
+    another.
+
     :raises ValueError: when that way of filling leaves cards over.
     """
     if rules.foundations == 1 and rules.foundation_piles[0].discards:
         by_rank = sorted((c for c in rules.cards if c.rank != ACE), key=lambda c: c.rank)
         return (tuple(by_rank[: rules.cards_to_win]),)
+    if rules.foundations == 1 and rules.foundation_piles[0].pairs:
+        return (tuple(c for unit in pair_units(rules) for c in unit),)
     if rules.standard_foundations:
         return tuple(foundation_pile(rules, i, KING) for i in range(rules.foundations))
     if rules.foundations == 1 and rules.foundation_piles[0].both_ways:
@@ -110,6 +115,37 @@ def full_foundations(rules: Rules, bases: tuple[int, ...] = ()) -> tuple[tuple[C
         _FULL.clear()
     _FULL[(id(rules), bases)] = (rules, full)
     return full
+
+
+def pair_units(rules: Rules) -> list[tuple[Card, ...]]:
+    """The discard pile of a won game whose one foundation takes pairs
+    (``foundations.build = "pairs"``), unit by unit as they went up: a card whose rank is
+    the pair total alone (a King in Pyramid), every other card with a partner whose rank
+    adds up with its to the total (of its own suit where one is left), the source's
+    card first; in deck order, but a unit of one card last where there is one, so that
+    the last card up may go alone.
+
+    :raises ValueError: when some card finds no partner (a total no deck can make up).
+    """
+    total = rules.foundation_piles[0].pair_total
+    left = list(rules.cards)
+    units: list[tuple[Card, ...]] = []
+    while left:
+        card = left.pop(0)
+        if card.rank == total:
+            units.append((card,))
+            continue
+        partners = [c for c in left if c.rank + card.rank == total]
+        if not partners:
+            raise ValueError(f"{rules.name}: {card.label} pairs with no card left over")
+        partner = next((c for c in partners if c.suit is card.suit), partners[0])
+        left.remove(partner)
+        units.append((card, partner))
+    alone = [u for u in units if len(u) == 1]
+    if alone:
+        units.remove(alone[-1])
+        units.append(alone[-1])
+    return units
 
 
 def cards_in_play_when_won(rules: Rules, full: tuple[tuple[Card, ...], ...]) -> list[Card]:
@@ -169,6 +205,10 @@ def small_positions(
     starts each pile with its own card) also one per pile, or so that every pile has the
     same rank on top however many cards it lacks: then several piles take the next card
     yet end apart, and which one takes it matters.
+
+    A pile that takes pairs (Pyramid) gives up whole units of :func:`pair_units`. Where
+    the columns lie in a ``tableau.layout`` the cards go where play could have left them
+    (:func:`_layout_position`), into the stock and the waste too.
     """
     n = rules.foundations
     if rules.complete_suits:
@@ -199,16 +239,23 @@ def small_positions(
     full = full_foundations(rules, fill)
     rest = cards_in_play_when_won(rules, full)
     budget = max(budget - len(rest), 0)
-    if left is None:
-        left = draw(st.lists(counts, min_size=n, max_size=n))
-    for i, k in enumerate(left):  # cap the total, front to back
-        left[i] = min(k, budget, len(full[i]))
-        if rules.complete_suits and left[i] < 13:
-            left[i] = 0
-        budget -= left[i]
-    heights = [len(pile) - k for pile, k in zip(full, left)]
-    loose: list[Card] = [c for pile, h in zip(full, heights) for c in pile[h:]] + rest
-    loose = list(draw(st.permutations(loose)))
+    loose: list[Card]
+    if n == 1 and rules.foundation_piles[0].pairs:
+        founds, loose = _pairs_left(draw, rules, budget)
+    else:
+        if left is None:
+            left = draw(st.lists(counts, min_size=n, max_size=n))
+        for i, k in enumerate(left):  # cap the total, front to back
+            left[i] = min(k, budget, len(full[i]))
+            if rules.complete_suits and left[i] < 13:
+                left[i] = 0
+            budget -= left[i]
+        heights = [len(pile) - k for pile, k in zip(full, left)]
+        founds = tuple(pile[:h] for pile, h in zip(full, heights))
+        loose = [c for pile, h in zip(full, heights) for c in pile[h:]]
+    loose = list(draw(st.permutations(loose + rest)))
+    if rules.layout:
+        return _layout_position(draw, rules, loose, founds, bases)
     # Often crowd the cards into a few columns, so that space is short and the order of
     # moves matters (with every column open almost any position is won).
     used = draw(st.one_of(st.integers(1, min(3, rules.columns)), st.integers(1, rules.columns)))
@@ -225,8 +272,95 @@ def small_positions(
         rules=rules,
         columns=tuple(tuple(c) for c in columns),
         cells=tuple(cells),
-        foundations=tuple(pile[:h] for pile, h in zip(full, heights)),
+        foundations=founds,
         bases=bases,
+    )
+
+
+def _pairs_left(
+    draw: st.DrawFn, rules: Rules, budget: int
+) -> tuple[tuple[tuple[Card, ...], ...], list[Card]]:
+    """The discard pile of a pairs game with some of its units (:func:`pair_units`, at
+    most ``budget`` cards in all) still in play: whole pairs and lone cards only, so that
+    the pile holds what play could have put there. Returns the foundations and the cards
+    in play."""
+    units = pair_units(rules)
+    picks = draw(
+        st.lists(st.integers(0, len(units) - 1), unique=True, max_size=budget), label="units"
+    )
+    off: set[int] = set()
+    for k in picks:
+        if len(units[k]) <= budget:
+            off.add(k)
+            budget -= len(units[k])
+    pile = tuple(c for k, unit in enumerate(units) if k not in off for c in unit)
+    return (pile,), [c for k in sorted(off) for c in units[k]]
+
+
+def _layout_position(
+    draw: st.DrawFn,
+    rules: Rules,
+    loose: list[Card],
+    foundations: tuple[tuple[Card, ...], ...],
+    bases: tuple[int, ...],
+) -> GameState:
+    """A position of a game whose columns lie in a ``tableau.layout``, holding ``loose``
+    in play: some of them in the layout where play could have left them, the others in
+    the stock (and the waste, where the stock deals to one), none in the cells.
+
+    A column holds a card only where every column its card lies on holds one too: a card
+    leaves only once no card lies on it, so a column is emptied only after every column
+    on it (:func:`~solitaire_core.testing.reference.declared_covering`). A column holds at
+    most the cards the deal gives it (one at least). Its cards may lie face down where the
+    deal lays some face down (``deal.face_down``), all of them only while a card lies on
+    it; the redeals used are drawn too."""
+    from .reference import declared_covering
+
+    n = rules.columns
+    on = declared_covering(tuple(rules.layout))
+    under = [[i for i in range(n) if j in on[i]] for j in range(n)]  # what j lies on
+    dealt = rules.deal.columns
+    room = [max(1, dealt[i] if i < len(dealt) else 1) for i in range(n)]
+    placed = len(loose)
+    if rules.has_stock:
+        placed = draw(st.integers(0, len(loose)), label="cards in the layout")
+    columns: list[list[Card]] = [[] for _ in range(n)]
+    cards = loose[:placed]
+    while cards:
+        places = [
+            j for j in range(n) if len(columns[j]) < room[j] and all(columns[i] for i in under[j])
+        ]
+        if not places:
+            break
+        columns[draw(st.sampled_from(places))].append(cards.pop())
+    rest = cards + loose[placed:]
+    if rest and not rules.has_stock:
+        raise ValueError(f"{rules.name}: the layout holds fewer than {len(loose)} cards")
+    stock, waste = rest, []
+    if rest and rules.stock_deal == "waste":
+        k = draw(st.integers(0, len(rest)), label="cards in the stock")
+        stock, waste = rest[:k], rest[k:]
+    rounds = 0
+    if rules.stock_deal == "waste" and rules.redeals:
+        most = rules.redeals if rules.redeals > 0 else 2
+        rounds = draw(st.integers(0, most), label="redeals used")
+    hidden = [0] * n
+    down = rules.deal.face_down
+    for i, col in enumerate(columns):
+        if col and i < len(down) and down[i]:
+            covered = any(columns[j] for j in on[i])
+            most = min(down[i], len(col) if covered else len(col) - 1)
+            hidden[i] = draw(st.integers(0, most), label=f"face down in t{i + 1}")
+    return GameState(
+        rules=rules,
+        columns=tuple(tuple(c) for c in columns),
+        cells=(None,) * rules.cells,
+        foundations=foundations,
+        bases=bases,
+        stock=tuple(stock),
+        waste=tuple(waste),
+        hidden=tuple(hidden) if any(hidden) else (),
+        rounds=rounds,
     )
 
 
@@ -238,11 +372,15 @@ def reduced_board_positions(
     empty columns, move limit, foundations) with only 1 to 4 columns and 0 to 2 cells.
 
     Space is then short, so the order of moves matters and some positions are lost; the
-    whole play space stays small enough to search exhaustively.
+    whole play space stays small enough to search exhaustively. A game whose columns lie
+    in a ``tableau.layout`` (Pyramid) keeps every column: the layout says which card lies
+    on which, and the position fills only a few of them.
     """
     columns = draw(st.integers(1, min(4, rules.columns)), label="columns")
-    if rules.win_single_cards:
-        columns = rules.columns  # the game is won with one card on each of its columns
+    if rules.win_single_cards or rules.layout:
+        # Won with one card on each of its columns; or a layout places every column (the
+        # position then fills only a few, as in a game's late stages).
+        columns = rules.columns
     cells = draw(st.integers(0, min(2, rules.cells)), label="cells")
     board = attrs.evolve(rules, columns=columns, cells=cells)
     return draw(small_positions(board, max_cards))
