@@ -85,3 +85,29 @@ def test_update_writes_a_file_the_check_accepts(tmp_path, monkeypatch, capsys):
     target.write_text(text.replace(f'"sequences": [{n}]', f'"sequences": [{n + 1}]', 1), "utf-8")
     assert main(["--check", "--output", str(target)]) == 1
     assert f"{first['variant']} {{}} deal 1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "moves"),
+    [
+        # The bottom row AS AH 3C 4C 5C TS QH, the waste's 4H, the stock's top AC (face up):
+        # the Queen pairs with each Ace, the Ten with the Three, each pair both ways; and
+        # the deal.
+        (
+            "pyramid",
+            {"t22>t28", "t28>t22", "t23>t28", "t28>t23", "s>t28", "t28>s", "t24>t27", "t27>t24",
+             "s>w"},
+        ),
+        # The same cards face up on the bottom row, the 4H dealt onto the foundation: the
+        # Three and the Five go on it, or the stock deals the next card.
+        ("tri-peaks", {"t24>f1", "t26>f1", "s>f1"}),
+    ],
+)  # fmt: skip
+def test_first_level_of_pyramid_and_tri_peaks_deal_1_is_counted_by_hand(variant_id, moves):
+    from solitaire_core.deal import deal
+    from solitaire_core.rules import legal_moves
+
+    rules = get_registry().get(variant_id).resolve()
+    assert {str(m) for m in legal_moves(deal(rules, 1))} == moves
+    entry = next(e for e in ENTRIES if e["variant"] == variant_id and e["deal"] == 1)
+    assert entry["sequences"][0] == len(moves)
