@@ -132,7 +132,7 @@ def test_all_time_picks_the_period_from_the_history_s_length(first, unit, count,
 
 def test_the_axis_names_each_unit():
     titles = {chart([game(days, True), game(0, True)]).unit_title for days in (1, 60, 400, 3000)}
-    assert titles == {"Days", "Weeks (from Monday)", "Months", "Years"}
+    assert titles == {"Days", "Weeks", "Months", "Years"}
     week = Period(start=date(2024, 6, 10), end=date(2024, 6, 16), unit="week")
     assert (week.label, week.title) == ("10 Jun", "Week of 10 Jun 2024")
     assert Period(start=date(2021, 1, 1), end=date(2021, 12, 31), unit="year").title == "2021"

@@ -1,11 +1,14 @@
 """The statistics window (Game > Statistics): one row per variant and option set, with
-Reset (one row, or everything).
+Reset (one row, or everything), and the Progression tab charting the chosen row's games
+over time (:mod:`solitaire_tk.progress_chart`).
 
 The table shows the figures a player compares across games (:data:`TABLE_COLUMNS`), each
 column as wide as its heading and its widest value, and the options by their values
 alone ("Any card"), so it fits a 1100 px game window without scrolling sideways. The
 selected row's options in full and its other figures (wins with undo or hints, hints per
-game, cheat wins, the bank) are in the details line under it.
+game, cheat wins, the bank) are in the details line under it. The window takes the
+screen's spare height (up to :data:`_CHART_GROWTH` pixels) for the chart, and on a low
+screen (1024x600) the table shows fewer rows rather than the window running off it.
 """
 
 from __future__ import annotations
@@ -16,15 +19,23 @@ from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import TYPE_CHECKING, Literal
 
-from solitaire_core.persistence import figure_texts
+from solitaire_core.persistence import PersistenceError, figure_texts
 
-from .widgets import DIM, Confirm, Dialog, clock_text, option_text
+from .progress_chart import CHART_HEIGHT, ProgressChart
+from .widgets import DIM, Confirm, Dialog, clock_text, option_text, screen_room
 
 if TYPE_CHECKING:
     from solitaire_core.persistence import StatsStore, VariantStats
     from solitaire_core.plugins import Registry
 
-__all__ = ["STAT_COLUMNS", "TABLE_COLUMNS", "StatisticsDialog", "show_statistics", "stats_row"]
+__all__ = [
+    "CHART_NOTE",
+    "STAT_COLUMNS",
+    "TABLE_COLUMNS",
+    "StatisticsDialog",
+    "show_statistics",
+    "stats_row",
+]
 
 STAT_COLUMNS: tuple[tuple[str, str, int], ...] = (
     ("variant", "Game", 120),
@@ -53,7 +64,16 @@ TABLE_COLUMNS: tuple[str, ...] = (
 )  # fmt: skip
 """The ids of :data:`STAT_COLUMNS` the table shows; the others are in the details line."""
 
+CHART_NOTE = (
+    "The bars count the games played and won in each period; the win rate and the "
+    "fastest win are so far: they count every game up to the end of the period, so the "
+    "last point is the table's Win % and Fastest. Games won with Cheat are left out."
+)
+"""The line under the Progression tab (in place of the table's note)."""
+
 _COLUMN_PADDING = 16  # pixels of a statistics column beyond its widest text
+_LEAST_ROWS = 4  # rows of the table kept on the smallest screen
+_CHART_GROWTH = 160  # pixels the chart may grow by on a screen with room for it
 _SCREEN_MARGIN = 40  # pixels of the screen left free beside a dialog that fills its width
 
 
@@ -87,8 +107,14 @@ class StatisticsDialog(Dialog):
         self.heading("Statistics", columnspan=1)
         self.body.columnconfigure(0, weight=1)
         self.body.rowconfigure(1, weight=1)
-        frame = ttk.Frame(self.body)
-        frame.grid(row=1, column=0, sticky="nsew")
+        self.notebook = ttk.Notebook(self.body)
+        self.notebook.grid(row=1, column=0, sticky="nsew")
+        self.notebook.enable_traversal()  # Ctrl+Tab goes from tab to tab
+        frame = ttk.Frame(self.notebook)
+        self.notebook.add(frame, text="Table")
+        self.chart = ProgressChart(self.notebook, on_choose=self._choose_row)
+        self.notebook.add(self.chart, text="Progression")
+        self.notebook.bind("<<NotebookTabChanged>>", lambda _e: self._tab_changed(), add=True)
         self.tree = ttk.Treeview(
             frame,
             columns=[c[0] for c in STAT_COLUMNS],
@@ -119,6 +145,7 @@ class StatisticsDialog(Dialog):
             "difficulty are counted apart, as cheat wins; they are left out of played, "
             "won, streaks and records."
         )
+        self.table_note = note
         self.note = ttk.Label(self.body, text=note, foreground=DIM, wraplength=760, justify="left")
         self.note.grid(row=3, column=0, sticky="w", pady=(8, 0))
         made = self.buttons(
@@ -148,7 +175,8 @@ class StatisticsDialog(Dialog):
             room = min(room, game.winfo_width())
         self.note.configure(wraplength=min(760, room - 60))  # the body's padding and more
         self.details.configure(wraplength=min(760, room - 60))
-        self.update_idletasks()
+        self.chart.fit_width(room - 60)
+        self._fit_height()
         excess = self.winfo_reqwidth() - room
         if excess <= 0:
             return
@@ -161,6 +189,20 @@ class StatisticsDialog(Dialog):
         self.xbar.grid(row=1, column=0, sticky="ew")
         self.update_idletasks()
         self.geometry(f"{room}x{self.winfo_reqheight()}")
+
+    def _fit_height(self) -> None:
+        """Keep the window no taller than the screen's room, the table showing fewer rows
+        when it must; on a taller screen, give the chart (and the table) some of the
+        room left."""
+        room = screen_room(self)[1]
+        self.update_idletasks()
+        while self.winfo_reqheight() > room and int(self.tree.cget("height")) > _LEAST_ROWS:
+            self.tree.configure(height=int(self.tree.cget("height")) - 1)
+            self.update_idletasks()
+        spare = room - self.winfo_reqheight()
+        if spare > 0:
+            self.chart.canvas.configure(height=CHART_HEIGHT + min(spare, _CHART_GROWTH))
+            self.update_idletasks()
 
     def _ask(self, title: str, question: str) -> bool:
         return bool(messagebox.askyesno(title, question, parent=self, icon="warning"))
@@ -177,6 +219,7 @@ class StatisticsDialog(Dialog):
             table[index] = tuple(shown)
             self.tree.insert("", "end", iid=str(index), values=shown)
         self._fit_columns(table)
+        self.chart.set_choices([self.row_title(entry) for entry in self.entries], None)
         if self.entries:
             self.empty_label.grid_forget()
             first = self.tree.get_children()[0]
@@ -186,6 +229,12 @@ class StatisticsDialog(Dialog):
             self.empty_label.grid(row=2, column=0, sticky="w", pady=(8, 0))
         self._update_buttons()
 
+    def row_title(self, entry: VariantStats) -> str:
+        """A row's game with its options in full: ``"Sea Towers (Empty columns take:
+        Any card)"``, ``"Seahaven Towers"``."""
+        name, options = stats_row(entry, self.registry)[:2]
+        return name if options == "-" else f"{name} ({options})"
+
     def details_text(self) -> str:
         """The details line: the selected row's game with its options in full, and the
         figures the table leaves out, by their full names (``""`` with no selection)."""
@@ -193,8 +242,7 @@ class StatisticsDialog(Dialog):
         if entry is None:
             return ""
         row = stats_row(entry, self.registry)
-        name, options = row[:2]
-        game = name if options == "-" else f"{name} ({options})"
+        game = self.row_title(entry)
         figures = [
             f"{heading}: {value}"
             for (ident, heading, _), value in zip(STAT_COLUMNS, row)
@@ -219,8 +267,46 @@ class StatisticsDialog(Dialog):
 
     def _update_buttons(self) -> None:
         self.details.configure(text=self.details_text())
+        self._update_chart()
         self.reset_button.state(["!disabled"] if self.tree.selection() else ["disabled"])
         self.reset_all_button.state(["!disabled"] if self.entries else ["disabled"])
+
+    def showing_chart(self) -> bool:
+        """The Progression tab is the one shown."""
+        return bool(self.notebook.select() == str(self.chart))
+
+    def _tab_changed(self) -> None:
+        chart = self.showing_chart()
+        self.note.configure(text=CHART_NOTE if chart else self.table_note)
+        self._update_chart()
+        (self.chart.chooser if chart else self.tree).focus_set()
+
+    def _update_chart(self) -> None:
+        """Chart the selected row's games (read only while the Progression tab shows)."""
+        if not self.showing_chart():
+            return
+        selection = self.tree.selection()
+        if not selection:
+            self.chart.chooser.set("")
+            self.chart.show("", ())
+            return
+        index = int(selection[0])
+        entry = self.entries[index]
+        self.chart.chooser.current(index)
+        try:
+            games = self.store.games(entry.variant, entry.options)
+        except PersistenceError as error:  # the file went bad since the window opened
+            self.chart.show(self.row_title(entry), (), problem=str(error))
+            return
+        self.chart.show(self.row_title(entry), games)
+
+    def _choose_row(self, index: int) -> None:
+        """The player chose a row in the Progression tab's list: select it in the table."""
+        item = str(index)
+        self.tree.selection_set(item)
+        self.tree.focus(item)
+        self.tree.see(item)
+        self._update_buttons()  # at once, not when the table handles its event
 
     def selected(self) -> VariantStats | None:
         """The entry of the selected row, or ``None``."""
@@ -236,8 +322,7 @@ class StatisticsDialog(Dialog):
         entry = self.selected()
         if entry is None:
             return 0
-        name, options = stats_row(entry, self.registry)[:2]
-        what = name if options == "-" else f"{name} ({options})"
+        what = self.row_title(entry)
         if not self._confirm("Reset statistics", f"Forget every recorded game of {what}?"):
             return 0
         count = self.store.reset(entry.variant, entry.options)

@@ -4,7 +4,7 @@ played and won per day, week, month or year, the win rate and the fastest win so
 The games are counted by calendar period, in the player's local time, as PySolFC's
 Statistics > Progression counts them ("Last 7 days", "Last month", "Last year", "All
 time"), not game by game: a player thinks of their play by the day and the week ("how did
-I do this week?"), days without play show as gaps, and a evening of thirty quick games
+I do this week?"), days without play show as gaps, and an evening of thirty quick games
 does not look like a month of play.  Choosing "All time" picks the period from the time
 the history spans (days for up to a month, weeks up to half a year, months up to three
 years, years beyond), so the chart keeps a readable number of bars however long the
@@ -46,7 +46,7 @@ SPAN_LABELS = {
 UNITS = ("day", "week", "month", "year")
 """The periods games are counted by (a week starts on Monday)."""
 
-_UNIT_TITLES = {"day": "Days", "week": "Weeks (from Monday)", "month": "Months", "year": "Years"}
+_UNIT_TITLES = {"day": "Days", "week": "Weeks", "month": "Months", "year": "Years"}
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _DAILY_UP_TO = 31  # days of history "All time" shows day by day
@@ -177,7 +177,8 @@ class Progression:
 
     @property
     def unit_title(self) -> str:
-        """The horizontal axis's name: ``"Days"``, ``"Weeks (from Monday)"``, ..."""
+        """The horizontal axis's name: ``"Days"``, ``"Weeks"`` (from Monday), ``"Months"``,
+        ``"Years"``."""
         return _UNIT_TITLES[self.unit]
 
     @property
