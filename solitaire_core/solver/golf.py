@@ -1,4 +1,5 @@
-"""The depth-first search for the one-foundation games (Golf, Black Hole, All in a Row).
+"""The depth-first search for the one-foundation games (Golf, Black Hole, All in a Row,
+TriPeaks).
 
 In these games a card moves only from the top of a column, or the stock, onto the one
 foundation, which takes a card one rank above or below its top whatever the suit
@@ -9,9 +10,16 @@ Shlomi Fish's black-hole-solver stores (its ``bhs_state``), and this search is t
 depth-first search over it: a position is stored once, when first reached, and never
 expanded again; a verdict of "unwinnable" means every reachable position was searched.
 
-The game is won when the columns are empty (PySolFC's ``Golf.isGameWon``; in Black Hole
-and All in a Row every card is then on the foundation). With a stock the search is
-thoughtful: it knows the stock's order (:data:`~solitaire_core.solver.stock.THOUGHTFUL_NOTE`).
+In a game with a ``tableau.layout`` (TriPeaks, PySolFC game 22231, "Three Peaks") the
+columns overlap: a column's card plays only once every column covering it
+(``Rules.covered_by``) is empty, which the heights say too, so the position is the same.
+The face-down cards of the peaks change nothing here: the search is thoughtful and knows
+them, and a card turns up exactly when it is uncovered, that is when it may play.
+
+The game is won when the columns are empty (PySolFC's ``Golf.isGameWon`` and
+``ThreePeaks.isGameWon``; in Black Hole and All in a Row every card is then on the
+foundation). With a stock the search is thoughtful: it knows the stock's order
+(:data:`~solitaire_core.solver.stock.THOUGHTFUL_NOTE`).
 """
 
 from __future__ import annotations
@@ -26,14 +34,15 @@ from ..variant import Rules
 
 def applies(rules: Rules) -> bool:
     """Whether :func:`search` decides ``rules``'s game: one foundation built up or down,
-    no cells, reserve, waste or face-down cards, no building on the columns, cards never
-    taken back from the foundation, and a stock (if any) that deals onto the foundation."""
+    no cells, reserve or waste, no face-down cards but those a layout's covering turns up
+    (TriPeaks), no building on the columns, cards never taken back from the foundation,
+    and a stock (if any) that deals onto the foundation."""
     return (
         rules.foundations == 1
         and rules.foundation_piles[0].both_ways
         and rules.cells == 0
         and not rules.has_reserve
-        and not rules.deal.face_down
+        and (not any(rules.deal.face_down) or bool(rules.covered_by))
         and rules.tableau_build == "none"
         and not rules.foundation_return
         and rules.stock_deal in ("", "foundation")
@@ -52,6 +61,9 @@ def search(
     :param max_states: the most distinct positions to store (>= 1).
     :param deadline: a :func:`time.monotonic` time to stop at, or ``None``.
     :param cancel: returns True to stop early, or ``None``.
+    In a layout (``Rules.covered_by``) only the columns nothing covers any more play; a
+    face-down card is searched as the card it is (it turns up once uncovered).
+
     :return: ``(verdict, moves, positions, reason)`` as
         :func:`solitaire_core.solver.stock.search` returns them: ``"winnable"`` with the
         moves of a win (``t3>f1`` from a column, ``s>f1`` from the stock),
@@ -93,8 +105,16 @@ def search(
     pending: list[list[int]] = []
     top = top0
 
+    over = rules.covered_by or ((),) * n  # the columns covering each column
+
     def options(top: int) -> list[int]:
-        out = [i for i in range(n) if heights[i] and fits(columns[i][heights[i] - 1], top)]
+        out = [
+            i
+            for i in range(n)
+            if heights[i]
+            and fits(columns[i][heights[i] - 1], top)
+            and not any(heights[j] for j in over[i])
+        ]
         if stock_left:
             out.append(n)
         out.reverse()  # popped from the end: the first column first, the stock last
@@ -138,13 +158,21 @@ def search(
         stored = len(seen)
         if stored >= max_states:
             return "undecided", (), stored, "state budget"
-        if stored % 4096 == 0:
-            if deadline is not None and time.monotonic() > deadline:
-                return "undecided", (), stored, "time budget"
-            if cancel is not None and cancel():
-                return "undecided", (), stored, "cancelled"
+        if stored % 4096 == 0 and (why := interrupted(deadline, cancel)):
+            return "undecided", (), stored, why
         pending.append(options(top))
     return "unwinnable", (), len(seen), ""
+
+
+def interrupted(deadline: float | None, cancel: Callable[[], bool] | None) -> str:
+    """Why a search stops early: ``"time budget"`` once :func:`time.monotonic` has
+    passed ``deadline``, ``"cancelled"`` once ``cancel()`` returns True, else ``""``
+    (``None`` for either: never)."""
+    if deadline is not None and time.monotonic() > deadline:
+        return "time budget"
+    if cancel is not None and cancel():
+        return "cancelled"
+    return ""
 
 
 def _moves(path: list[int], stock_index: int) -> tuple[Move, ...]:
