@@ -225,6 +225,9 @@ def companions(key: str, value: Any) -> dict[str, Any]:
         extra["cells.count"] = max(4, *value)
     if key == "tableau.columns" and value < 4:
         extra["cells.count"] = 16
+    if key == "tableau.columns" and value > 20:  # more than 20 only as a layout (Pyramid)
+        extra["tableau.layout"] = [[i % 10, i // 10] for i in range(value)]
+        extra["tableau.build"] = extra["tableau.empty"] = "none"
     return extra
 
 
@@ -391,7 +394,7 @@ ACCEPTED = [
     ("decks", 1),
     ("decks", 4),
     ("tableau.columns", 1),
-    ("tableau.columns", 20),
+    ("tableau.columns", 28),
     ("cells.count", 0),
     ("cells.count", 16),
     ("foundations.count", 1),
