@@ -56,6 +56,46 @@ def stuck_position(rules, board):
 # --------------------------------------------------------------------------- window
 
 
+def test_a_new_window_appears_with_the_table_drawn(tmp_path, monkeypatch):
+    """A window never shown yet stays hidden while it is built and the deal drawn: when
+    it appears, the felt, toolbar and cards are there (no empty window filled in
+    stages), and the table is drawn once, not again for the window's real size."""
+    from solitaire_tk.table import TableView
+
+    felts: list[tuple[int, int]] = []
+    draw_felt = TableView._draw_felt
+
+    def counted(view, width, height):
+        felts.append((width, height))
+        draw_felt(view, width, height)
+
+    monkeypatch.setattr(TableView, "_draw_felt", counted)
+    window = tk.Tk()
+    views: list[TableView] = []
+    monkeypatch.setattr(TableView, "set_game", lambda view, state, _set=TableView.set_game: (
+        views.append(view), _set(view, state))[1])  # fmt: skip
+    at_map: list[tuple[int, object]] = []  # card items and layout size when it appears
+
+    def mapped(event: tk.Event) -> None:
+        if event.widget is window:
+            layout = views[0].layout
+            cards = len(views[0].find_withtag("card"))
+            at_map.append((cards, layout and (layout.width, layout.height)))
+
+    window.bind("<Map>", mapped)
+    try:
+        app = App(window, store=AppStore(tmp_path, registry=get_registry()),
+                  variant="seahaven", deal=1, modal=False)  # fmt: skip
+        pump(window, lambda: window.winfo_ismapped() and app.view.drawn_for_window)
+        window.update()
+        size = (app.view.winfo_width(), app.view.winfo_height())
+        assert at_map == [(52, size)]
+        assert felts == [size]
+        assert app.toolbar.winfo_ismapped()
+    finally:
+        close(window)
+
+
 def test_menus_and_status_bar(root, tmp_path):
     app = open_app(root, tmp_path, "double-sea-towers", deal=5)
     bar = app.menubar

@@ -147,6 +147,11 @@ class App:
         self.dialog: Any = None  # the last dialog opened without waiting (tests)
         self._progress: tuple[tk.Toplevel, ttk.Label] | None = None
 
+        # A new window (never shown yet) stays hidden until it is complete: the player
+        # sees the finished table, not an empty window filled in stages (_show_window).
+        hidden = not root.winfo_ismapped()
+        if hidden:
+            root.withdraw()
         root.title("Towers Solitaire")
         root.minsize(480, 360)
         root.geometry(f"{self.settings.window_width}x{self.settings.window_height}")
@@ -188,11 +193,26 @@ class App:
         self.celebration = Celebration(self, enabled=self.settings.celebrate)
         bind_keys(root, commands, enabled=self.action_enabled)
         self.refresh_actions()
+        if hidden:
+            self._expect_table_size()
 
         if store.warnings:
             text = "\n\n".join(store.warnings)
-            root.after_idle(lambda: self.warn("Some files could not be read", text))
-        saved = store.offer_resume() if offer_resume else None
+            # A timer, not an idle task: it waits for the window (_show_window's update).
+            root.after(0, lambda: self.warn("Some files could not be read", text))
+        self._open(store.offer_resume() if offer_resume else None, variant, options, deal)
+        if hidden and not self.ended:
+            self._show_window()
+
+    def _open(
+        self,
+        saved: SavedGame | None,
+        variant: str | None,
+        options: Mapping[str, str] | None,
+        deal: int | None,
+    ) -> None:
+        """What the window opens on: the autosaved game when the player resumes it, else
+        ``variant``'s deal, else the launcher."""
         if variant is not None:
             if saved is not None and (self._resume(saved, replacing=variant) or self.ended):
                 return
@@ -203,6 +223,27 @@ class App:
             self.show_launcher()
 
     # ------------------------------------------------------------------ building
+
+    def _expect_table_size(self) -> None:
+        """Tell the table the size it will have when the hidden window is shown: the
+        window's size (at least its minimum; Tk gives a window the size asked even when
+        larger than the screen) less the toolbar's and status bar's heights. A game dealt
+        before then is drawn at once for that size, while the window is hidden; a window
+        manager that gives the window another size has it drawn again for that size."""
+        root = self.root
+        root.update_idletasks()  # the bars' heights; a withdrawn window stays hidden
+        min_w, min_h = root.wm_minsize()
+        width = max(self.settings.window_width, min_w)
+        height = max(self.settings.window_height, min_h)
+        bars = self.game_frame.winfo_reqheight() - self.view.winfo_reqheight()
+        self.view.expect_size(width, height - bars)
+
+    def _show_window(self) -> None:
+        """Show the window kept hidden while it was built (a new one), once: laid out
+        first (the game or the launcher packed in it), so that it appears whole."""
+        if self.root.wm_state() == "withdrawn":
+            self.root.update_idletasks()
+            self.root.deiconify()
 
     def _style(self) -> None:
         style = ttk.Style(self.root)
@@ -265,6 +306,7 @@ class App:
                 self._refocus()
             return
         if self._progress is None:
+            self._show_window()  # a window over a hidden one would stay hidden with it
             top = tk.Toplevel(self.root)
             top.title("Towers Solitaire")
             top.transient(self.root)

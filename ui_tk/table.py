@@ -426,6 +426,7 @@ class TableView(tk.Canvas):
         self._flight: dict[str, Any] | None = None
         self._last_press: tuple[int, int] = (-100, -100)
         self._provisional = True
+        self._expected = False  # drawn for the size it asks before it is shown (expect_size)
         self.hinted: Move | None = None  # the move :meth:`highlight_move` shows
         self.selected: PileRef | None = None  # the first card of a pair (Pyramid)
         self._tinted: Card | None = None  # the card drawn tinted as :attr:`selected`
@@ -466,10 +467,19 @@ class TableView(tk.Canvas):
         self._felt_item = None
         self._shown = None
         self.layout = None
-        if self.winfo_ismapped():
+        if self.winfo_ismapped() or self._expected:
             self._relayout(force=True)
         else:  # drawn once the canvas is shown, at its real size (see _on_map)
             self._provisional = True
+
+    def expect_size(self, width: int, height: int) -> None:
+        """Ask for ``width`` x ``height``, the size the canvas will have when its window is
+        first shown: until then a game put on it is drawn at once for that size, so the
+        window shows the finished table when it appears and does not draw it again."""
+        self.configure(width=width, height=height)
+        self._expected = True
+        if self.state is not None and not self.winfo_ismapped():
+            self._relayout(force=False)
 
     def show(
         self,
@@ -832,8 +842,9 @@ class TableView(tk.Canvas):
     # ------------------------------------------------------------------ layout and images
 
     def _on_map(self, event: tk.Event) -> None:
+        self._expected = False  # from now on drawn for the real size (see _on_configure)
         if self.state is not None and (self._provisional or self.layout is None):
-            self._relayout(force=True)
+            self._relayout(force=False)  # not again when drawn for this size already
 
     def _on_configure(self, event: tk.Event) -> None:
         if self.state is None:
