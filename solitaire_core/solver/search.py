@@ -23,7 +23,7 @@ from ..rules import _C, _F, _T, autoplay_moves
 from ..session import play_move
 from ..state import GameState
 from ..variant import Rules
-from . import golf, native, pairs, stock
+from . import discards, golf, native, pairs, stock
 from .deadends import (
     LastCard,
     LeaveOrder,
@@ -546,9 +546,10 @@ def _solve_hidden(
     :mod:`~solitaire_core.solver.stock`, or for the one-foundation games played without
     autoplay (Golf, Black Hole, All in a Row, TriPeaks) the depth-first search of
     :mod:`~solitaire_core.solver.golf`, for the pairing games (Pyramid) that of
-    :mod:`~solitaire_core.solver.pairs`; its solution checked by replaying it."""
+    :mod:`~solitaire_core.solver.pairs`, for the discard games (Aces Up) that of
+    :mod:`~solitaire_core.solver.discards`; its solution checked by replaying it."""
     deadline = None if timeout is None else started + timeout
-    own = [m for m in (golf, pairs) if policy == "off" and m.applies(state.rules)]
+    own = [m for m in (golf, pairs, discards) if policy == "off" and m.applies(state.rules)]
     if own:
         verdict, moves, positions, reason = own[0].search(
             state, max_states=max_states, deadline=deadline, cancel=_as_callable(cancel)
