@@ -1,5 +1,6 @@
 """The games with a depth-first search of their own, deal by deal: Pyramid
-(solitaire_core/solver/pairs.py), TriPeaks and Golf (solitaire_core/solver/golf.py).
+(solitaire_core/solver/pairs.py), TriPeaks and Golf (solitaire_core/solver/golf.py),
+Aces Up (solitaire_core/solver/discards.py, with ``--games aces-up``).
 
 For deals ``--first`` to ``--last`` of each game, solve the deal from its start as a
 player's solve does (``solve_deal``, which dispatches to the game's own search), within
@@ -18,6 +19,8 @@ cards). Writes benchmarks/results/bench_dfs.json (``--out`` to change it).
 Usage (nice: it takes minutes)::
 
     nice -n 10 python benchmarks/bench_dfs.py --first 1 --last 100 --check-states 20000
+    nice -n 10 python benchmarks/bench_dfs.py --games aces-up --max-states 1000000 \
+        --check-states 20000 --out benchmarks/results/bench_dfs_aces_up.json
 """
 
 from __future__ import annotations
