@@ -11,6 +11,7 @@ import itertools
 import random
 
 import pytest
+from solver_helpers import replays_to_a_win
 
 import solitaire_core.solver.discards as discards
 import solitaire_core.solver.stock as stock
@@ -26,12 +27,6 @@ from solitaire_core.state import GameState
 
 def rules_of(variant: str = "aces-up"):  # noqa: ANN201 - a Rules
     return get_variant(variant).resolve()
-
-
-def replays_to_a_win(state: GameState, moves: tuple) -> bool:
-    for move in moves:
-        state = apply(state, move)
-    return state.is_won
 
 
 def position(columns: str, stock_next: str) -> GameState:

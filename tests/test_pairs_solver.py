@@ -11,6 +11,7 @@ import random
 
 import attrs
 import pytest
+from solver_helpers import replays_to_a_win
 
 import solitaire_core.solver.pairs as pairs
 import solitaire_core.solver.stock as stock
@@ -25,12 +26,6 @@ from solitaire_core.state import GameState
 
 def rules_of(variant: str = "pyramid"):  # noqa: ANN201 - a Rules
     return get_variant(variant).resolve()
-
-
-def replays_to_a_win(state: GameState, moves: tuple) -> bool:
-    for move in moves:
-        state = apply(state, move)
-    return state.is_won
 
 
 def test_the_search_applies_to_pyramid_only() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from solver_helpers import replays_to_a_win
 
 import solitaire_core.solver.golf as golf
 import solitaire_core.solver.stock as stock
@@ -23,12 +24,6 @@ from solitaire_core.state import GameState
 
 def rules_of(variant: str = "tri-peaks"):  # noqa: ANN201 - a Rules
     return get_variant(variant).resolve()
-
-
-def replays_to_a_win(state: GameState, moves: tuple) -> bool:
-    for move in moves:
-        state = apply(state, move)
-    return state.is_won
 
 
 def test_the_search_applies_to_tri_peaks_and_still_to_golf() -> None:
