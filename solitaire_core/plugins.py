@@ -158,12 +158,17 @@ def _load_plugin(
 
     The timer's thread has ended when this returns, so loading the plugins leaves the
     process with the threads it had (a survey forks its workers only from a process that
-    runs one thread, :func:`solitaire_core.solver.survey.process_context`).
+    runs one thread, :func:`solitaire_core.solver.survey.process_context`). Where the
+    system refuses the thread (no memory for its stack under ``ulimit -v``), the plugin
+    loads without the notice.
 
     :raises _PluginFailed: it raised (recorded in ``problems``).
     """
     timer = _slow_notice(name, where)
-    timer.start()
+    try:
+        timer.start()
+    except RuntimeError:  # "can't start new thread": no memory for its stack (ulimit -v)
+        return _guard(problems, name, where, load)  # loaded all the same, without notice
     try:
         return _guard(problems, name, where, load)
     finally:

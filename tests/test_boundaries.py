@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
+from subprocess import PIPE
 
 import pytest
 import solitaire_variants
@@ -61,15 +64,30 @@ def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, 
     return status, out, err
 
 
-_UNDER_LIMIT = """
-import resource, sys
+UNENFORCED = 97
+"""The exit status of a run under a limit the system does not enforce."""
+
+WATCHDOG = 240
+"""Seconds after which a run under a limit is stopped, its threads' tracebacks shown."""
+
+_UNDER_LIMIT = f"""
+import faulthandler, mmap, resource, signal, sys
+faulthandler.register(signal.SIGUSR1)  # where it is, should it hang (no thread started)
 from solitaire_core import cli
 import solitaire_core.solver.search, solitaire_core.solver.survey  # loaded before the limit
+from solitaire_core.plugins import get_registry
+get_registry()  # the variants too (their loading starts a thread: its stack, ~8 MB)
 with open("/proc/self/status") as status:
     size = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
 hard = resource.getrlimit(resource.RLIMIT_AS)[1]
 limit = size + int(sys.argv[1]) * 2**20
 resource.setrlimit(resource.RLIMIT_AS, (limit if hard < 0 else min(limit, hard), hard))
+try:  # new address space (a bytearray may be served from the heap's free memory)
+    mmap.mmap(-1, 4 * int(sys.argv[1]) * 2**20)
+except OSError:
+    pass
+else:
+    sys.exit({UNENFORCED})  # the system does not hold the process to the limit
 sys.exit(cli.main(sys.argv[2:]))
 """
 
@@ -80,12 +98,27 @@ needs_proc = pytest.mark.skipif(
 
 def solitaire_under_limit(megabytes: int, *args: str) -> subprocess.CompletedProcess[str]:
     """Run ``solitaire ARGS`` with its address space (``ulimit -v``, RLIMIT_AS) limited to
-    what it holds once the command line and the solver are imported, plus ``megabytes``
-    (the variants load within them)."""
-    return subprocess.run(
-        [sys.executable, "-c", _UNDER_LIMIT, str(megabytes), *args],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    what it holds once the command line and the solver are imported and the variants
+    loaded, plus ``megabytes``. Skips the test where the system lets the process
+    allocate past that limit (some sandboxes do not enforce it); a run still going after
+    ``WATCHDOG`` seconds ends with the traceback of every thread on its standard error."""
+    command = [sys.executable, "-c", _UNDER_LIMIT, str(megabytes), *args]
+    # One malloc arena: a thread's own (64 MB of address space reserved before the limit)
+    # would give the search room past the limit, glibc falling back on it.
+    env = {**os.environ, "MALLOC_ARENA_MAX": "1"}
+    with subprocess.Popen(command, stdout=PIPE, stderr=PIPE, text=True, env=env) as process:
+        try:
+            out, err = process.communicate(timeout=WATCHDOG)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGUSR1)
+            time.sleep(2)
+            process.kill()
+            out, err = process.communicate()
+            pytest.fail(f"still running after {WATCHDOG} s; where it was:\n{err}\n{out}")
+    result = subprocess.CompletedProcess(command, process.returncode, out, err)
+    if result.returncode == UNENFORCED:
+        pytest.skip("this system does not hold a process to its address-space limit")
+    return result
 
 
 # -- variant files ----------------------------------------------------------------------
@@ -249,6 +282,26 @@ def test_a_slow_plugin_is_named_while_it_loads(tmp_path: Path):
     assert result.returncode == 0
     assert "still loading plugin 'hostile_slow_import'" in result.stderr
     assert "SOLITAIRE_DISABLE_PLUGINS=hostile_slow_import" in result.stderr
+
+
+def test_plugins_load_when_the_system_refuses_the_slow_notices_thread(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """Under ``ulimit -v`` the thread that names a slow plugin may not start ("can't start
+    new thread", a traceback before): the plugins load without it."""
+    import threading
+
+    def refuse(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    usual: list = []
+    build_registry(get_plugin_manager(usual))  # the suite installs a broken plugin
+    monkeypatch.setattr(threading.Timer, "start", refuse)
+    problems: list = []
+    registry = build_registry(get_plugin_manager(problems))
+    assert problems == usual
+    assert registry.get("seahaven").resolve().name == "Seahaven Towers"
+    assert len(registry.variants) == len(get_registry().variants)
 
 
 def test_a_deal_method_that_exits_or_returns_junk_is_a_solitaire_error():
@@ -497,8 +550,8 @@ def test_solve_out_of_memory_is_undecided_not_a_traceback():
     """The Python engine under ``ulimit -v``: MemoryError tracebacks before, now the
     undecided verdict and its exit status."""
     result = solitaire_under_limit(
-        24, "solve", "scotch-patience", "--deal", "7", "--engine", "python",
-        "--max-states", "50000000",
+        12, "solve", "scotch-patience", "--deal", "7", "--engine", "python",
+        "--max-states", "50000000", "--timeout", "180",
     )  # fmt: skip
     assert result.returncode == cli.EXIT_UNDECIDED == 4, result.stderr
     assert "Traceback" not in result.stderr
