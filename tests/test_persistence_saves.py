@@ -353,7 +353,7 @@ def test_wrong_typed_key_is_named(tmp_path: Path, key: str, value: object, phras
     assert phrase in message
 
 
-def test_deal_message_matches_the_issue(tmp_path: Path) -> None:
+def test_deal_given_as_a_string_is_named_as_not_a_whole_number(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     write_json(path, document(deal="7"))
     assert read_error(path) == f"{path}: key 'deal' should be a whole number"

@@ -26,7 +26,8 @@ from solitaire_core.state import GameState
 from solitaire_core.textview import format_layout, format_pysol
 
 NUMBERS = (1, 7, 23, 32000, 123456)
-"""The deals the issue names: below and above PySolFC's 32000 boundary."""
+"""Deals on both sides of PySolFC's 32000 boundary (Microsoft FreeCell's generator up to
+32000, a Mersenne Twister above: solitaire_core/deal.py)."""
 
 SAME_AS_PYSOL_CARDS = {
     "klondike": "klondike",

@@ -145,7 +145,7 @@ def test_rules_text_describes_every_variant_from_its_definition(variant_id):
         ("beleaguered-castle", "4 cards start on the foundations."),
     ],
 )
-def test_rules_text_of_the_issue_9_games_says_what_their_table_does(variant_id, says):
+def test_rules_text_says_what_the_table_does(variant_id, says):
     definition = REGISTRY.variants[variant_id]
     pieces = rules_dialog.rules_text(definition, definition.resolve())
     text = "\n".join(piece for _, piece in pieces)

@@ -4,10 +4,10 @@ into moves.
 The view never decides legality itself. It asks the rules core which moves a position
 allows (:func:`~solitaire_core.rules.legal_moves`) and why a move is not allowed
 (:func:`~solitaire_core.rules.explain`), picks the move a click or a key stands for among
-the legal ones (:func:`click_move`, :func:`key_move`, the order the issue and the
-Seahaven program help give), and reports it through the ``on_move`` callback; the owner
-plays it on its :class:`~solitaire_core.session.Session` and hands the new state back
-with :meth:`TableView.show`.
+the legal ones (:func:`click_move`, :func:`key_move`: each docstring gives its order, the
+keys' from the Seahaven program help), and reports it through the ``on_move`` callback;
+the owner plays it on its :class:`~solitaire_core.session.Session` and hands the new
+state back with :meth:`TableView.show`.
 
 Drawing is incremental: every card is one canvas image item, created once per game; a
 new state moves only the items whose place changed and restacks only the piles whose
@@ -204,7 +204,7 @@ def click_move(
     """The move a click on the card at ``index`` (0 = bottom) of ``source`` stands for.
 
     The card moves with the cards on it (a tableau card within a run) to the best legal
-    destination, in the issue's order: a foundation, a matching card, an empty column, a
+    destination, in this order: a foundation, a matching card, an empty column, a
     cell (a card already in a cell does not go to another cell).
 
     :param name: names piles in the reason (:func:`solitaire_tk.layout.pile_name`; the
