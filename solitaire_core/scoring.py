@@ -37,11 +37,33 @@ The schemes, by the name a file gives:
     the stock is a move), 100 more per complete suit on the foundations. Windows also
     charges a point for an undo; here undo gives the move's point back, as it does for
     every scheme.
+
+``"cards-left"``
+    Golf's scoring, where a lower score is better (David Parlett's rules of Golf, as
+    Wikipedia's "Golf (patience)" gives them: "the score is the number of cards left in
+    the tableau; if the tableau is cleared, the score is minus the number of cards left in
+    the stock"). Here: the cards still in the columns, cells and reserve; once those are
+    all cleared, minus the cards left in the stock and waste. PySolFC scores none of its
+    Golf games (its ``Golf`` keeps ``Game.getGameScore``, which returns ``None``).
+
+``"tri-peaks"``
+    PySolFC's Three Peaks (Scored), game 22216 (pysollib/games/threepeaks.py,
+    ``ThreePeaks.startGame``, ``computeHandScore`` and ``isGameWon``;
+    ``ThreePeaks_RowStack.clickHandler``; ``ThreePeaks_TalonStack.dealCards``): -52 per
+    deck to start; each card played from a column to a foundation extends the run (reset
+    to 0 by every move from the stock) and scores ``m * 2 ** ((run - 1) // 4)``, where
+    ``m`` doubles for every peak cleared (1, 2, 4, 8: a peak is a column of a
+    ``tableau.layout`` that other columns cover and that covers none); clearing a peak
+    scores ``5 * m`` more (the new ``m``). The card that wins scores as PySolFC's
+    ``isGameWon`` does: it does not extend the run; if the run before it was not 0, it
+    scores ``10`` per card left in the stock plus the run's last bonus again at ``m``.
+    The score depends on the history (the run since the last deal from the stock), which
+    :func:`score_after` reads from the earlier moves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .moves import Move, PileKind
@@ -50,16 +72,30 @@ if TYPE_CHECKING:  # the statistics import SCHEMES without the rules engine
     from .state import GameState
 
 __all__ = [
+    "LOWER_IS_BETTER",
     "MONEY_SCHEMES",
     "SCHEMES",
+    "best_of",
     "initial_score",
     "is_money",
+    "lower_is_better",
     "score_after",
     "score_text",
 ]
 
-SCHEMES = ("cards", "standard", "vegas", "vegas-cumulative", "spider")
+SCHEMES = (
+    "cards",
+    "standard",
+    "vegas",
+    "vegas-cumulative",
+    "spider",
+    "cards-left",
+    "tri-peaks",
+)
 """The values of the top-level ``scoring`` key (the JSON Schema lists the same)."""
+
+LOWER_IS_BETTER = ("cards-left",)
+"""Schemes where the lower score is the better one (Golf's)."""
 
 MONEY_SCHEMES = ("vegas", "vegas-cumulative")
 """Schemes whose score is money (shown as ``$-47``)."""
@@ -72,6 +108,15 @@ SPIDER_START = 500
 """Spider's score before the first move."""
 SPIDER_PER_SUIT = 100
 """Spider's points per complete suit on the foundations."""
+
+TRIPEAKS_START = -52
+"""TriPeaks' score before the first move, per deck (PySolFC's ``hand_score = -52``)."""
+TRIPEAKS_PEAK = 5
+"""TriPeaks' points for a cleared peak, times the multiplier."""
+TRIPEAKS_RUN_STEP = 4
+"""Cards of a TriPeaks run per doubling of its bonus (``2 ** ((run - 1) // 4)``)."""
+TRIPEAKS_STOCK_BONUS = 10
+"""TriPeaks' points per card left in the stock when the game is won."""
 
 # Windows standard scoring, per card (see the module docstring).
 WASTE_TO_TABLEAU = 5
@@ -88,6 +133,20 @@ passes through the stock are free)."""
 def is_money(scheme: str) -> bool:
     """Whether ``scheme``'s score is money (the Vegas schemes)."""
     return scheme in MONEY_SCHEMES
+
+
+def lower_is_better(scheme: str) -> bool:
+    """Whether the lower of two scores by ``scheme`` is the better one (Golf's)."""
+    return scheme in LOWER_IS_BETTER
+
+
+def best_of(scores: Iterable[int], scheme: str) -> int | None:
+    """The best of ``scores`` by ``scheme``: the highest, or the lowest where a lower
+    score is better; ``None`` without scores."""
+    kept = list(scores)
+    if not kept:
+        return None
+    return min(kept) if lower_is_better(scheme) else max(kept)
 
 
 def score_text(score: int, scheme: str) -> str:
@@ -110,7 +169,68 @@ def _state_score(scheme: str, state: GameState) -> int | None:
         return state.foundation_cards
     if is_money(scheme):
         return VEGAS_PER_CARD * state.foundation_cards - VEGAS_ANTE * state.rules.decks
+    if scheme == "cards-left":
+        return _cards_left(state)
     return None
+
+
+def _cards_left(state: GameState) -> int:
+    """Golf's score: the cards in the columns, cells and reserve, or once they are all
+    cleared, minus the cards left in the stock and waste."""
+    in_play = sum(len(column) for column in state.columns)
+    in_play += sum(1 for cell in state.cells if cell is not None) + len(state.reserve)
+    return in_play if in_play else -(len(state.stock) + len(state.waste))
+
+
+def _peaks(state: GameState) -> tuple[int, ...]:
+    """The peaks of a ``tableau.layout``: columns that others cover and that cover none
+    (TriPeaks' three tops, PySolFC's ``rows[:3]``); ``()`` without a layout."""
+    over = state.rules.covered_by
+    under = {column for covering in over for column in covering}
+    return tuple(i for i, covering in enumerate(over) if covering and i not in under)
+
+
+def _from_play(move: Move) -> bool:
+    """Whether a move plays a card from a column, cell or reserve to a foundation."""
+    return move.target.kind is PileKind.FOUNDATION and move.source.kind in (
+        PileKind.TABLEAU,
+        PileKind.CELL,
+        PileKind.RESERVE,
+    )
+
+
+def _run(earlier: Sequence[Move]) -> int:
+    """TriPeaks' run: the cards played to a foundation since the last move from the
+    stock (PySolFC's ``sequence``), counted back from the last of ``earlier``."""
+    run = 0
+    for move in reversed(earlier):
+        if move.source.kind is PileKind.STOCK:
+            break
+        if _from_play(move):
+            run += 1
+    return run
+
+
+def _run_bonus(multiplier: int, run: int) -> int:
+    return multiplier * 2 ** ((run - 1) // TRIPEAKS_RUN_STEP)
+
+
+def _tripeaks_points(
+    move: Move, before: GameState, after: GameState, earlier: Sequence[Move]
+) -> int:
+    """What one move scores in TriPeaks (see the module docstring)."""
+    if not _from_play(move):
+        return 0
+    peaks = _peaks(after)
+    multiplier = 2 ** sum(1 for i in peaks if not after.columns[i])
+    cleared = sum(1 for i in peaks if before.columns[i] and not after.columns[i])
+    points = TRIPEAKS_PEAK * multiplier * cleared
+    run = _run(earlier)
+    if after.is_won:  # PySolFC's isGameWon: the winning card does not extend the run
+        if run:
+            points += TRIPEAKS_STOCK_BONUS * len(after.stock) + _run_bonus(multiplier, run)
+        return points
+    return points + _run_bonus(multiplier, run + 1)
 
 
 def _card_moves(moves: Iterable[Move]) -> int:
@@ -144,6 +264,8 @@ def initial_score(
         return by_state
     if scheme == "spider":
         return SPIDER_START + SPIDER_PER_SUIT * _complete_suits(start)
+    if scheme == "tri-peaks":
+        return TRIPEAKS_START * start.rules.decks
     if scheme == "standard":
         turned = dealt.face_down_cards - start.face_down_cards
         return max(0, _card_moves(autoplay) + TURN_OVER * turned)
@@ -157,6 +279,7 @@ def score_after(
     autoplay: tuple[Move, ...],
     before: GameState,
     after: GameState,
+    earlier: Sequence[Move] = (),
 ) -> int:
     """The score after one player move and the autoplay it caused.
 
@@ -166,6 +289,8 @@ def score_after(
     :param autoplay: the foundation moves autoplay made after it.
     :param before: the position before the move.
     :param after: the position after the move and the autoplay.
+    :param earlier: the player's moves before this one, oldest first, as the history
+        keeps them (only ``"tri-peaks"`` reads them, for its run since the last deal).
     :raises ValueError: for an unknown scheme.
     """
     by_state = _state_score(scheme, after)
@@ -174,6 +299,8 @@ def score_after(
     if scheme == "spider":
         gained = _complete_suits(after) - _complete_suits(before)
         return score - 1 + SPIDER_PER_SUIT * gained
+    if scheme == "tri-peaks":
+        return score + _tripeaks_points(move, before, after, earlier)
     if scheme == "standard":
         if move.source.kind is PileKind.WASTE and move.target.kind is PileKind.STOCK:
             if after.rules.draw == 1:

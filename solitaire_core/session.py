@@ -7,7 +7,8 @@ the score (by the variant's scoring scheme, :mod:`solitaire_core.scoring`) and c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import overload
 
 import attrs
 
@@ -41,6 +42,28 @@ class Turn:
     after: GameState
     cheated_cards: int = 0
     score: int = 0
+
+
+class _PlayerMoves(Sequence[Move]):
+    """The player's moves of a history, oldest first, read in place (what
+    :func:`~solitaire_core.scoring.score_after` reads back from for a run)."""
+
+    def __init__(self, history: list[Turn]) -> None:
+        self._history = history
+
+    def __len__(self) -> int:
+        return len(self._history)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
+        if isinstance(index, slice):
+            return [turn.move for turn in self._history[index]]
+        return self._history[index].move
 
 
 def play_move(
@@ -174,7 +197,13 @@ class Session:
             except IllegalMoveError:
                 cheated = concrete.count
         score = score_after(
-            self.rules.scoring, self.score, concrete, tuple(auto), self.state, after
+            self.rules.scoring,
+            self.score,
+            concrete,
+            tuple(auto),
+            self.state,
+            after,
+            _PlayerMoves(self.history),
         )
         turn = Turn(concrete, tuple(auto), self.state, after, cheated, score)
         self.history.append(turn)

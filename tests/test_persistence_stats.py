@@ -167,7 +167,7 @@ def test_a_schema_2_file_is_upgraded_keeping_every_game(tmp_path: Path) -> None:
         record(store, True, 9, used_hint=True, hints=2, finished_at=datetime.now(timezone.utc))
         assert store.summary("seahaven")[0].hints_per_game == 2.0
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == STATS_SCHEMA_VERSION == 4
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == STATS_SCHEMA_VERSION == 5
     rows = conn.execute(
         "SELECT id, variant, options, deal, won, moves, seconds, used_undo, used_hint, "
         "cheated, finished_at FROM games ORDER BY id"
@@ -218,7 +218,7 @@ def test_a_schema_3_file_is_upgraded_and_the_bank_starts_then(tmp_path: Path) ->
             61,
         )
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == STATS_SCHEMA_VERSION
     rows = conn.execute("SELECT * FROM games ORDER BY id").fetchall()
     assert [row[:11] + row[-1:] for row in rows[:4]] == old_rows
     assert [row[11:13] for row in rows] == [(None, None)] * 4 + [

@@ -68,7 +68,8 @@ MALFORMED = [
         "bad-scoring",
         edit('autoplay = "all"', 'autoplay = "all"\nscoring = "points"'),
         "scoring",
-        "expected one of 'cards', 'standard', 'vegas', 'vegas-cumulative', 'spider', got 'points'",
+        "expected one of 'cards', 'standard', 'vegas', 'vegas-cumulative', 'spider', "
+        "'cards-left', 'tri-peaks', got 'points'",
     ),
     (
         "bad-scoring-option",

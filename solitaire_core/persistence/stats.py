@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from ..scoring import SCHEMES, score_text
+from ..scoring import SCHEMES, best_of, score_text
 from .atomic import atomic_write_text, move_aside, quarantine
 from .errors import PersistenceError
 from .locks import locked
@@ -47,16 +47,18 @@ __all__ = [
     "format_table",
 ]
 
-STATS_SCHEMA_VERSION = 4
+STATS_SCHEMA_VERSION = 5
 """The schema this program creates and reads (stored in ``PRAGMA user_version``).
 
-Version 4 (this one) adds ``score`` and ``scoring``, a game's final score and the scheme
-it was scored by (one of :data:`solitaire_core.scoring.SCHEMES`; both ``NULL`` for games
-recorded before: their score is unknown).  Version 3 adds ``hints``, the number of hints
-a game used (``NULL`` for games recorded before: their count is unknown).  Version 2
-stores deal numbers up to 10**20-1: those below 2**63 as integers, larger ones as their
-decimal text.  An older file is upgraded in place, in one transaction, the first time it
-is opened; no game is lost."""
+Version 5 (this one) lets ``scoring`` name Golf's ``"cards-left"`` and TriPeaks'
+``"tri-peaks"`` (the CHECK constraint lists the schemes). Version 4 adds ``score`` and
+``scoring``, a game's final score and the scheme it was scored by (one of
+:data:`solitaire_core.scoring.SCHEMES`; both ``NULL`` for games recorded before: their
+score is unknown). Version 3 adds ``hints``, the number of hints a game used (``NULL``
+for games recorded before: their count is unknown). Version 2 stores deal numbers up to
+10**20-1: those below 2**63 as integers, larger ones as their decimal text. An older
+file is upgraded in place, in one transaction, the first time it is opened; no game is
+lost."""
 
 MAX_DEAL = 10**20 - 1
 """The largest deal number (:data:`solitaire_core.deal.MAX_DEAL`, PySolFC's 20 digits)."""
@@ -85,7 +87,7 @@ _OLD_COLUMNS = tuple(name for name in _V3_COLUMNS if name != "hints")
 
 def _columns_of(version: int) -> tuple[str, ...]:
     """The columns of the ``games`` table of schema ``version`` (1 and up)."""
-    if version >= 4:
+    if version >= 4:  # version 5 changed a CHECK constraint, not the columns
         return _COLUMNS
     return _V3_COLUMNS if version == 3 else _OLD_COLUMNS
 
@@ -135,23 +137,37 @@ _TABLE_V3 = _TABLE_V2.replace(
 )
 """Version 3: version 2 with ``hints`` after ``used_hint`` (``NULL``: not known)."""
 _CHEAT_FLAG = "        cheated     INTEGER NOT NULL CHECK (cheated IN (0, 1)),\n"
-_TABLE = _TABLE_V3.replace(
-    _CHEAT_FLAG,
-    _CHEAT_FLAG
-    + "        score       INTEGER CHECK (score IS NULL OR typeof(score) = 'integer'),\n"
-    + "        scoring     TEXT    CHECK ((scoring IS NULL) = (score IS NULL) AND (scoring "
-    + "IS NULL OR scoring IN ("
-    + ", ".join(f"'{name}'" for name in SCHEMES)
-    + "))),\n",
-)
+
+
+def _table_with_scores(schemes: tuple[str, ...]) -> str:
+    """Version 3 with ``score`` and ``scoring`` after ``cheated``, ``scoring`` one of
+    ``schemes``."""
+    return _TABLE_V3.replace(
+        _CHEAT_FLAG,
+        _CHEAT_FLAG
+        + "        score       INTEGER CHECK (score IS NULL OR typeof(score) = 'integer'),\n"
+        + "        scoring     TEXT    CHECK ((scoring IS NULL) = (score IS NULL) AND (scoring "
+        + "IS NULL OR scoring IN ("
+        + ", ".join(f"'{name}'" for name in schemes)
+        + "))),\n",
+    )
+
+
+_V4_SCHEMES = ("cards", "standard", "vegas", "vegas-cumulative", "spider")
+"""The schemes version 4 accepts (fixed: the text of a version 4 file)."""
+_TABLE_V4 = _table_with_scores(_V4_SCHEMES)
 """Version 4: version 3 with ``score`` and ``scoring`` after ``cheated`` (both ``NULL``:
 not known)."""
+_TABLE = _table_with_scores(SCHEMES)
+"""Version 5: version 4 with every scheme of :data:`solitaire_core.scoring.SCHEMES` (Golf's
+and TriPeaks' added)."""
 _INDEX = "CREATE INDEX games_in_order ON games (variant, options, finished_at, id)"
 _SCHEMA_TEXT = {
     1: (_TABLE_V1, _INDEX),
     2: (_TABLE_V2, _INDEX),
     3: (_TABLE_V3, _INDEX),
-    4: (_TABLE, _INDEX),
+    4: (_TABLE_V4, _INDEX),
+    5: (_TABLE, _INDEX),
 }
 """The exact schema each version stores in ``sqlite_master`` (compared, blanks aside, on
 every opening: one changed byte there means the file is damaged)."""
@@ -207,8 +223,10 @@ class VariantStats:
         hint_counted_games: played games whose hint count is known.
         scoring: the scoring scheme of the last game whose score is known (one of
             :data:`solitaire_core.scoring.SCHEMES`), or ``None`` when there is none.
-        best_score: the highest score of a played game scored by ``scoring`` (won or
-            lost: a lost Vegas game may end ahead), or ``None``.
+        best_score: the best score of a played game scored by ``scoring`` (won or
+            lost: a lost Vegas game may end ahead): the highest, or the lowest for a
+            scheme where lower is better (Golf's ``"cards-left"``,
+            :func:`solitaire_core.scoring.best_of`), or ``None``.
         bank: for ``"vegas-cumulative"`` scoring, the bank carried from game to game:
             the sum of the scores of every recorded game scored so (cheat wins
             included: the bank is what the games paid and earned); ``None`` otherwise.
@@ -320,7 +338,7 @@ def _summarise(variant: str, key: str, rows: Iterable[Sequence[Any]]) -> Variant
         hints_used=hints_used,
         hint_counted_games=hint_counted,
         scoring=scoring,
-        best_score=max(kept) if kept else None,
+        best_score=best_of(kept, scoring) if scoring is not None else None,
         bank=sum(banked) if scoring == "vegas-cumulative" else None,
     )
 
@@ -698,10 +716,10 @@ def _create_schema(conn: sqlite3.Connection) -> None:
 
 
 def _upgrade(conn: sqlite3.Connection, version: int) -> None:
-    """Version 1, 2 or 3 -> :data:`STATS_SCHEMA_VERSION` in one transaction (a crash
+    """Version 1 to 4 -> :data:`STATS_SCHEMA_VERSION` in one transaction (a crash
     leaves the old version whole): every game is copied, with what the old version did
     not hold unknown (``NULL``: ``hints`` before version 3, ``score`` and ``scoring``
-    before version 4)."""
+    before version 4); version 5 only lets ``scoring`` name more schemes."""
     with conn:
         conn.execute("BEGIN IMMEDIATE")
         if conn.execute("PRAGMA user_version").fetchone()[0] != version:
