@@ -68,9 +68,18 @@ class Screen:
         atexit.register(self.stop)
 
     def tk(self) -> tk.Tk:
-        """A new Tk root window on this screen."""
+        """A new Tk root window on this screen. Tk sets the process's ``DISPLAY`` to the
+        screen it opens (through Tcl's ``env``, beneath :data:`os.environ`): it is set
+        back, so the suite's other windows keep opening on pytest-xvfb's screen."""
         self.used = True
-        return tk.Tk(screenName=self.display)
+        display = os.environ.get("DISPLAY")
+        try:
+            return tk.Tk(screenName=self.display)
+        finally:
+            if display is None:
+                os.unsetenv("DISPLAY")
+            else:
+                os.environ["DISPLAY"] = display  # putenv: the C environment Tcl reads
 
     def run(self, *command: str) -> None:
         """Run an X client (``xdotool ...``, ``import ...``) on this screen."""

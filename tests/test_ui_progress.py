@@ -201,3 +201,19 @@ def test_games_that_cannot_be_read_are_reported_in_place_of_the_chart(root, stor
     assert texts(canvas, "note") == ["The statistics file could not be read (disk I/O error)."]
     assert not canvas.find_withtag("played")
     dialog.close()
+
+
+def test_ctrl_tab_goes_from_tab_to_tab_and_the_shortcuts_say_so(screen, screen_root, store):
+    """Ctrl+Tab and Ctrl+Shift+Tab, real key presses, switch the statistics window's
+    tabs, and Help > Keyboard shortcuts lists them."""
+    from solitaire_tk.keys import SHORTCUTS
+
+    assert any(keys == "Ctrl+Tab, Ctrl+Shift+Tab" for keys, _action in SHORTCUTS)
+    dialog = open_dialog(screen, screen_root, store)
+    notebook = dialog.notebook
+    first = notebook.select()
+    screen.click(notebook.nametowidget(first))  # the window has the keyboard focus
+    screen.run("xdotool", "key", "ctrl+Tab")
+    wait_until(screen_root, lambda: notebook.select() == str(dialog.chart))
+    screen.run("xdotool", "key", "ctrl+shift+Tab")
+    wait_until(screen_root, lambda: notebook.select() == first)

@@ -82,6 +82,10 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Ctrl+L", "Choose another game"),
     ("Ctrl+O, Ctrl+S", "Open, save a game"),
     ("F1", "Rules of this game"),
+    (
+        "Ctrl+Tab, Ctrl+Shift+Tab",
+        "In the statistics window: the next or the previous tab (Table, Progression)",
+    ),
     ("Ctrl+Q", "Quit (the game in progress is kept)"),
 ]
 """(keys, action) pairs, in the order shown."""
