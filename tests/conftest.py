@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from solitaire_core import i18n
 from solitaire_core.cards import RANK_TEXT
 from solitaire_core.plugins import get_variant
 from solitaire_core.state import GameState
@@ -27,6 +28,17 @@ from solitaire_core.variant import Rules
 # every test runs with a private, empty home unless it sets its own.
 os.environ["SOLITAIRE_HOME"] = tempfile.mkdtemp(prefix="solitaire-tests-")
 atexit.register(shutil.rmtree, os.environ["SOLITAIRE_HOME"], True)
+# The tests read the English text, whatever the machine's locale (a window follows the
+# environment's language by default, solitaire_core/i18n.py).
+os.environ["LANGUAGE"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Iterator[None]:
+    """Speak English again after a test that chose another language."""
+    yield
+    if i18n.current_language() != "en":
+        i18n.set_language("en")
 
 
 @pytest.fixture

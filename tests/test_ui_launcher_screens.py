@@ -294,3 +294,20 @@ def test_new_game_never_offers_an_id_a_file_on_disk_has(root):
         assert not (folder / f"{offered}.toml").exists()
     finally:
         editor.destroy()
+
+
+@pytest.mark.parametrize("screen", SMALL_SCREENS, indirect=True)
+def test_a_game_opened_directly_fits_the_screen(screen, screen_root, solitaire_home):
+    """A game opened without the launcher (``solitaire play``, a resumed game) comes up
+    smaller than its saved 1100 x 760 on a laptop's screen, with its menu bar, table and
+    status bar all on the screen, the table drawn for the size it got."""
+    store = AppStore(solitaire_home, registry=REGISTRY)
+    app = App(screen_root, store=store, variant="seahaven", deal=1, modal=False)
+    wait_until(screen_root, lambda: app.view.winfo_viewable())
+    wait_until(screen_root, lambda: window_inside(app.view, screen.width, screen.height))
+    assert app.window_size[1] < 760
+    for widget in (app.status_bar.frame, app.toolbar, app.view):
+        assert inside(widget, screen.width, screen.height), str(widget)
+    view = app.view
+    assert view.winfo_height() <= app.window_size[1]
+    screen.screenshot(f"game-{screen.width}x{screen.height}")

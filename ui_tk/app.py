@@ -34,16 +34,20 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from solitaire_core import i18n
 from solitaire_core.errors import IllegalMoveError, SolitaireError
+from solitaire_core.i18n import N_
+from solitaire_core.i18n import gettext as _
 from solitaire_core.moves import Move
 from solitaire_core.persistence import PersistenceError
+from solitaire_core.persistence.settings import LANGUAGE_CHOICES
 from solitaire_core.plugins import Registry, get_registry
 from solitaire_core.rules import explain, find_progress
 from solitaire_core.scoring import score_text
 from solitaire_core.session import Session
 from solitaire_core.state import GameState
 
-from . import dialogs, rules_dialog, stats_dialog
+from . import dialogs, rules_dialog, stats_dialog, widgets
 from .actions import action_enabled, action_states
 from .appearance import CardThemes
 from .assist import Assistant
@@ -70,10 +74,10 @@ TIMING_ENV = "SOLITAIRE_TIMING"
 """When this environment variable is set, the app prints ``first-draw <epoch seconds>``
 on stdout once the first table is drawn (benchmarks/bench_ui.py reads it)."""
 
-START_MESSAGE = "Each pile has a key: see Help > Keyboard shortcuts."
+START_MESSAGE = N_("Each pile has a key: see Help > Keyboard shortcuts.")
 """The status bar's message when a game is put on the table."""
 
-LAYOUT_MESSAGE = "The arrow keys go from free card to free card: see Help > Keyboard shortcuts."
+LAYOUT_MESSAGE = N_("The arrow keys go from free card to free card: see Help > Keyboard shortcuts.")
 """The status bar's message when a game whose cards lie in a layout (``tableau.layout``:
 Pyramid, TriPeaks; no letter keys for its cards) is put on the table."""
 
@@ -149,12 +153,15 @@ class App:
 
         # A new window (never shown yet) stays hidden until it is complete: the player
         # sees the finished table, not an empty window filled in stages (_show_window).
+        # The language first: every label built from here on is in it.
+        i18n.set_language(None if self.settings.language == "system" else self.settings.language)
         hidden = not root.winfo_ismapped()
         if hidden:
             root.withdraw()
         root.title("Towers Solitaire")
         root.minsize(480, 360)
-        root.geometry(f"{self.settings.window_width}x{self.settings.window_height}")
+        self.window_size = (self.settings.window_width, self.settings.window_height)
+        root.geometry(f"{self.window_size[0]}x{self.window_size[1]}")
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self._style()
         commands = self._commands()
@@ -168,6 +175,7 @@ class App:
         self.winnable_only_var = self.menu_bar.winnable_only_var
         self.toolbar_var = self.menu_bar.toolbar_var
         self.hints_peek_var = self.menu_bar.hints_peek_var
+        self._fit_screen()
         self.game_frame = ttk.Frame(root)
         self.view = TableView(
             self.game_frame,
@@ -176,8 +184,8 @@ class App:
             cheat=lambda: bool(self.session and self.session.cheat),
             four_colour=self.settings.four_colour,
             animation=self.settings.animation,
-            width=self.settings.window_width,
-            height=self.settings.window_height - 60,
+            width=self.window_size[0],
+            height=self.window_size[1] - 60,
         )
         self.status_bar = StatusBar(self.game_frame)
         self.status = self.status_bar.labels
@@ -233,10 +241,25 @@ class App:
         root = self.root
         root.update_idletasks()  # the bars' heights; a withdrawn window stays hidden
         min_w, min_h = root.wm_minsize()
-        width = max(self.settings.window_width, min_w)
-        height = max(self.settings.window_height, min_h)
+        width = max(self.window_size[0], min_w)
+        height = max(self.window_size[1], min_h)
         bars = self.game_frame.winfo_reqheight() - self.view.winfo_reqheight()
         self.view.expect_size(width, height - bars)
+
+    def _fit_screen(self) -> None:
+        """Make the window smaller than its saved size where the screen has no room for
+        that size and the menu bar above it (the default 1100 x 760 and a menu bar are
+        taller than a 768-pixel laptop screen less its panels), and put it on the screen
+        (:func:`~solitaire_tk.widgets.fit_window`); a window that fits keeps its size and
+        the place the window manager gives it. :attr:`window_size` is the size given."""
+        room_width, room_height = widgets.screen_room(self.root)
+        room_height -= widgets.menu_height(self.root)
+        width, height = self.window_size
+        if width <= room_width and height <= room_height:
+            return
+        self.window_size = widgets.fit_window(
+            self.root, min(width, room_width), min(height, room_height)
+        )
 
     def _show_window(self) -> None:
         """Show the window kept hidden while it was built (a new one), once: laid out
@@ -279,6 +302,7 @@ class App:
             "undo_to_winnable": self.undo_to_winnable,
             "toolbar": lambda: self.set_toolbar(bool(self.toolbar_var.get())),
             "hints_peek": lambda: self.set_hints_peek(bool(self.hints_peek_var.get())),
+            "language": lambda: self.set_language(self.menu_bar.language_var.get()),
         }
 
     # ------------------------------------------------------------------ dialogs (test hooks)
@@ -490,7 +514,7 @@ class App:
         game = self._game_text(rules.id, rules.options)
         self.root.title(f"{game} — deal {session.deal_number} — Towers Solitaire")
         self.menus["help"].entryconfigure(0, label=f"Rules of {rules.name}")
-        self.set_message(LAYOUT_MESSAGE if rules.layout else START_MESSAGE)
+        self.set_message(_(LAYOUT_MESSAGE if rules.layout else START_MESSAGE))
         self.refresh_actions()
         self.update_status()
         self._tick()
@@ -594,7 +618,7 @@ class App:
         if self.session is not None:
             rules = self.session.rules
             self.leave_then(
-                "Deal a new game", lambda: self.start(rules.id, dict(rules.options), None)
+                _("Deal a new game"), lambda: self.start(rules.id, dict(rules.options), None)
             )
 
     def next_deal(self) -> None:
@@ -629,7 +653,7 @@ class App:
         asked first, :meth:`leave_then`)."""
         if not self.playing:
             return
-        self.leave_then("Restart", self._restart_now)
+        self.leave_then(_("Restart"), self._restart_now)
 
     def _restart_now(self) -> None:
         if not self.playing:
@@ -666,7 +690,9 @@ class App:
             self.view.clear_highlight()
             if not self.session.is_won:
                 rules = self.session.rules
-                text = f"Back to {rules.name}, deal {self.session.deal_number}"
+                text = _("Back to {game}, deal {number}").format(
+                    game=rules.name, number=self.session.deal_number
+                )
                 back = (text, self.back_to_game)
         self._pause_clock()
         self.game_frame.pack_forget()
@@ -925,25 +951,27 @@ class App:
             self._autosave_ours = False
         session = self.session
         figures = {
-            "Game": f"{self._game_text(session.rules.id, session.rules.options)}, deal "
-            f"{session.deal_number}",
-            "Moves": str(session.moves),
-            "Time": clock_text(self.elapsed),
-            "Score": score_text(session.score, session.rules.scoring),
-            "Undo used": "yes" if session.used_undo else "no",
-            "Hints": str(self.hints),
-            "Cheats": str(session.cheats),
+            _("Game"): _("{game}, deal {number}").format(
+                game=self._game_text(session.rules.id, session.rules.options),
+                number=session.deal_number,
+            ),
+            _("Moves"): str(session.moves),
+            _("Time"): clock_text(self.elapsed),
+            _("Score"): score_text(session.score, session.rules.scoring),
+            _("Undo used"): _("yes") if session.used_undo else _("no"),
+            _("Hints"): str(self.hints),
+            _("Cheats"): str(session.cheats),
         }
         bank = self.bank()
         if bank is not None:
-            figures["Bank"] = score_text(bank, "vegas-cumulative")
+            figures[_("Bank")] = score_text(bank, "vegas-cumulative")
         figures.update(record_figures(self))
         if demo:
-            figures["Played by"] = "the demo (counted as lost)"
+            figures[_("Played by")] = _("the demo (counted as lost)")
         else:
             self.celebration.start()
-        title = "Solved by the demo" if demo else "You won!"
-        self.set_message("The demo won the game." if demo else "You won!")
+        title = _("Solved by the demo") if demo else _("You won!")
+        self.set_message(_("The demo won the game.") if demo else _("You won!"))
         self.dialog = dialogs.show_win(
             self.root, figures, on_next=self.next_deal, wait=self.modal, title=title
         )
@@ -1024,6 +1052,27 @@ class App:
             if on
             else "Hints and the demo now choose from the cards in sight."
         )
+
+    def set_language(self, code: str) -> None:
+        """Speak language ``code`` from the next start (Options > Language; saved in the
+        settings): ``"system"`` (the environment's locale) or a code of
+        :data:`solitaire_core.i18n.LANGUAGES`. The window keeps the language it was
+        built in; the status bar says so, in the language chosen.
+
+        :raises ValueError: ``code`` is not one of
+            :data:`~solitaire_core.persistence.settings.LANGUAGE_CHOICES`.
+        """
+        if code not in LANGUAGE_CHOICES:
+            raise ValueError(f"unknown language {code!r}")
+        self.menu_bar.language_var.set(code)
+        if self.settings.language == code:
+            return
+        self._save_settings(language=code)
+        spoken = i18n.current_language()
+        i18n.set_language(None if code == "system" else code)
+        text = _("This language is used from the next start.")
+        i18n.set_language(spoken)
+        self.set_message(text)
 
     def set_winnable_only(self, on: bool) -> None:
         """Deal only winnable random deals, or any (the launcher's check box and Options >

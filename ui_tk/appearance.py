@@ -15,6 +15,8 @@ import threading
 import tkinter as tk
 from typing import Any
 
+from solitaire_core.i18n import gettext as _
+
 from .themes import BUILTIN_THEMES, SvgDeck, ThemeError, available_themes, face_renderer, svg_deck
 
 __all__ = ["CardThemes"]
@@ -43,7 +45,7 @@ class CardThemes:
         options = app.menus["options"]
         self.menu = tk.Menu(options)
         options.insert_cascade(
-            options.index("Four-colour deck") + 1, label="Card theme", menu=self.menu
+            options.index(_("Four-colour deck")) + 1, label=_("Card theme"), menu=self.menu
         )
         groups: dict[str, tk.Menu] = {}
         for theme in self.themes:
@@ -53,9 +55,11 @@ class CardThemes:
                     if not groups:
                         self.menu.add_separator()
                     groups[theme.source] = tk.Menu(self.menu)
-                    self.menu.add_cascade(label=f"{theme.source} decks", menu=groups[theme.source])
+                    label = _("{program} decks").format(program=theme.source)
+                    self.menu.add_cascade(label=label, menu=groups[theme.source])
                 menu = groups[theme.source]
-            menu.add_radiobutton(label=theme.name, value=theme.key, variable=self.var,
+            name = _(theme.name) if theme.source == "built-in" else theme.name
+            menu.add_radiobutton(label=name, value=theme.key, variable=self.var,
                                  command=lambda key=theme.key: self.choose(key))  # fmt: skip
         if app.settings.card_theme != "built-in":
             self.choose(app.settings.card_theme, save=False)

@@ -17,6 +17,8 @@ import time
 import tkinter as tk
 from typing import Any
 
+from solitaire_core.i18n import gettext as _
+from solitaire_core.i18n import ngettext
 from solitaire_core.moves import PileKind, PileRef
 
 __all__ = ["DURATION", "Celebration", "record_figures"]
@@ -50,18 +52,22 @@ def record_figures(app: Any) -> dict[str, str]:
         return {}
     entry = entries[0]
     streak = entry.current_streak
+    if streak > 0:
+        streak_text = ngettext("{count} win", "{count} wins", streak).format(count=streak)
+    elif streak < 0:
+        streak_text = ngettext("{count} loss", "{count} losses", -streak).format(count=-streak)
+    else:
+        streak_text = _("none")
     figures = {
-        "Games won": f"{entry.won} of {entry.played} ({entry.win_rate:.0%})",
-        "Streak": f"{streak} win{'s' if streak != 1 else ''}"
-        if streak > 0
-        else f"{-streak} loss{'es' if streak != -1 else ''}"
-        if streak < 0
-        else "none",
+        _("Games won"): _("{won} of {played} ({rate})").format(
+            won=entry.won, played=entry.played, rate=f"{entry.win_rate:.0%}"
+        ),
+        _("Streak"): streak_text,
     }
     if entry.fewest_moves is not None:
-        figures["Fewest moves"] = str(entry.fewest_moves)
+        figures[_("Fewest moves")] = str(entry.fewest_moves)
     if entry.fastest_seconds is not None:
-        figures["Fastest"] = _clock(entry.fastest_seconds)
+        figures[_("Fastest")] = _clock(entry.fastest_seconds)
     return figures
 
 
@@ -88,8 +94,8 @@ class Celebration:
         self.var = tk.BooleanVar(app.root, value=enabled)
         options = app.menus["options"]
         options.insert_checkbutton(
-            options.index("Animate moves") + 1,
-            label="Celebrate wins",
+            options.index(_("Animate moves")) + 1,
+            label=_("Celebrate wins"),
             variable=self.var,
             command=lambda: self.set_enabled(bool(self.var.get())),
         )

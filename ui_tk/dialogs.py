@@ -15,6 +15,7 @@ from tkinter import ttk
 from typing import Any
 
 from solitaire_core.deal import MAX_DEAL
+from solitaire_core.i18n import gettext as _
 
 from .keys import SHORTCUTS
 from .widgets import DIM, ERROR, Dialog, ScrolledFrame, scaled_font
@@ -50,12 +51,14 @@ def parse_deal_text(text: str) -> tuple[int | None, str]:
     if not text:
         return None, ""
     if not _DIGITS.fullmatch(text):
-        return None, "Use digits only (0-9)."
+        return None, _("Use digits only (0-9).")
     number = int(text)
     if number < 1:
-        return None, "Deal numbers start at 1."
+        return None, _("Deal numbers start at 1.")
     if number > MAX_DEAL:
-        return None, f"At most {len(str(MAX_DEAL))} digits (1 to {MAX_DEAL})."
+        return None, _("At most {digits} digits (1 to {largest}).").format(
+            digits=len(str(MAX_DEAL)), largest=MAX_DEAL
+        )
     return number, ""
 
 
@@ -78,8 +81,8 @@ class ShortcutsDialog(Dialog):
         game_keys: str = "",
         rows: Sequence[tuple[str, str]] = SHORTCUTS,
     ) -> None:
-        super().__init__(parent, "Keyboard shortcuts", wait=wait)
-        self.heading("Keyboard shortcuts", columnspan=2)
+        super().__init__(parent, _("Keyboard shortcuts"), wait=wait)
+        self.heading(_("Keyboard shortcuts"), columnspan=2)
         if game_keys:
             ttk.Label(self.body, text=game_keys, wraplength=560, justify="left").grid(
                 row=1, column=0, sticky="w", pady=(0, 10)
@@ -99,10 +102,10 @@ class ShortcutsDialog(Dialog):
                 row=row, column=1, sticky="nw", pady=2
             )
         if not self.rows:
-            ttk.Label(table, text="No shortcuts are defined.").grid(row=0, column=0)
+            ttk.Label(table, text=_("No shortcuts are defined.")).grid(row=0, column=0)
         self.scroller.bind_wheel()
         self.scroller.bind_keys(self)
-        self.close_button = self.buttons([("close", "Close")], default="close", row=3)["close"]
+        self.close_button = self.buttons([("close", _("Close"))], default="close", row=3)["close"]
         self.show()
 
 
@@ -142,12 +145,12 @@ class AboutDialog(Dialog):
     """Program name, version, what it is, credits."""
 
     def __init__(self, parent: tk.Misc, *, wait: bool) -> None:
-        super().__init__(parent, "About Towers Solitaire", wait=wait)
+        super().__init__(parent, _("About Towers Solitaire"), wait=wait)
         self.heading("Towers Solitaire")
         tk_version = self.tk.call("info", "patchlevel")
         python = ".".join(str(n) for n in sys.version_info[:3])
         lines = [
-            (f"Version {_version()}", None),
+            (_("Version {version}").format(version=_version()), None),
             (
                 "A solitaire program for Seahaven Towers, Sea Towers, Double Sea Towers, "
                 "FreeCell and more. Every game is a variant file; plugins add more.",
@@ -186,9 +189,9 @@ class DealNumberDialog(Dialog):
     """Asks for a deal number; OK is disabled while the text is not a valid one."""
 
     def __init__(self, parent: tk.Misc, current: int, *, wait: bool) -> None:
-        super().__init__(parent, "Select deal", wait=wait)
+        super().__init__(parent, _("Select deal"), wait=wait)
         self.result: int | None = None
-        ttk.Label(self.body, text="Deal number:").grid(row=0, column=0, sticky="w")
+        ttk.Label(self.body, text=_("Deal number:")).grid(row=0, column=0, sticky="w")
         self.var = tk.StringVar(self, value=str(current))
         self.entry = ttk.Entry(self.body, textvariable=self.var, width=24)
         self.entry.grid(row=0, column=1, sticky="ew", padx=(8, 0))
@@ -197,7 +200,9 @@ class DealNumberDialog(Dialog):
         )
         self.message = ttk.Label(self.body, text="", foreground=ERROR)
         self.message.grid(row=2, column=0, columnspan=2, sticky="w", pady=(6, 0))
-        made = self.buttons([("ok", "OK"), ("cancel", "Cancel")], default="ok", row=3, columnspan=2)
+        made = self.buttons(
+            [("ok", _("OK")), ("cancel", _("Cancel"))], default="ok", row=3, columnspan=2
+        )
         self.ok_button = made["ok"]
         self.var.trace_add("write", lambda *_a: self._check())
         self.entry.selection_range(0, "end")
@@ -207,7 +212,7 @@ class DealNumberDialog(Dialog):
     def _check(self) -> None:
         number, error = parse_deal_text(self.var.get())
         if number is None and not error:
-            error = "Type a deal number."
+            error = _("Type a deal number.")
         self.message.configure(text=error)
         self.ok_button.state(["!disabled"] if number is not None else ["disabled"])
 
@@ -259,7 +264,7 @@ class WinDialog(Dialog):
             )
             ttk.Label(self.body, text=value, font=bold).grid(row=row, column=1, sticky="e", pady=2)
         made = self.buttons(
-            [("next", "Next deal"), ("close", "Close")],
+            [("next", _("Next deal")), ("close", _("Close"))],
             default="next",
             row=len(self.figures) + 1,
             columnspan=2,
@@ -302,10 +307,10 @@ class NoMovesDialog(Dialog):
         on_new_deal: Callable[[], Any] | None,
         wait: bool,
     ) -> None:
-        super().__init__(parent, "No useful move left", wait=wait)
+        super().__init__(parent, _("No useful move left"), wait=wait)
         self._callbacks = {"undo": on_undo, "restart": on_restart, "new": on_new_deal}
-        self.heading("No useful move left")
-        self.message = (
+        self.heading(_("No useful move left"))
+        self.message = _(
             "No sequence of moves can put another card on a foundation. You can take "
             "moves back, play this deal again from the start, or deal a new game."
         )
@@ -313,7 +318,12 @@ class NoMovesDialog(Dialog):
             row=1, column=0, sticky="w"
         )
         made = self.buttons(
-            [("undo", "Undo"), ("restart", "Restart"), ("new", "New deal"), ("close", "Close")],
+            [
+                ("undo", _("Undo")),
+                ("restart", _("Restart")),
+                ("new", _("New deal")),
+                ("close", _("Close")),
+            ],
             default="undo",
             row=2,
         )
@@ -331,19 +341,21 @@ class LeaveDialog(Dialog):
     def __init__(
         self, parent: tk.Misc, *, what: str, on_leave: Callable[[bool], Any], wait: bool
     ) -> None:
-        super().__init__(parent, "Leave this game?", wait=wait)
+        super().__init__(parent, _("Leave this game?"), wait=wait)
         self.dont_ask_var = tk.BooleanVar(self, value=False)
         self._callbacks = {"leave": lambda: on_leave(bool(self.dont_ask_var.get()))}
-        self.heading("Leave this game?")
-        self.message = f"Leaving this game counts as a loss. {what}?"
+        self.heading(_("Leave this game?"))
+        self.message = _("Leaving this game counts as a loss. {action}?").format(action=what)
         ttk.Label(self.body, text=self.message, wraplength=380, justify="left").grid(
             row=1, column=0, sticky="w"
         )
         self.dont_ask = ttk.Checkbutton(
-            self.body, text="Don't ask again", variable=self.dont_ask_var
+            self.body, text=_("Don't ask again"), variable=self.dont_ask_var
         )
         self.dont_ask.grid(row=2, column=0, sticky="w", pady=(10, 0))
-        made = self.buttons([("leave", "Leave"), ("cancel", "Cancel")], default="cancel", row=3)
+        made = self.buttons(
+            [("leave", _("Leave")), ("cancel", _("Cancel"))], default="cancel", row=3
+        )
         self.choice_buttons = made
         self.show(made["cancel"])
 

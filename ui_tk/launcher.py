@@ -49,6 +49,8 @@ from PIL import ImageTk
 
 from solitaire_core import uservariants
 from solitaire_core.errors import SolitaireError
+from solitaire_core.i18n import N_
+from solitaire_core.i18n import gettext as _
 from solitaire_core.persistence.paths import user_variants_dir
 from solitaire_core.plugins import (
     BUILTIN_PLUGINS,
@@ -102,26 +104,6 @@ _BUTTONS_GAP = 12  # above the buttons
 _TEXT_GAPS = 4 + 10 + 3 + 10  # around the summary and the picture's caption
 
 
-def _menu_height(window: tk.Misc) -> int:
-    """The height in pixels of ``window``'s menu bar (0 without one), which Tk puts
-    above the size the window is given. It is that of the bar Tk draws, a clone of the
-    menu named ``WINDOW.#MENU`` (the menu's own requested height is that of a menu
-    laid out for a narrow window, several rows); a guess from the menu font when there
-    is no clone yet."""
-    menu = str(window.cget("menu")) if isinstance(window, (tk.Tk, tk.Toplevel)) else ""
-    if not menu:
-        return 0
-    path = str(window)
-    clone = ("" if path == "." else path) + "." + menu.replace(".", "#")
-    try:
-        height = int(window.tk.call("winfo", "reqheight", clone))
-    except tk.TclError:
-        height = 0
-    if height > 1:
-        return height
-    return 2 * tkfont.nametofont("TkMenuFont", root=window).metrics("linespace")
-
-
 def _select_all(entry: ttk.Entry) -> str:
     """Ctrl+A in an entry: select its whole text (Tk's own binding on X11 goes to the
     line's start, as in Emacs)."""
@@ -131,22 +113,23 @@ def _select_all(entry: ttk.Entry) -> str:
 
 
 FAMILY_LABELS: dict[str, str] = {
-    "freecell": "FreeCell type",
-    "seahaven": "Seahaven type",
-    "beleaguered-castle": "Beleaguered Castle type",
-    "fan": "Fan type",
-    "klondike": "Klondike type",
-    "yukon": "Yukon type",
-    "spider": "Spider type",
-    "gypsy": "Gypsy type",
-    "forty-thieves": "Forty Thieves type",
-    "canfield": "Canfield type",
-    "golf": "Golf type",
-    "pairing": "Pairing type",
-    "other": "Other games",
+    "freecell": N_("FreeCell type"),
+    "seahaven": N_("Seahaven type"),
+    "beleaguered-castle": N_("Beleaguered Castle type"),
+    "fan": N_("Fan type"),
+    "klondike": N_("Klondike type"),
+    "yukon": N_("Yukon type"),
+    "spider": N_("Spider type"),
+    "gypsy": N_("Gypsy type"),
+    "forty-thieves": N_("Forty Thieves type"),
+    "canfield": N_("Canfield type"),
+    "golf": N_("Golf type"),
+    "pairing": N_("Pairing type"),
+    "other": N_("Other games"),
 }
-"""The launcher's group title for each ``family`` value (docs/variant-format.md); a value
-not listed here is shown capitalised, after these and before "Two-deck" and "Other"."""
+"""The launcher's group title for each ``family`` value (docs/variant-format.md), in
+English (translated when shown, as :func:`launcher_groups` gives them); a value not
+listed here is shown capitalised, after these and before "Two-deck" and "Other"."""
 
 
 def family_of(definition: VariantDefinition) -> str:
@@ -248,16 +231,20 @@ def launcher_groups(
     rank = {vid: r for vid, r in ranks.items() if r is not None}
     best = sorted((v for v in by_name if rank[v] < 2), key=rank.__getitem__)  # stable: by name
     groups: list[tuple[str, str, list[str]]] = [
-        ("best", "Best matches", best if text.strip() else []),
-        ("recent", "Recent", [vid for vid in recent if vid in shown]),
-        ("yours", "Yours", [vid for vid in by_name if shown[vid].plugin == USER_PLUGIN]),
+        ("best", _("Best matches"), best if text.strip() else []),
+        ("recent", _("Recent"), [vid for vid in recent if vid in shown]),
+        ("yours", _("Yours"), [vid for vid in by_name if shown[vid].plugin == USER_PLUGIN]),
     ]
     for family in order:
-        title = FAMILY_LABELS.get(family, family.replace("-", " ").capitalize())
+        title = (
+            _(FAMILY_LABELS[family])
+            if family in FAMILY_LABELS
+            else family.replace("-", " ").capitalize()
+        )
         groups.append((family, title, [v for v in by_name if family_of(shown[v]) == family]))
-    groups.append(("two-deck", "Two-deck", [v for v in by_name if shown[v].decks >= 2]))
+    groups.append(("two-deck", _("Two-deck"), [v for v in by_name if shown[v].decks >= 2]))
     groups.append(
-        ("other", FAMILY_LABELS["other"], [v for v in by_name if family_of(shown[v]) == "other"])
+        ("other", _(FAMILY_LABELS["other"]), [v for v in by_name if family_of(shown[v]) == "other"])
     )
     return [g for g in groups if g[2]]
 
@@ -485,7 +472,7 @@ class Launcher(ttk.Frame):
         self.rowconfigure(1, weight=1)
         self.heading_label = ttk.Label(
             self,
-            text="Choose a game",
+            text=_("Choose a game"),
             font=widgets.scaled_font(self, "TkHeadingFont", 5, bold=True),
         )
         self.heading_label.grid(
@@ -499,7 +486,7 @@ class Launcher(ttk.Frame):
         filter_row = ttk.Frame(left)
         filter_row.grid(row=0, column=0, columnspan=2, sticky="ew", pady=(0, 6))
         filter_row.columnconfigure(1, weight=1)
-        ttk.Label(filter_row, text="Filter:").grid(row=0, column=0, sticky="w")
+        ttk.Label(filter_row, text=_("Filter:")).grid(row=0, column=0, sticky="w")
         self.filter_var = tk.StringVar(self)
         self.filter_entry = ttk.Entry(filter_row, textvariable=self.filter_var)
         self.filter_entry.grid(row=0, column=1, sticky="ew", padx=(6, 0))
@@ -516,8 +503,8 @@ class Launcher(ttk.Frame):
             selectmode="browse",
             height=_LIST_ROWS,
         )
-        self.tree.heading("#0", text="Game", anchor="w")
-        self.tree.heading("plugin", text="From", anchor="w")
+        self.tree.heading("#0", text=_("Game"), anchor="w")
+        self.tree.heading("plugin", text=_("From"), anchor="w")
         self._name_width = 244  # the Game column's width beside a "From" column
         self.tree.column("#0", width=self._name_width, minwidth=120, stretch=False)
         self.tree.column("plugin", width=_FROM_WIDTH, anchor="w", stretch=False)
@@ -539,9 +526,9 @@ class Launcher(ttk.Frame):
         self.tree.bind("<Double-1>", self._on_double_click)
         workshop = ttk.Frame(left)
         workshop.grid(row=2, column=0, columnspan=2, sticky="w", pady=(8, 0))
-        self.new_button = ttk.Button(workshop, text="New game...", command=self.new_game)
+        self.new_button = ttk.Button(workshop, text=_("New game..."), command=self.new_game)
         self.new_button.pack(side="left", padx=(0, 8))
-        self.edit_button = ttk.Button(workshop, text="Edit a copy...", command=self.edit_game)
+        self.edit_button = ttk.Button(workshop, text=_("Edit a copy..."), command=self.edit_game)
         self.edit_button.pack(side="left")
         self.editor: Any = None  # the variant editor window, while it is open
         self.skipped_label = ttk.Label(
@@ -585,12 +572,12 @@ class Launcher(ttk.Frame):
 
         deal_row = ttk.Frame(self)
         deal_row.grid(row=2, column=1, sticky="sew", pady=(_DEAL_GAP, 0))
-        deal_label = ttk.Label(deal_row, text="Deal number:")
+        deal_label = ttk.Label(deal_row, text=_("Deal number:"))
         deal_label.grid(row=0, column=0, sticky="w")
         self.deal_var = tk.StringVar(self)
         self.deal_entry = ttk.Entry(deal_row, textvariable=self.deal_var, width=22)
         self.deal_entry.grid(row=0, column=1, sticky="w", padx=(8, 10))
-        self.deal_hint = ttk.Label(deal_row, text="empty: a random deal", foreground=widgets.DIM)
+        self.deal_hint = ttk.Label(deal_row, text=_("empty: a random deal"), foreground=widgets.DIM)
         self.deal_hint.grid(row=0, column=2, sticky="w")
         self.deal_message = ttk.Label(deal_row, text="", foreground=widgets.ERROR)
         self.deal_message.grid(row=1, column=1, columnspan=2, sticky="w", padx=(8, 0), pady=(2, 0))
@@ -599,13 +586,13 @@ class Launcher(ttk.Frame):
         winnable.grid(row=2, column=0, columnspan=3, sticky="w", pady=(4, 0))
         self.winnable_check = ttk.Checkbutton(
             winnable,
-            text="Winnable deals only",
+            text=_("Winnable deals only"),
             variable=self.winnable_var,
             command=self._on_winnable_changed,
         )
         self.winnable_check.pack(side="left")
         winnable_hint = ttk.Label(
-            winnable, text="a random deal the solver has proved winnable", foreground=widgets.DIM
+            winnable, text=_("a random deal the solver has proved winnable"), foreground=widgets.DIM
         )
         winnable_hint.pack(side="left", padx=(10, 0))
         self._deal_row_widgets = (
@@ -624,11 +611,11 @@ class Launcher(ttk.Frame):
         actions = ttk.Frame(buttons)
         actions.pack(side="right")
         self.busy_label = ttk.Label(actions, text="")
-        self.cancel_button = ttk.Button(actions, text="Cancel", command=lambda: None)
-        self.rules_button = ttk.Button(actions, text="Rules...", command=self.show_rules)
+        self.cancel_button = ttk.Button(actions, text=_("Cancel"), command=lambda: None)
+        self.rules_button = ttk.Button(actions, text=_("Rules..."), command=self.show_rules)
         self.rules_button.pack(side="left", padx=(0, 8))
         self.rules_button.bind("<Return>", self._on_rules_key)
-        self.play_button = ttk.Button(actions, text="Play", command=self.play, default="active")
+        self.play_button = ttk.Button(actions, text=_("Play"), command=self.play, default="active")
         self.play_button.pack(side="left")
         self.back_button: ttk.Button | None = None
         if self._on_back is not None:
@@ -651,7 +638,7 @@ class Launcher(ttk.Frame):
         # Sizes from the widgets themselves (a frame's is known only once Tk has laid it
         # out, when idle: that would run whatever else waits for idle time, mid-build).
         room_width, room_height = widgets.screen_room(self)
-        room_height -= _menu_height(self.winfo_toplevel())
+        room_height -= widgets.menu_height(self.winfo_toplevel())
         left, top, right, bottom = _PADDING
         deal_row = self._deal_row_widgets
         deal_height = (
@@ -733,7 +720,7 @@ class Launcher(ttk.Frame):
         self._fitted = True
         width, height = int(size[1]), int(size[2])
         room_width, room_height = widgets.screen_room(window)
-        room_height -= _menu_height(window)
+        room_height -= widgets.menu_height(window)
         if width <= room_width and height <= room_height:
             return
         widgets.fit_window(window, min(width, room_width), min(height, room_height))
@@ -790,7 +777,7 @@ class Launcher(ttk.Frame):
             width = sum(int(self.tree.column(c, "width")) for c in ("#0", "plugin"))
             heading = tkfont.nametofont("TkHeadingFont", root=self).metrics("linespace")
             self.filter_message.configure(
-                text="No game matches: clear the box to see every game.",
+                text=_("No game matches: clear the box to see every game."),
                 wraplength=width - 24,
             )
             self.filter_message.place(x=12, y=heading + 16)
@@ -936,18 +923,20 @@ class Launcher(ttk.Frame):
         definition = self.variants[variant_id]
         self.name_label.configure(text=definition.name)
         self.edit_button.configure(
-            text="Edit..." if definition.plugin == USER_PLUGIN else "Edit a copy..."
+            text=_("Edit...") if definition.plugin == USER_PLUGIN else _("Edit a copy...")
         )
         if definition.plugin in BUILTIN_PLUGINS:
             self.plugin_label.configure(text="")
             self.plugin_label.grid_remove()
         elif definition.plugin == USER_PLUGIN:
-            self.plugin_label.configure(text=f"Yours: {definition.source}")
+            self.plugin_label.configure(text=_("Yours: {file}").format(file=definition.source))
             self.plugin_label.grid()
         else:
-            self.plugin_label.configure(text=f"From the plugin {definition.plugin}")
+            self.plugin_label.configure(
+                text=_("From the plugin {plugin}").format(plugin=definition.plugin)
+            )
             self.plugin_label.grid()
-        self.summary_label.configure(text=definition.summary or "No summary given.")
+        self.summary_label.configure(text=definition.summary or _("No summary given."))
         self._build_options(definition)
         self.details.bind_wheel()
         self.details.canvas.yview_moveto(0)
@@ -961,7 +950,7 @@ class Launcher(ttk.Frame):
         chosen = self._chosen.setdefault(definition.id, definition.default_options())
         if not definition.options:
             ttk.Label(
-                self.options_frame, text="This game has no options.", foreground=widgets.DIM
+                self.options_frame, text=_("This game has no options."), foreground=widgets.DIM
             ).grid(row=0, column=0, sticky="w")
         wrap = self._picture_size[0] - 30
         for row, option in enumerate(definition.options):
@@ -1041,16 +1030,20 @@ class Launcher(ttk.Frame):
         except Exception as exc:  # a plugin's deal can fail; the launcher must not
             self.preview_image = None
             self._photo = None
-            self.preview_label.configure(image="", text=f"No picture: {exc}")
+            self.preview_label.configure(
+                image="", text=_("No picture: {reason}").format(reason=exc)
+            )
             self.caption_label.configure(text="")
             return
         self.preview_image = image
         self._photo = ImageTk.PhotoImage(image, master=self)
         self.preview_label.configure(image=self._photo, text="")
         if number is None:
-            self.caption_label.configure(text=f"Deal {SAMPLE_DEAL} as a sample of the layout")
+            self.caption_label.configure(
+                text=_("Deal {number} as a sample of the layout").format(number=SAMPLE_DEAL)
+            )
         else:
-            self.caption_label.configure(text=f"Deal {number}")
+            self.caption_label.configure(text=_("Deal {number}").format(number=number))
 
     # --- actions -----------------------------------------------------------------------
 

@@ -6,11 +6,18 @@ Shared by the table (:mod:`solitaire_tk.table`) and the launcher's thumbnails
 
 from __future__ import annotations
 
-from solitaire_core.cards import RANK_NAMES
+from solitaire_core.i18n import N_
+from solitaire_core.i18n import gettext as _
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.state import GameState
 
 __all__ = ["rank_mark", "slot_look"]
+
+_RANK_MARKS = (
+    N_("Ace"), N_("Two"), N_("Three"), N_("Four"), N_("Five"), N_("Six"), N_("Seven"),
+    N_("Eight"), N_("Nine"), N_("Ten"), N_("Jack"), N_("Queen"), N_("King"),
+)  # fmt: skip
+"""The ranks' names, Ace to King, in English (translated when shown)."""
 
 
 def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
@@ -34,7 +41,7 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
     if ref.kind is PileKind.WASTE:
         return "waste", ""
     if ref.kind is PileKind.RESERVE:  # Canfield's, once every card has been played
-        return "reserve", "Reserve"
+        return "reserve", _("Reserve")
     kind = {PileKind.TABLEAU: "tableau", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
     if state is None:
         return kind, ""
@@ -44,25 +51,25 @@ def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
         if rules.empty_rule == "king":
             return kind, rank_mark(13)
         if rules.empty_rule == "none":  # nothing ever fills it (Baker's Dozen, Bisley)
-            return kind, "None"
+            return kind, _("None")
         if rules.empty_rule == "below-base" and known:
             return kind, rank_mark((state.base_rank(0) - 2) % 13 + 1)
         return kind, ""
     if ref.kind is PileKind.CELL:
-        return ("cell", "") if rules.cells_receive else ("reserve", "Reserve")
+        return ("cell", "") if rules.cells_receive else ("reserve", _("Reserve"))
     assert ref.index is not None
     if rules.foundation_piles[ref.index].discards or rules.pair_total:
-        return kind, "Discard"  # Aces Up's, Pyramid's: no base rank, no Ace
+        return kind, _("Discard")  # Aces Up's, Pyramid's: no base rank, no Ace
     if not known:
         return kind, ""
     base = state.base_rank(ref.index)
     # foundations.base_rank = "first-played": any rank until the first card goes up.
-    return kind, "Any" if base is None else rank_mark(base)
+    return kind, _("Any") if base is None else rank_mark(base)
 
 
 def rank_mark(rank: int) -> str:
     """The mark of a rank (1-13) in an empty pile: its name (``"Ace"``, ``"Jack"``,
-    ``"Five"``), never one letter or digit, which would read as a pile key (Penguin's
-    empty foundation with key K read "J" when the Jacks were its base; Fan's foundations
-    with keys S-V read "A", column A's key)."""
-    return RANK_NAMES[rank - 1]
+    ``"Five"``, in the language spoken), never one letter or digit, which would read as a
+    pile key (Penguin's empty foundation with key K read "J" when the Jacks were its
+    base; Fan's foundations with keys S-V read "A", column A's key)."""
+    return _(_RANK_MARKS[rank - 1])

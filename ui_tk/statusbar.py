@@ -20,6 +20,7 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
+from solitaire_core.i18n import gettext as _
 from solitaire_core.scoring import score_text
 
 from .widgets import Tooltip, clock_text, elide
@@ -129,20 +130,22 @@ class StatusBar:
         """
         state = session.state
         self.labels["variant"].configure(text=name or session.rules.name)
-        self.labels["deal"].configure(text=f"Deal {session.deal_number}")
-        self.labels["moves"].configure(text=f"Moves {session.moves}")
-        score = f"Score {score_text(session.score, session.rules.scoring)}"
+        self.labels["deal"].configure(text=_("Deal {number}").format(number=session.deal_number))
+        self.labels["moves"].configure(text=_("Moves {count}").format(count=session.moves))
+        score = _("Score {score}").format(score=score_text(session.score, session.rules.scoring))
         if bank is not None:
-            score += f" · Bank {score_text(bank, 'vegas-cumulative')}"
+            score += " · " + _("Bank {bank}").format(bank=score_text(bank, "vegas-cumulative"))
         self.labels["score"].configure(text=score)
-        self.labels["cards"].configure(text=f"Cards left {state.cards_left}")
-        cheat = " (Cheat on)" if session.cheat else ""
-        self.labels["cheats"].configure(text=f"Cheats {session.cheats}{cheat}")
+        self.labels["cards"].configure(text=_("Cards left {count}").format(count=state.cards_left))
+        cheat = " " + _("(Cheat on)") if session.cheat else ""
+        self.labels["cheats"].configure(
+            text=_("Cheats {count}").format(count=session.cheats) + cheat
+        )
         self.show_time(elapsed)
 
     def show_time(self, elapsed: float) -> None:
         """Show the play time, ``elapsed`` seconds."""
-        self.labels["time"].configure(text=f"Time {clock_text(elapsed)}")
+        self.labels["time"].configure(text=_("Time {clock}").format(clock=clock_text(elapsed)))
 
     def fit(self) -> None:
         """Fit the bar to the window: hide the game's name while the message does not

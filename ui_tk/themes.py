@@ -35,6 +35,8 @@ from xml.etree import ElementTree as ET
 import attrs
 from PIL import Image
 
+from solitaire_core.i18n import N_
+
 from . import cardfaces
 
 __all__ = [
@@ -64,11 +66,12 @@ DECK_FOLDERS: tuple[Path, ...] = (
 """Where Aisleriot and KDE install their SVG decks."""
 
 BUILTIN_THEMES: dict[str, str] = {
-    "built-in": "Standard (built-in)",
-    "large-index": "Large index (built-in)",
-    "high-contrast": "High contrast (built-in)",
+    "built-in": N_("Standard (built-in)"),
+    "large-index": N_("Large index (built-in)"),
+    "high-contrast": N_("High contrast (built-in)"),
 }
-"""The built-in themes: setting value -> name shown in the menu."""
+"""The built-in themes: setting value -> name shown in the menu (in English, translated
+when shown)."""
 
 _SVG = "{http://www.w3.org/2000/svg}"
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"

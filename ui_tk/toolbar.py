@@ -19,6 +19,9 @@ from typing import Any
 import attrs
 from PIL import ImageTk
 
+from solitaire_core.i18n import N_
+from solitaire_core.i18n import gettext as _
+
 from .icons import icon_size, render_icon
 from .tooltip import Tooltip
 
@@ -38,22 +41,23 @@ class _Button:
 
 
 BUTTONS: tuple[_Button, ...] = (
-    _Button("new", "New", "New deal (F2)", "new_deal"),
-    _Button("restart", "Restart", "Restart this deal (Ctrl+R)", "restart"),
-    _Button("undo", "Undo", "Undo the last move (Ctrl+Z)", "undo"),
-    _Button("redo", "Redo", "Redo (Ctrl+Y)", "redo"),
-    _Button("hint", "Hint", "Hint: outline the next move of a win (Ctrl+H)", "hint"),
-    _Button("demo", "Demo", "Solve (demo): the computer plays on (Ctrl+D)", "demo"),
+    _Button("new", N_("New"), N_("New deal (F2)"), "new_deal"),
+    _Button("restart", N_("Restart"), N_("Restart this deal (Ctrl+R)"), "restart"),
+    _Button("undo", N_("Undo"), N_("Undo the last move (Ctrl+Z)"), "undo"),
+    _Button("redo", N_("Redo"), N_("Redo (Ctrl+Y)"), "redo"),
+    _Button("hint", N_("Hint"), N_("Hint: outline the next move of a win (Ctrl+H)"), "hint"),
+    _Button("demo", N_("Demo"), N_("Solve (demo): the computer plays on (Ctrl+D)"), "demo"),
     _Button(
         "undo-winnable",
-        "Undo to winnable",
-        "Undo to the last position known to be winnable (Ctrl+U)",
+        N_("Undo to winnable"),
+        N_("Undo to the last position known to be winnable (Ctrl+U)"),
         "undo_to_winnable",
     ),  # fmt: skip
-    _Button("statistics", "Statistics", "Statistics of every game", "show_statistics"),
-    _Button("rules", "Rules", "Rules of this game (F1)", "show_rules"),
+    _Button("statistics", N_("Statistics"), N_("Statistics of every game"), "show_statistics"),
+    _Button("rules", N_("Rules"), N_("Rules of this game (F1)"), "show_rules"),
 )
-"""The toolbar's buttons, left to right."""
+"""The toolbar's buttons, left to right (labels and tips in English, translated when
+shown)."""
 
 
 class Toolbar(ttk.Frame):
@@ -94,7 +98,7 @@ class Toolbar(ttk.Frame):
             )
             self._photos += [normal, grey]
             button = ttk.Button(
-                self, text=spec.label, image=(normal, "disabled", grey), compound="left",
+                self, text=_(spec.label), image=(normal, "disabled", grey), compound="left",
                 style="Toolbar.TButton", takefocus=False, width=0,
                 command=self._caller(spec.command),
             )  # fmt: skip
@@ -102,7 +106,7 @@ class Toolbar(ttk.Frame):
             if spec.name in ("redo", "undo-winnable"):
                 ttk.Separator(self, orient="vertical").pack(side="left", fill="y", padx=4, pady=3)
             self.buttons[spec.name] = button
-            self.tooltips[spec.name] = Tooltip(button, spec.tip)
+            self.tooltips[spec.name] = Tooltip(button, _(spec.tip))
         self.bind("<Configure>", lambda _e: self._fit(), add="+")
 
     def _caller(self, command: str) -> Callable[[], None]:

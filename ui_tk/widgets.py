@@ -34,6 +34,7 @@ __all__ = [
     "option_text",
     "elide",
     "fit_window",
+    "menu_height",
     "scaled_font",
     "screen_room",
     "screen_size",
@@ -74,6 +75,26 @@ def screen_room(widget: tk.Misc) -> tuple[int, int]:
         min(width, max(320, width - SCREEN_RESERVE[0])),
         min(height, max(240, height - SCREEN_RESERVE[1])),
     )
+
+
+def menu_height(window: tk.Misc) -> int:
+    """The height in pixels of ``window``'s menu bar (0 without one), which Tk puts
+    above the size the window is given. It is that of the bar Tk draws, a clone of the
+    menu named ``WINDOW.#MENU`` (the menu's own requested height is that of a menu
+    laid out for a narrow window, several rows); a guess from the menu font when there
+    is no clone yet."""
+    menu = str(window.cget("menu")) if isinstance(window, (tk.Tk, tk.Toplevel)) else ""
+    if not menu:
+        return 0
+    path = str(window)
+    clone = ("" if path == "." else path) + "." + menu.replace(".", "#")
+    try:
+        height = int(window.tk.call("winfo", "reqheight", clone))
+    except tk.TclError:
+        height = 0
+    if height > 1:
+        return height
+    return 2 * tkfont.nametofont("TkMenuFont", root=window).metrics("linespace")
 
 
 def fit_window(

@@ -16,6 +16,7 @@ The file (``settings.toml``) is plain TOML a player may edit by hand::
     celebrate = true
     confirm_leave = true
     hints_peek = false
+    language = "system"
 
     [last_options]
     redeals = "2"
@@ -54,6 +55,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 __all__ = [
     "DIFFICULTIES",
+    "LANGUAGE_CHOICES",
     "RECENT_LIMIT",
     "SETTINGS_FORMAT_VERSION",
     "WINDOW_SIZE_RANGE",
@@ -78,6 +80,18 @@ _MAX_SETTINGS_BYTES = 1024 * 1024
 def _bool_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, bool):
         raise TypeError(f"{attribute.name} must be True or False, not {value!r}")
+
+
+LANGUAGE_CHOICES = ("system", "en", "de", "es", "fr")
+"""The values of :attr:`Settings.language`: ``"system"`` (follow the environment's
+locale) or a language of :data:`solitaire_core.i18n.LANGUAGES`."""
+
+
+def _language_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"language must be a language code in quotes, not {value!r}")
+    if value not in LANGUAGE_CHOICES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGE_CHOICES)}, not {value!r}")
 
 
 def _window_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -174,6 +188,9 @@ class Settings:
             face-down cards and the stock's order (the thoughtful solver; Options > Hints
             see hidden cards). Off by default: they then choose from what the player has
             seen (:mod:`solitaire_core.solver.honest`).
+        language: the language of menus, buttons and messages: ``"system"`` (the
+            environment's locale, as gettext reads it) or a code of
+            :data:`LANGUAGE_CHOICES` (Options > Language; used from the next start).
         format_version: always :data:`SETTINGS_FORMAT_VERSION`.
 
     Raises:
@@ -200,6 +217,7 @@ class Settings:
     celebrate: bool = attrs.field(default=True, validator=_bool_validator)
     confirm_leave: bool = attrs.field(default=True, validator=_bool_validator)
     hints_peek: bool = attrs.field(default=False, validator=_bool_validator)
+    language: str = attrs.field(default="system", validator=_language_validator)
     format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
 
     def options_for(self, variant: str) -> FrozenOptions | None:
@@ -226,6 +244,7 @@ class Settings:
             celebrate=self.celebrate,
             confirm_leave=self.confirm_leave,
             hints_peek=self.hints_peek,
+            language=self.language,
             last_options=self.last_options.to_dict(),
             variant_options={k: v.to_dict() for k, v in self.variant_options},
         )
@@ -279,6 +298,11 @@ def _check_theme(value: object) -> tuple[bool, object, str]:
     return ok, value, "a theme name or an SVG file's path in quotes"
 
 
+def _check_language(value: object) -> tuple[bool, object, str]:
+    names = ", ".join(f'"{name}"' for name in LANGUAGE_CHOICES)
+    return isinstance(value, str) and value in LANGUAGE_CHOICES, value, f"one of {names}"
+
+
 def _check_options(value: object) -> tuple[bool, object, str]:
     expected = "a table of option names to text values in quotes"
     if not isinstance(value, Mapping):
@@ -316,6 +340,7 @@ _CHECKS: dict[str, _Check] = {
     "celebrate": _check_bool,
     "confirm_leave": _check_bool,
     "hints_peek": _check_bool,
+    "language": _check_language,
 }
 
 
