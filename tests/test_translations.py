@@ -155,6 +155,15 @@ def test_a_window_built_in_german_speaks_german(root, solitaire_home: Path):
     assert app.status["deal"].cget("text") == "Spiel 3"
     assert re.fullmatch(r"Zeit \d+:\d\d", app.status["time"].cget("text"))
 
+    app.show_shortcuts()  # Help > Keyboard shortcuts
+    assert app.dialog.rows[-1] == ("Strg+Q", "Beenden (das laufende Spiel bleibt erhalten)")
+    app.dialog.destroy()
+    app.show_statistics()
+    notebook = app.dialog.notebook
+    assert [notebook.tab(t, "text") for t in notebook.tabs()] == ["Tabelle", "Verlauf"]
+    assert app.dialog.tree.heading("won", "text") == "Gewonnen"
+    app.dialog.destroy()
+
     # Options > Language > Français: saved for the next start, said in French.
     options = app.menus["options"]
     index = next(

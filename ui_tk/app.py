@@ -36,7 +36,7 @@ import attrs
 
 from solitaire_core import i18n
 from solitaire_core.errors import IllegalMoveError, SolitaireError
-from solitaire_core.i18n import N_
+from solitaire_core.i18n import N_, ngettext
 from solitaire_core.i18n import gettext as _
 from solitaire_core.moves import Move
 from solitaire_core.persistence import PersistenceError
@@ -207,7 +207,7 @@ class App:
         if store.warnings:
             text = "\n\n".join(store.warnings)
             # A timer, not an idle task: it waits for the window (_show_window's update).
-            root.after(0, lambda: self.warn("Some files could not be read", text))
+            root.after(0, lambda: self.warn(_("Some files could not be read"), text))
         self._open(store.offer_resume() if offer_resume else None, variant, options, deal)
         if hidden and not self.ended:
             self._show_window()
@@ -386,16 +386,19 @@ class App:
         :return: whether the saved game is back on the table.
         """
         moves = len(saved.moves)
-        question = (
-            f"Resume your game of {self._game_text(saved.variant, saved.options)}, deal "
-            f"{saved.deal} ({moves} move{'s' if moves != 1 else ''})?"
-        )
+        question = ngettext(
+            "Resume your game of {game}, deal {number} ({count} move)?",
+            "Resume your game of {game}, deal {number} ({count} moves)?",
+            moves,
+        ).format(game=self._game_text(saved.variant, saved.options), number=saved.deal, count=moves)
         if replacing is not None:
             asked = self._game_text(replacing, {})
-            question += f"\n\nNo starts {asked} and counts the game in progress as lost."
+            question += "\n\n" + _(
+                "No starts {game} and counts the game in progress as lost."
+            ).format(game=asked)
         else:
-            question += "\n\nNo counts it as lost."
-        if not self.confirm("Resume game", question):
+            question += "\n\n" + _("No counts it as lost.")
+        if not self.confirm(_("Resume game"), question):
             self._record_saved_as_lost(saved)
             if not self.ended:
                 self.store.clear_autosave()
@@ -404,7 +407,7 @@ class App:
             game = self.replay(saved)
         except SolitaireError as error:
             where = self.store.set_aside_autosave()
-            self.warn("The game cannot be resumed", f"{error} {where}")
+            self.warn(_("The game cannot be resumed"), f"{error} {where}")
             return False
         if game is None:  # the window was closed meanwhile: the autosave stays
             return False
@@ -672,7 +675,7 @@ class App:
             state=old.initial_state,
         )
         self.begin(fresh)
-        self.set_message("Restarted.")
+        self.set_message(_("Restarted."))
         self._after_change()
 
     def show_launcher(self) -> None:
@@ -723,7 +726,7 @@ class App:
             try:
                 self.start(variant, options, deal)
             except SolitaireError as error:
-                self.warn("The game cannot start", str(error))
+                self.warn(_("The game cannot start"), str(error))
 
         definition = self.registry.variants.get(variant)
         name = definition.name if definition is not None else variant
@@ -732,8 +735,8 @@ class App:
     def open_game(self) -> None:
         """Open a saved game from a file the player picks."""
         path = filedialog.askopenfilename(
-            parent=self.root, title="Open a saved game",
-            filetypes=[("Saved games", "*.json"), ("All files", "*")],
+            parent=self.root, title=_("Open a saved game"),
+            filetypes=[(_("Saved games"), "*.json"), (_("All files"), "*")],
             initialdir=self.store.saves_folder(),
         )  # fmt: skip
         if path:
@@ -747,10 +750,10 @@ class App:
         try:
             game = self.replay(read_save(path))
         except (SolitaireError, OSError, ValueError) as error:
-            self.warn("The game cannot be opened", str(error))
+            self.warn(_("The game cannot be opened"), str(error))
             return False
         except Exception as error:  # PersistenceError is not a SolitaireError
-            self.warn("The game cannot be opened", str(error))
+            self.warn(_("The game cannot be opened"), str(error))
             return False
         if game is None:  # the window was closed meanwhile
             return False
@@ -763,8 +766,8 @@ class App:
         if not self.playing:
             return
         path = filedialog.asksaveasfilename(
-            parent=self.root, title="Save the game", defaultextension=".json",
-            filetypes=[("Saved games", "*.json")], initialdir=self.store.saves_folder(),
+            parent=self.root, title=_("Save the game"), defaultextension=".json",
+            filetypes=[(_("Saved games"), "*.json")], initialdir=self.store.saves_folder(),
         )  # fmt: skip
         if path:
             self.save_path(path)
@@ -783,9 +786,9 @@ class App:
                 demo_played=self.demo_played,
             )
         except Exception as error:  # PersistenceError: the message says why
-            self.warn("The game cannot be saved", str(error))
+            self.warn(_("The game cannot be saved"), str(error))
             return False
-        self.set_message(f"Saved to {os.fspath(path)}.")
+        self.set_message(_("Saved to {file}.").format(file=os.fspath(path)))
         return True
 
     def show_statistics(self) -> None:
@@ -897,7 +900,7 @@ class App:
         assert self.session is not None
         self.view.finish_animation()
         if self.session.undo() is None:
-            self.set_message("Nothing to undo.")
+            self.set_message(_("Nothing to undo."))
             return
         self.set_message("")
         if self._clock_from is None and not self.session.is_won:
@@ -913,7 +916,7 @@ class App:
         self.view.finish_animation()
         turn = self.session.redo()
         if turn is None:
-            self.set_message("Nothing to redo.")
+            self.set_message(_("Nothing to redo."))
             return
         self.set_message("")
         self.view.show(self.session.state, done=self._after_turn)
@@ -999,7 +1002,7 @@ class App:
         self._stuck_checked = state
         if find_progress(state, cheat=session.cheat, budget=_STUCK_BUDGET) is not False:
             return False
-        self.set_message("No useful move left.")
+        self.set_message(_("No useful move left."))
         self.dialog = dialogs.show_no_moves(
             self.root,
             on_undo=self.undo,
@@ -1019,7 +1022,7 @@ class App:
             self._schedule_stuck_check()
         self._save_settings(difficulty="cheat" if cheat else "normal")
         self.assist.refresh()
-        self.set_message("Cheat: runs of any size move." if cheat else "Normal difficulty.")
+        self.set_message(_("Cheat: runs of any size move.") if cheat else _("Normal difficulty."))
         self.update_status()
 
     def set_cheat(self, on: bool) -> None:
@@ -1048,9 +1051,9 @@ class App:
         if self.settings.hints_peek != on:
             self._save_settings(hints_peek=on)
         self.set_message(
-            "Hints and the demo now see the hidden cards."
+            _("Hints and the demo now see the hidden cards.")
             if on
-            else "Hints and the demo now choose from the cards in sight."
+            else _("Hints and the demo now choose from the cards in sight.")
         )
 
     def set_language(self, code: str) -> None:

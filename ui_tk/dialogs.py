@@ -93,7 +93,7 @@ class ShortcutsDialog(Dialog):
         self.body.columnconfigure(0, weight=1)
         table = self.scroller.interior
         bold = scaled_font(self, "TkDefaultFont", 0, bold=True)
-        self.rows: list[tuple[str, str]] = [(str(k), str(a)) for k, a in rows]
+        self.rows: list[tuple[str, str]] = [(_(str(k)), _(str(a))) for k, a in rows]
         for row, (keys, action) in enumerate(self.rows):
             ttk.Label(table, text=keys, font=bold).grid(
                 row=row, column=0, sticky="nw", padx=(0, 24), pady=2

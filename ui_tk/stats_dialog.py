@@ -19,6 +19,8 @@ from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import TYPE_CHECKING, Literal
 
+from solitaire_core.i18n import N_
+from solitaire_core.i18n import gettext as _
 from solitaire_core.persistence import PersistenceError, figure_texts
 
 from .progress_chart import CHART_HEIGHT, ProgressChart
@@ -38,25 +40,25 @@ __all__ = [
 ]
 
 STAT_COLUMNS: tuple[tuple[str, str, int], ...] = (
-    ("variant", "Game", 120),
-    ("options", "Options", 60),
-    ("played", "Played", 0),
-    ("won", "Won", 0),
-    ("lost", "Lost", 0),
-    ("rate", "Win %", 0),
-    ("streak", "Streak", 0),
-    ("best", "Best streak", 0),
-    ("fewest", "Fewest moves", 0),
-    ("fastest", "Fastest", 0),
-    ("score", "Best score", 0),
-    ("bank", "Bank", 0),
-    ("undo", "With undo", 0),
-    ("hints", "With hints", 0),
-    ("hints_per_game", "Hints/game", 0),
-    ("cheat", "Cheat wins", 0),
+    ("variant", N_("Game"), 120),
+    ("options", N_("Options"), 60),
+    ("played", N_("Played"), 0),
+    ("won", N_("Won"), 0),
+    ("lost", N_("Lost"), 0),
+    ("rate", N_("Win %"), 0),
+    ("streak", N_("Streak"), 0),
+    ("best", N_("Best streak"), 0),
+    ("fewest", N_("Fewest moves"), 0),
+    ("fastest", N_("Fastest"), 0),
+    ("score", N_("Best score"), 0),
+    ("bank", N_("Bank"), 0),
+    ("undo", N_("With undo"), 0),
+    ("hints", N_("With hints"), 0),
+    ("hints_per_game", N_("Hints/game"), 0),
+    ("cheat", N_("Cheat wins"), 0),
 )
-"""Every statistics figure: (id, heading, least width in pixels; a column is otherwise as
-wide as its heading and its widest value)."""
+"""Every statistics figure: (id, heading in English (translated when shown), least width
+in pixels; a column is otherwise as wide as its heading and its widest value)."""
 
 TABLE_COLUMNS: tuple[str, ...] = (
     "variant", "options", "played", "won", "lost", "rate", "streak", "best", "fewest",
@@ -64,7 +66,7 @@ TABLE_COLUMNS: tuple[str, ...] = (
 )  # fmt: skip
 """The ids of :data:`STAT_COLUMNS` the table shows; the others are in the details line."""
 
-CHART_NOTE = (
+CHART_NOTE = N_(
     "The bars count the games played and won in each period; the win rate and the "
     "fastest win are so far: they count every game up to the end of the period, so the "
     "last point is the table's Win % and Fastest. Games won with Cheat are left out."
@@ -99,21 +101,21 @@ class StatisticsDialog(Dialog):
         registry: Registry | None,
         confirm: Confirm | None,
     ) -> None:
-        super().__init__(parent, "Statistics", wait=wait)
+        super().__init__(parent, _("Statistics"), wait=wait)
         self.store = store
         self.registry = registry
         self._confirm = confirm or self._ask
         self.entries: list[VariantStats] = []
-        self.heading("Statistics", columnspan=1)
+        self.heading(_("Statistics"), columnspan=1)
         self.body.columnconfigure(0, weight=1)
         self.body.rowconfigure(1, weight=1)
         self.notebook = ttk.Notebook(self.body)
         self.notebook.grid(row=1, column=0, sticky="nsew")
         self.notebook.enable_traversal()  # Ctrl+Tab goes from tab to tab
         frame = ttk.Frame(self.notebook)
-        self.notebook.add(frame, text="Table")
+        self.notebook.add(frame, text=_("Table"))
         self.chart = ProgressChart(self.notebook, on_choose=self._choose_row)
-        self.notebook.add(self.chart, text="Progression")
+        self.notebook.add(self.chart, text=_("Progression"))
         self.notebook.bind("<<NotebookTabChanged>>", lambda _e: self._tab_changed(), add=True)
         self.tree = ttk.Treeview(
             frame,
@@ -125,7 +127,7 @@ class StatisticsDialog(Dialog):
         )
         for ident, heading, width in STAT_COLUMNS:
             anchor: Literal["w", "e"] = "w" if ident in ("variant", "options") else "e"
-            self.tree.heading(ident, text=heading, anchor=anchor)
+            self.tree.heading(ident, text=_(heading), anchor=anchor)
             stretch = ident == "options"  # gives up room first when the window is narrow
             self.tree.column(ident, width=width, minwidth=width, anchor=anchor, stretch=stretch)
         bar = ttk.Scrollbar(frame, orient="vertical", command=self.tree.yview)
@@ -135,10 +137,10 @@ class StatisticsDialog(Dialog):
         frame.rowconfigure(0, weight=1)
         self.tree.grid(row=0, column=0, sticky="nsew")
         bar.grid(row=0, column=1, sticky="ns")
-        self.empty_label = ttk.Label(self.body, text="No games recorded yet.", foreground=DIM)
+        self.empty_label = ttk.Label(self.body, text=_("No games recorded yet."), foreground=DIM)
         self.details = ttk.Label(self.body, text="", justify="left", wraplength=760)
         self.details.grid(row=2, column=0, sticky="w", pady=(8, 0))
-        note = (
+        note = _(
             "With undo and With hints count the wins in which undo or a hint (or the demo) "
             "was used; Hints/game is the average number of hints per game played (games "
             "recorded before hints were counted are left out). Games won in the Cheat "
@@ -149,7 +151,11 @@ class StatisticsDialog(Dialog):
         self.note = ttk.Label(self.body, text=note, foreground=DIM, wraplength=760, justify="left")
         self.note.grid(row=3, column=0, sticky="w", pady=(8, 0))
         made = self.buttons(
-            [("reset", "Reset selected..."), ("reset_all", "Reset all..."), ("close", "Close")],
+            [
+                ("reset", _("Reset selected...")),
+                ("reset_all", _("Reset all...")),
+                ("close", _("Close")),
+            ],
             default="close",
             row=4,
         )
@@ -244,8 +250,8 @@ class StatisticsDialog(Dialog):
         row = stats_row(entry, self.registry)
         game = self.row_title(entry)
         figures = [
-            f"{heading}: {value}"
-            for (ident, heading, _), value in zip(STAT_COLUMNS, row)
+            f"{_(heading)}: {value}"
+            for (ident, heading, _width), value in zip(STAT_COLUMNS, row)
             if ident not in TABLE_COLUMNS
         ]
         return f"{game}: " + " · ".join(figures)
@@ -257,7 +263,7 @@ class StatisticsDialog(Dialog):
         for number, (ident, heading, width) in enumerate(STAT_COLUMNS):
             if ident not in TABLE_COLUMNS:
                 continue
-            needed = head_font.measure(heading)
+            needed = head_font.measure(_(heading))
             for values in table:
                 needed = max(needed, cell_font.measure(values[number]))
             fitted = max(width, needed + _COLUMN_PADDING)
@@ -277,7 +283,7 @@ class StatisticsDialog(Dialog):
 
     def _tab_changed(self) -> None:
         chart = self.showing_chart()
-        self.note.configure(text=CHART_NOTE if chart else self.table_note)
+        self.note.configure(text=_(CHART_NOTE) if chart else self.table_note)
         self._update_chart()
         (self.chart.chooser if chart else self.tree).focus_set()
 
@@ -323,7 +329,8 @@ class StatisticsDialog(Dialog):
         if entry is None:
             return 0
         what = self.row_title(entry)
-        if not self._confirm("Reset statistics", f"Forget every recorded game of {what}?"):
+        question = _("Forget every recorded game of {game}?").format(game=what)
+        if not self._confirm(_("Reset statistics"), question):
             return 0
         count = self.store.reset(entry.variant, entry.options)
         self.refresh()
@@ -333,7 +340,8 @@ class StatisticsDialog(Dialog):
         """Ask, then delete every recorded game. :return: the number deleted."""
         if not self.entries:
             return 0
-        if not self._confirm("Reset statistics", "Forget the recorded games of every game?"):
+        question = _("Forget the recorded games of every game?")
+        if not self._confirm(_("Reset statistics"), question):
             return 0
         count = self.store.reset()
         self.refresh()
