@@ -1313,11 +1313,7 @@ typedef struct {
     uint64_t *slots;
     size_t nslots, count;
     int extra;
-    long long cap; /* the most keys it may hold, or -1: no limit (table_put_hashed) */
 } Table;
-
-/* What table_put_hashed returns for a new key that would pass the table's cap. */
-#define TABLE_FULL (UINT32_MAX - 1)
 
 static int table_init(Table *t, Acc *acc, int chunk_bits, size_t nslots) {
     memset(t, 0, sizeof *t);
@@ -1325,7 +1321,6 @@ static int table_init(Table *t, Acc *acc, int chunk_bits, size_t nslots) {
     t->chunk_bits = chunk_bits;
     t->chunk_size = (size_t)1 << chunk_bits;
     t->nslots = nslots;
-    t->cap = -1;
     t->slots = acc_calloc(acc, nslots * sizeof(uint64_t));
     return t->slots != NULL;
 }
@@ -1368,7 +1363,7 @@ static int table_grow(Table *t) {
 }
 
 /* Find the key, or store it with aux. Returns the node's address, sets *fresh; returns
-   UINT32_MAX when memory ran out, TABLE_FULL when a new key would pass t->cap. */
+   UINT32_MAX when memory ran out. */
 static uint32_t table_put_hashed(Table *t, const uint8_t *key, int len,
                                  const uint8_t *extra, uint32_t aux, int *fresh,
                                  uint64_t hashed) {
@@ -1390,7 +1385,6 @@ static uint32_t table_put_hashed(Table *t, const uint8_t *key, int len,
         }
         j = (j + 1) & mask;
     }
-    if (t->cap >= 0 && (long long)t->count >= t->cap) return TABLE_FULL;
     size_t need = 5 + (size_t)len + (size_t)t->extra;
     if (!t->nchunks || t->top + need > t->chunk_size) {
         if (t->nchunks == t->chunks_cap) {
@@ -1917,7 +1911,6 @@ typedef struct {
     int cache_ready, sub_ready;
     long long sub_positions;
     long max_states;
-    long long sub_cap; /* the current sub-search's cap (unwinnable) */
     int status;
     uint32_t won; /* address of the won position */
     uint32_t parent;
@@ -1940,7 +1933,7 @@ static int emit_sub(void *ctx, const Pos *parent, Pos *ch, int what, int a, int 
     uint32_t addr = table_put(&s->sub, s->key, len, NULL, 0, &fresh);
     if (addr == UINT32_MAX) return 2;
     if (!fresh) return 0;
-    if ((long long)s->sub.count > s->sub_cap) {
+    if (s->sub.count > SUB_CAP) {
         s->sub_result = 0;
         return 1;
     }
@@ -1953,11 +1946,6 @@ static int emit_sub(void *ctx, const Pos *parent, Pos *ch, int what, int a, int 
 static int unwinnable(Search *s, const Pos *start) {
     const Game *g = s->g;
     if (is_won(g, start)) return 0;
-    /* The cap: SUB_CAP, or less where the search's budget has less room, so that its
-       positions, these included, never pass max_states (deadends.py SuitCheck.spare). */
-    s->sub_cap = (long long)s->max_states - (long long)s->tt.count - s->sub_positions - 1;
-    if (s->sub_cap > SUB_CAP) s->sub_cap = SUB_CAP;
-    if (s->sub_cap < 1) return 0; /* no room for a search: claim nothing */
     if (!s->sub_ready) {
         if (!table_init(&s->sub, &s->acc, 14, 1024)) return -1;
         s->substack_cap = SUB_CAP + 8;
@@ -2347,14 +2335,7 @@ static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, i
     const Game *g = s->g;
     int fresh, len = encode(g, ch, s->key, s->extra, &s->codes);
     uint64_t hashed = hash_key(s->key, len); /* for the table and the noise term */
-    /* A new position may not take the positions stored, the dead-suit test's included,
-       past max_states. */
-    s->tt.cap = (long long)s->max_states - s->sub_positions;
     uint32_t addr = table_put_hashed(&s->tt, s->key, len, s->extra, s->parent, &fresh, hashed);
-    if (addr == TABLE_FULL) {
-        s->status = ST_STATES;
-        return 1;
-    }
     if (addr == UINT32_MAX) {
         s->status = ST_MEMORY;
         return 1;

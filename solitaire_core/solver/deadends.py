@@ -50,9 +50,6 @@ class SuitCheck:
         self.cache: dict[bytes, bool] = {}
         self.searched = 0  # sub-positions searched
         self.positions = 0  # positions those searches stored
-        # The positions the caller's search may still spend on these searches (its budget
-        # less what it stored), or None: no limit but SUB_CAP. Set by the caller.
-        self.spare: int | None = None
 
     def moved_suit(self, pos: Position, move: IMove) -> int:
         """The suit whose sub-position is worth checking after ``move`` from ``pos``: that
@@ -122,17 +119,13 @@ class SuitCheck:
 
     def _unwinnable(self, start: Position) -> bool:
         """Exhaustive search of a sub-position: True when no line wins, False when one
-        does or the cap was reached: :data:`SUB_CAP`, or less where the caller's budget
-        (:attr:`spare`) has less room, so that its positions never pass that budget."""
+        does or the cap was reached."""
         self.searched += 1
         engine = self.engine
         key = engine.key
         total = engine.total
         if sum(map(len, start[2])) == total:
             return False
-        cap = SUB_CAP if self.spare is None else min(SUB_CAP, self.spare - 1)
-        if cap < 1:
-            return False  # no room for a search: claim nothing
         seen = {key(start)}
         stack = [start]
         try:
@@ -144,14 +137,12 @@ class SuitCheck:
                     if sum(map(len, child[2])) == total:
                         return False
                     seen.add(k)
-                    if len(seen) > cap:
+                    if len(seen) > SUB_CAP:
                         return False
                     stack.append(child)
             return True
         finally:
             self.positions += len(seen)
-            if self.spare is not None:
-                self.spare -= len(seen)
 
 
 def applies(tables: Tables) -> bool:

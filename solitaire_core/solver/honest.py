@@ -149,8 +149,7 @@ def honest_hint(
 
     :param samples: arrangements of the unseen cards to solve (>= 1); a position without
         unseen cards is solved once, exactly.
-    :param max_states: the positions each arrangement's solve may store, all its searches
-        together (>= 1).
+    :param max_states: the positions each arrangement's search may store (>= 1).
     :param seed: the seed of the arrangements (same seed and view, same advice).
     :param autoplay: the autoplay policy the game is played with (default the
         variant's).

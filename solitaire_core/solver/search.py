@@ -13,7 +13,6 @@ import heapq
 import threading
 import time
 from collections.abc import Callable, Iterator
-from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -38,9 +37,8 @@ from .heuristic import WEIGHTS, Scorer, default_weights
 from .tables import Tables, compile_rules
 
 DEFAULT_MAX_STATES = 1_000_000
-"""Positions a deal may cost before the solver gives up, every search of :func:`solve`
-together (:func:`budget_shares`). Measured at 120 to 410 bytes each (peak, Python 3.11),
-0.65 KB at worst, so the default stays well under 1 GB (docs/solver.md)."""
+"""Positions stored before the search gives up. Measured at 120 to 410 bytes each (peak,
+Python 3.11), 0.65 KB at worst, so the default stays well under 1 GB (docs/solver.md)."""
 
 Cancel = threading.Event | Callable[[], bool]
 """Something that says "stop": an Event that gets set, or a callable returning True."""
@@ -147,11 +145,8 @@ def solve(
     :attr:`Verdict.UNDECIDED`.
 
     :param state: any position of any variant.
-    :param max_states: the most positions the call may store, all its searches together
-        (the dead-end test's small searches too): ``positions`` never passes it. Where
-        searches follow one another (below), they share it (:func:`budget_shares`), and
-        each frees its memory before the next starts: the memory budget, at 120 to 650
-        bytes per position (docs/solver.md), is a search's share at most.
+    :param max_states: the most distinct positions to store: the memory budget, at
+        120 to 650 bytes per position (docs/solver.md).
     :param timeout: seconds of wall-clock time, or ``None`` for no limit.
     :param cancel: a :class:`threading.Event` or a callable returning True to stop early.
     :param progress: called now and then with the number of positions stored so far.
@@ -169,7 +164,8 @@ def solve(
         number from 0 to 2**62 - 1). Without ``"weights"``, where no cell takes a card a
         short search with the plain score comes first (:func:`plain_first`), and when
         the game's own score runs out of positions, other scores and restarts follow
-        (:func:`later_searches`); ``positions`` counts every search.
+        (:func:`later_searches`); ``positions`` counts every search, and no search stores
+        more than ``max_states``.
     A game with a stock or face-down cards (``Rules.hidden_cards``) is searched
     thoughtfully, knowing every hidden card, by :mod:`~solitaire_core.solver.stock` (on
     the core's positions; ``ideas`` and ``engine`` do not apply), and the result's
@@ -244,33 +240,25 @@ def solve(
             engine="c" if use_c else "python",
             note=note,
         )
-    # The budget is the whole deal's: the searches share it (docs/solver.md, "The budget").
-    later = () if "weights" in ideas else later_searches(tables)
-    shares = budget_shares(max_states, later)
-    main = shares[0]
-    if "weights" not in ideas and plain_first(tables) and main >= PLAIN_FIRST_SHARE:
+    if "weights" not in ideas and plain_first(tables) and max_states >= PLAIN_FIRST_SHARE:
         # A short first search with the plain score (docs/solver.md, "Two scores").
         quick = attrs.evolve(
-            job, max_states=main // PLAIN_FIRST_SHARE, ideas={**ideas, "weights": PLAIN}
+            job, max_states=max_states // PLAIN_FIRST_SHARE, ideas={**ideas, "weights": PLAIN}
         )
         first = _dispatch(quick, use_c, note, max_memory)
         if first.decided or first.reason != "state budget":
             return first
-        rest = attrs.evolve(job, max_states=max(1, main - first.positions))
+        rest = attrs.evolve(job, max_states=max(1, max_states - first.positions))
         second = _dispatch(rest, use_c, note, max_memory)
         result = attrs.evolve(second, positions=second.positions + first.positions)
     else:
-        result = _dispatch(attrs.evolve(job, max_states=main), use_c, note, max_memory)
-    if result.decided or result.reason != "state budget":
+        result = _dispatch(job, use_c, note, max_memory)
+    if "weights" in ideas or result.decided or result.reason != "state budget":
         return result
-    # Other scores and restarts, each a search of its own (docs/solver.md, "Other scores"),
-    # each with its share or what is left, whichever is less.
+    # Other scores and restarts, each a search of its own (docs/solver.md, "Other scores").
     spent = result.positions
-    for (more, _), share in zip(later, shares[1:]):
-        left = min(share, max_states - spent)
-        if left < 1:
-            break
-        other = attrs.evolve(job, max_states=left, ideas={**ideas, **more})
+    for more, share in later_searches(tables):
+        other = attrs.evolve(job, max_states=max(1, max_states // share), ideas={**ideas, **more})
         result = _dispatch(other, use_c, note, max_memory)
         spent += result.positions
         if result.decided or result.reason != "state budget":
@@ -278,37 +266,13 @@ def solve(
     return attrs.evolve(result, positions=spent)
 
 
-def budget_shares(max_states: int, later: tuple[tuple[dict[str, Any], int], ...]) -> list[int]:
-    """How :func:`solve` splits ``max_states`` among its searches: the first number for
-    the game's own score (the plain score's short search included, :func:`plain_first`),
-    then one for each of ``later`` (:func:`later_searches`). A later search with divisor
-    ``d`` weighs 1/``d`` of the first, so their sizes keep the proportions they had when
-    each had its own budget; the shares add up to ``max_states`` at most. With 5 other
-    scores (FreeCell, Flower Garden) the first gets 1/8.5 of the budget, each restart and
-    shuffled search 1/85, each search of the last round 1/8.5."""
-    weights = [Fraction(1)] + [Fraction(1, d) for _, d in later]
-    total = sum(weights)
-    return [max(1, int(max_states * w / total)) for w in weights]
-
-
-def budget_for(rules: Rules, own: int) -> int:
-    """The ``max_states`` under which :func:`solve` lets the game's own score (the plain
-    score's short search included) store ``own`` positions on a deal of ``rules``: the
-    whole budget whose first share (:func:`budget_shares`) is ``own``, every later search
-    keeping its proportion to it. ``solitaire solve --max-states`` takes the whole."""
-    tables = tables_for(rules)
-    units = 1 + sum(Fraction(1, d) for _, d in later_searches(tables))
-    whole = own * units
-    return int(whole) + (whole.denominator > 1)
-
-
 RESTARTS = 10
 """How many restarts :func:`solve` runs (:func:`later_searches`): the game's own score with
 the ``noise`` term at :data:`RESTART_NOISE`, seeds 1 to 10, each storing at most
-1/:data:`RESTART_SHARE` of what the game's own score may (:func:`budget_shares`)."""
+1/:data:`RESTART_SHARE` of the budget."""
 
 RESTART_SHARE = 10
-"""Each restart may store a tenth of what the game's own score may."""
+"""Each restart may store a tenth of the position budget."""
 
 RESTART_NOISE = 6
 """The weight of the ``noise`` term in the restarts: under a third of a card on a
@@ -331,11 +295,10 @@ searches"): noise 19 decided 10 of them, 39 and 100 8 and 9, 6 decided 7."""
 def later_searches(tables: Tables) -> tuple[tuple[dict[str, Any], int], ...]:
     """The searches :func:`solve` runs, in order, when the game's own score ran out of
     positions, until one decides: ``(ideas, divisor)``, the ideas over the caller's and the
-    search's size: that of the game's own score divided by ``divisor``
-    (:func:`budget_shares`). First each other score (:func:`fallback_weights`) with a
-    tenth of it, then :data:`RESTARTS` restarts with a tenth each, then as many shuffled
-    searches (:data:`SHUFFLED`, seeds 1 to :data:`RESTARTS`) with a tenth each, then each
-    other score with as much as the game's own (:data:`FALLBACK_ROUNDS`)."""
+    budget divided by ``divisor``. First each other score (:func:`fallback_weights`) with
+    a tenth of the budget, then :data:`RESTARTS` restarts with a tenth each, then as many
+    shuffled searches (:data:`SHUFFLED`, seeds 1 to :data:`RESTARTS`) with a tenth each,
+    then each other score with the whole budget (:data:`FALLBACK_ROUNDS`)."""
     others = fallback_weights(tables)
     first, *rest = FALLBACK_ROUNDS
     seeded = tuple(
@@ -351,11 +314,10 @@ def later_searches(tables: Tables) -> tuple[tuple[dict[str, Any], int], ...]:
 
 
 FALLBACK_ROUNDS = (10, 1)
-"""The rounds of searches with other scores (:func:`fallback_weights`), as divisors of what
-the game's own score may store (:func:`budget_shares`): first each other score may store a
-tenth of it, then, if none decided, as much as it. The searches run one after another,
-each freeing its memory before the next starts. Measured (each search then with a budget
-of its own, the game's own score's 1,000,000) on the deals of 1-100
+"""The rounds of searches with other scores (:func:`fallback_weights`), as divisors of the
+position budget: first each other score may store a tenth of it, then, if none decided,
+each the whole of it. The searches run one after another, each freeing its memory before
+the next starts, so no moment holds more than the budget. Measured on the deals of 1-100
 still undecided after the first round (docs/solver.md, "Other scores"): the second round
 decides 8 of Double FreeCell's 11, 7 of Super Challenge FreeCell's 11, 4 of Die
 Schlange's 11."""
@@ -413,10 +375,9 @@ def fallback_weights(tables: Tables) -> tuple[dict[str, int], ...]:
 
 PLAIN_FIRST_SHARE = 20
 """Where no cell takes a card (the games of :data:`~.heuristic.NO_CELL_WEIGHTS`),
-:func:`solve` first searches with the plain score (no depth term) for 1/20 of the game's
-own score's share of the budget (:func:`budget_shares`), then, if that did not decide,
-with the game's own score for the rest of that share: each score decides deals the other
-drowns in (docs/solver.md, "Two scores")."""
+:func:`solve` first searches with the plain score (no depth term) for 1/20 of the position
+budget, then, if that did not decide, with the game's own score for the rest: each score
+decides deals the other drowns in (docs/solver.md, "Two scores")."""
 
 PLAIN = {"depth": 0}
 """The weights of the first, short search (over the game's defaults): the plain score."""
@@ -770,23 +731,16 @@ def _fresh_children(
     path: _Node | None,
     seen: set[Any],
     check: SuitCheck | None,
-    order: LeaveOrder | None,
-    limit: int,
+    order: LeaveOrder | None = None,
 ) -> Iterator[tuple[Position, _Node, bool]]:
     """The children of ``pos`` not seen before (each is added to ``seen``), skipping those
     the dead-suit and leave-order tests rule out; each with its path node and whether it is won (the
-    search stops at a won child, so nothing follows it).
-
-    :raises Budget: rather than store a position past ``limit``, the dead-suit test's
-        positions counted with ``seen``'s."""
+    search stops at a won child, so nothing follows it)."""
     key, total = engine.key, engine.total
     for move, child in engine.children_of(pos):
         k = key(child)
         if k in seen:
             continue
-        spent = len(seen) + (check.positions if check is not None else 0)
-        if spent >= limit:
-            raise Budget("state budget", len(seen))
         seen.add(k)
         node = (move, path)
         if sum(map(len, child[2])) == total:
@@ -794,10 +748,8 @@ def _fresh_children(
             return
         if check is not None:
             suit = check.moved_suit(pos, move)
-            if suit >= 0:
-                check.spare = limit - spent - 1
-                if check.dead(child, suit):
-                    continue
+            if suit >= 0 and check.dead(child, suit):
+                continue
         if order is not None and order.stranded(child):
             continue
         yield child, node, False
@@ -826,11 +778,8 @@ def best_first(
     key = engine.key
     if engine.remaining(start) == 0:
         return [], 1
-    limit = stop.max_states
-    if check is not None:
-        check.spare = limit - 1  # the start is stored
-        if check.dead_somewhere(start):
-            return None, 1
+    if check is not None and check.dead_somewhere(start):
+        return None, 1
     if order is not None and order.stranded(start):
         return None, 1
     seen = {key(start)}
@@ -839,12 +788,13 @@ def best_first(
     heap: list[tuple[int, int, Position, _Node | None]] = [(score(start), 0, start, None)]
     pop, push = heapq.heappop, heapq.heappush
     expanded = 0
+    limit = stop.max_states
     while heap:
         _, _, pos, path = pop(heap)
         expanded += 1
         if not expanded & 255 or len(seen) >= limit:
             stop.check(len(seen))
-        for child, node, won in _fresh_children(engine, pos, path, seen, check, order, limit):
+        for child, node, won in _fresh_children(engine, pos, path, seen, check, order):
             if won:
                 return _unwind(node), len(seen)
             counter += step
@@ -866,16 +816,14 @@ def dfs(
     key = engine.key
     if engine.remaining(start) == 0:
         return [], 1
-    limit = stop.max_states
-    if check is not None:
-        check.spare = limit - 1  # the start is stored
-        if check.dead_somewhere(start):
-            return None, 1
+    if check is not None and check.dead_somewhere(start):
+        return None, 1
     if order is not None and order.stranded(start):
         return None, 1
     seen = {key(start)}
     stack: list[list[tuple[int, Position, _Node | None]]] = [[(0, start, None)]]
     expanded = 0
+    limit = stop.max_states
     while stack:
         frame = stack[-1]
         if not frame:
@@ -886,7 +834,7 @@ def dfs(
         if not expanded & 255 or len(seen) >= limit:
             stop.check(len(seen))
         kids: list[tuple[int, Position, _Node | None]] = []
-        for child, node, won in _fresh_children(engine, pos, path, seen, check, order, limit):
+        for child, node, won in _fresh_children(engine, pos, path, seen, check, order):
             if won:
                 return _unwind(node), len(seen)
             kids.append((-score(child), child, node))
