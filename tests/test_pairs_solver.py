@@ -11,14 +11,13 @@ import random
 
 import attrs
 import pytest
-from solver_helpers import replays_to_a_win
+from solver_helpers import replays_to_a_win, wins_as_played
 
 import solitaire_core.solver.pairs as pairs
 import solitaire_core.solver.stock as stock
 from solitaire_core.deal import deal
 from solitaire_core.plugins import get_variant
 from solitaire_core.rules import apply, legal_moves, stock_moves
-from solitaire_core.session import Session
 from solitaire_core.solver import Verdict
 from solitaire_core.solver.search import solve, solve_deal
 from solitaire_core.state import GameState
@@ -46,11 +45,7 @@ def test_deals_are_decided_and_wins_replay(number: int, verdict: str) -> None:
     assert result.verdict.value == verdict
     assert result.note == stock.THOUGHTFUL_NOTE
     if verdict == "winnable":
-        assert replays_to_a_win(deal(rules, number), result.moves)
-        session = Session(rules, number)
-        for move in result.moves:
-            session.play(move)
-        assert session.is_won
+        assert wins_as_played(rules, number, result.moves)
 
 
 def test_a_deal_whose_sixes_cannot_all_pair_is_lost_at_once() -> None:
