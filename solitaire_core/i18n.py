@@ -28,10 +28,12 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "current_language",
+    "environment_language",
     "gettext",
     "ngettext",
     "pgettext",
     "set_language",
+    "translation",
 ]
 
 DOMAIN = "towers-solitaire"
@@ -53,7 +55,7 @@ _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
 
 
-def _from_environment() -> str:
+def environment_language() -> str:
     """The language gettext would pick from the environment: the first of ``LANGUAGE``
     (a colon-separated list), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set, cut
     to its language code (``de_AT.UTF-8`` -> ``de``); the first of ``LANGUAGE``'s list we
@@ -71,9 +73,10 @@ def _from_environment() -> str:
     return "en"
 
 
-def _load(code: str) -> _gettext.NullTranslations:
-    """The translations of language ``code`` read from its ``.po`` catalog (English, or a
-    missing or unreadable catalog: none, the English text)."""
+def translation(code: str) -> _gettext.NullTranslations:
+    """The translations of language ``code`` (a key of :data:`LANGUAGES`) read from its
+    ``.po`` catalog, without making it the language spoken (English, or a missing
+    catalog: none, the English text). ``translation("fr").gettext(message)``."""
     path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
     if code == "en" or not path.is_file():
         return _gettext.NullTranslations()
@@ -99,8 +102,8 @@ def set_language(code: str | None) -> str:
     global _translations, _language
     if code is not None and code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
-    chosen = _from_environment() if code is None else code
-    _translations = _load(chosen)
+    chosen = environment_language() if code is None else code
+    _translations = translation(chosen)
     _language = chosen
     return chosen
 

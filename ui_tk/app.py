@@ -77,6 +77,9 @@ on stdout once the first table is drawn (benchmarks/bench_ui.py reads it)."""
 START_MESSAGE = N_("Each pile has a key: see Help > Keyboard shortcuts.")
 """The status bar's message when a game is put on the table."""
 
+NEXT_START_MESSAGE = N_("This language is used from the next start.")
+"""What Options > Language says, in the language chosen."""
+
 LAYOUT_MESSAGE = N_("The arrow keys go from free card to free card: see Help > Keyboard shortcuts.")
 """The status bar's message when a game whose cards lie in a layout (``tableau.layout``:
 Pyramid, TriPeaks; no letter keys for its cards) is put on the table."""
@@ -1071,11 +1074,8 @@ class App:
         if self.settings.language == code:
             return
         self._save_settings(language=code)
-        spoken = i18n.current_language()
-        i18n.set_language(None if code == "system" else code)
-        text = _("This language is used from the next start.")
-        i18n.set_language(spoken)
-        self.set_message(text)
+        chosen = i18n.translation(i18n.environment_language() if code == "system" else code)
+        self.set_message(chosen.gettext(NEXT_START_MESSAGE))
 
     def set_winnable_only(self, on: bool) -> None:
         """Deal only winnable random deals, or any (the launcher's check box and Options >
