@@ -12,11 +12,17 @@ from functools import cache
 
 import attrs
 
+from .i18n import N_
+
 RANK_TEXT = "A23456789TJQK"
 """One character per rank, index ``rank - 1``; ``T`` stands for ten."""
 
-RANK_NAMES = tuple("Ace Two Three Four Five Six Seven Eight Nine Ten Jack Queen King".split())
-"""The name of each rank, index ``rank - 1``, for sentences and marks a player reads."""
+RANK_NAMES = (
+    N_("Ace"), N_("Two"), N_("Three"), N_("Four"), N_("Five"), N_("Six"), N_("Seven"),
+    N_("Eight"), N_("Nine"), N_("Ten"), N_("Jack"), N_("Queen"), N_("King"),
+)  # fmt: skip
+"""The name of each rank, index ``rank - 1``, for sentences and marks a player reads: in
+English, marked for translation (show ``gettext(RANK_NAMES[rank - 1])``)."""
 
 ACE = 1
 KING = 13

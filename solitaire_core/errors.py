@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .i18n import gettext as _
+
 if TYPE_CHECKING:
     from .moves import Move
 
@@ -66,4 +68,8 @@ class UnknownVariantError(SolitaireError, KeyError):
         super().__init__(variant_id)
 
     def __str__(self) -> str:
-        return f"unknown variant {self.variant_id!r}; installed: {', '.join(self.known)}"
+        """The message for the player, in the language spoken when it is shown (the
+        window's "The game cannot start" says it)."""
+        return _("unknown variant {variant}; installed: {known}").format(
+            variant=repr(self.variant_id), known=", ".join(self.known)
+        )

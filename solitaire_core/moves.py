@@ -25,6 +25,7 @@ from typing import TypeVar
 import attrs
 
 from .errors import IllegalMoveError
+from .i18n import gettext as _
 
 _Pile = TypeVar("_Pile")
 _Cell = TypeVar("_Cell")
@@ -96,21 +97,29 @@ class PileRef:
         """
         m = _PILE_RE.fullmatch(text.strip().lower())
         if not m:
-            raise ValueError(f"{text!r} is not a pile: expected t<n>, c<n>, f<n>, c, f, s, w or r")
+            raise ValueError(
+                _("{text} is not a pile: expected t<n>, c<n>, f<n>, c, f, s, w or r").format(
+                    text=repr(text)
+                )
+            )
         kind = PileKind(m.group(1))
         if kind in _SINGLE:
             if m.group(2) is not None:
                 raise ValueError(
-                    f"{text!r}: the stock, the waste and the reserve are written s, w and r"
+                    _("{text}: the stock, the waste and the reserve are written s, w and r").format(
+                        text=repr(text)
+                    )
                 )
             return PileRef(kind, 0)
         if m.group(2) is None:
             if kind is PileKind.TABLEAU:
-                raise ValueError(f"{text!r}: a tableau column needs its number, e.g. t3")
+                raise ValueError(
+                    _("{text}: a tableau column needs its number, e.g. t3").format(text=repr(text))
+                )
             return PileRef(kind, None)
         number = int(m.group(2))
         if number < 1:
-            raise ValueError(f"{text!r}: pile numbers start at 1")
+            raise ValueError(_("{text}: pile numbers start at 1").format(text=repr(text)))
         return PileRef(kind, number - 1)
 
 
@@ -187,7 +196,7 @@ class Move:
         m = _MOVE_RE.fullmatch(text.strip().lower())
         if not m:
             raise IllegalMoveError(
-                text, "not a move: write source>target, e.g. t3>f, c1>t7 or t2>t5x3"
+                text, _("not a move: write source>target, e.g. t3>f, c1>t7 or t2>t5x3")
             )
         try:
             source = PileRef.parse(m.group(1))
@@ -198,8 +207,8 @@ class Move:
         except ValueError as exc:
             raise IllegalMoveError(text, str(exc)) from None
         if source.index is None:
-            raise IllegalMoveError(text, "the source pile needs its number, e.g. c1")
+            raise IllegalMoveError(text, _("the source pile needs its number, e.g. c1"))
         count = int(m.group(3)) if m.group(3) else 1
         if count < 1:
-            raise IllegalMoveError(text, "a move carries at least one card")
+            raise IllegalMoveError(text, _("a move carries at least one card"))
         return Move(source, target, count)

@@ -23,6 +23,8 @@ import attrs
 
 from .cards import ACE, Card, Suit, card_code
 from .errors import IllegalMoveError
+from .i18n import N_, ngettext
+from .i18n import gettext as _
 from .moves import ROW_DEAL_TARGET, Move, PileKind, PileRef, reserve, stock, waste
 from .state import GameState
 from .variant import FoundationPile, Rules
@@ -95,36 +97,86 @@ def foundation_accepts(foundation: tuple[Card, ...], card: Card) -> bool:
     return top.suit is card.suit and top.rank + 1 == card.rank
 
 
+# What the reasons say, in English, marked for translation (solitaire_core/i18n.py) and
+# translated when a reason is built: a rank as one card of it (what a pile or an empty
+# column takes), and the rule a foundation starts by, one sentence per base rank (the
+# article and case of the rank differ from one language to the next).
 _RANK_WORDS = (
-    "an Ace", "a Two", "a Three", "a Four", "a Five", "a Six", "a Seven", "an Eight",
-    "a Nine", "a Ten", "a Jack", "a Queen", "a King",
+    N_("an Ace"), N_("a Two"), N_("a Three"), N_("a Four"), N_("a Five"), N_("a Six"),
+    N_("a Seven"), N_("an Eight"), N_("a Nine"), N_("a Ten"), N_("a Jack"), N_("a Queen"),
+    N_("a King"),
+)  # fmt: skip
+
+_BASE_RULES = (
+    N_("a foundation starts with an Ace"), N_("a foundation starts with a Two"),
+    N_("a foundation starts with a Three"), N_("a foundation starts with a Four"),
+    N_("a foundation starts with a Five"), N_("a foundation starts with a Six"),
+    N_("a foundation starts with a Seven"), N_("a foundation starts with an Eight"),
+    N_("a foundation starts with a Nine"), N_("a foundation starts with a Ten"),
+    N_("a foundation starts with a Jack"), N_("a foundation starts with a Queen"),
+    N_("a foundation starts with a King"),
 )  # fmt: skip
 
 _FOUNDATION_TEXT = {
-    "up-in-suit": "up in suit",
-    "up-alternate-colors": "up in alternate colours",
-    "up-any-suit": "up regardless of suit",
-    "down-in-suit": "down in suit",
-    "up-or-down-any-suit": "up or down regardless of suit",
-    "outranked-in-suit": (
+    "up-in-suit": N_("up in suit"),
+    "up-alternate-colors": N_("up in alternate colours"),
+    "up-any-suit": N_("up regardless of suit"),
+    "down-in-suit": N_("down in suit"),
+    "up-or-down-any-suit": N_("up or down regardless of suit"),
+    "outranked-in-suit": N_(
         "with a card discarded while a higher card of its suit (Aces high) tops another column"
     ),
-    "pairs": "with pairs of free cards",
+    "pairs": "with pairs of free cards",  # said whole: foundation_description
 }
+
+# The built-in tableau rules' descriptions (solitaire_core/predicates.py: how the tableau
+# builds and runs, what an empty column takes), which the reasons quote: marked here so
+# that :func:`_rule_text` finds them translated; a plugin's own description stays as its
+# plugin wrote it. The rules window (solitaire_tk.rules_dialog) quotes the same ones.
+_RULE_TEXTS = (
+    N_("down in suit"), N_("down in alternate colours"), N_("down regardless of suit"),
+    N_("down in the same colour"), N_("down in any suit but its own"), N_("up in suit"),
+    N_("up in alternate colours"), N_("up or down in suit"),
+    N_("up or down regardless of suit"), N_("up or down in alternate colours"),
+    N_("a King or a run led by a King"), N_("any card or run"),
+    N_("nothing: empty columns stay empty"),
+)  # fmt: skip
+
+_NO_BUILDING = "no building on the tableau"
+"""The description of ``tableau.build = "none"``: the reasons that would quote it are
+said whole instead (it reads as no fragment of a sentence)."""
+
+_WRAPPING = ", wrapping from King to Ace"
+
+
+def _rule_text(text: str) -> str:
+    """A rule's description from the variant (``rules.build_description``, ...) in the
+    language spoken: a built-in one translated (:data:`_RULE_TEXTS`), with its ``",
+    wrapping from King to Ace"`` (solitaire_core/variant.py) translated apart."""
+    if not text:
+        return text  # gettext("") would give the catalog's header
+    if text.endswith(_WRAPPING):
+        how = _(text[: -len(_WRAPPING)])
+        return _("{how}, wrapping from King to Ace").format(how=how)
+    return _(text)
 
 
 def foundation_description(spec: FoundationPile) -> str:
-    """How a pile builds, for the player: ``"up in suit"``, ``"down in suit, wrapping
-    from Ace to King"``..."""
-    text = _FOUNDATION_TEXT[spec.build]
+    """How a pile builds, for the player, in the language spoken: ``"up in suit"``,
+    ``"down in suit, wrapping from Ace to King"``..."""
     if spec.pairs:
-        return f"{text} whose ranks add up to {spec.pair_total}"
+        return _("with pairs of free cards whose ranks add up to {total}").format(
+            total=spec.pair_total
+        )
+    text = _(_FOUNDATION_TEXT[spec.build])
     if spec.wrap and spec.both_ways:
-        text += ", King and Ace next to each other"
+        text = _("{how}, King and Ace next to each other").format(how=text)
+    elif spec.wrap and spec.up:
+        text = _("{how}, wrapping from King to Ace").format(how=text)
     elif spec.wrap:
-        text += ", wrapping from King to Ace" if spec.up else ", wrapping from Ace to King"
+        text = _("{how}, wrapping from Ace to King").format(how=text)
     if spec.nothing_on_king:
-        text += ", nothing on a King"
+        text = _("{how}, nothing on a King").format(how=text)
     return text
 
 
@@ -170,13 +222,27 @@ def _suit_taken(state: GameState, index: int, card: Card) -> bool:
     return started * spec.capacity >= 13 * rules.decks * rules.suits.count(card.suit)
 
 
-def _outranked_reason(state: GameState, card: Card, source: PileRef | None) -> str | None:
+_REFUSED = "refused"
+"""What :func:`_pile_reason` and :func:`_outranked_reason` return for a refusal when
+asked ``quiet``: a reason not written out (legality alone, on the solver's path)."""
+
+
+def _outranked_reason(
+    state: GameState, card: Card, source: PileRef | None, quiet: bool = False
+) -> str | None:
     """Why ``card`` may not be discarded onto a discard pile (``"outranked-in-suit"``), or
     ``None`` when it may: some column other than ``source`` must show on top a card of
     its suit that outranks it, Aces high, and an Ace is never discarded (PySolFC's
-    ``AcesUp_Foundation.acceptsCards``, pysollib/games/acesup.py, Aces Up, game 903)."""
+    ``AcesUp_Foundation.acceptsCards``, pysollib/games/acesup.py, Aces Up, game 903).
+
+    :param quiet: return :data:`_REFUSED` rather than the reason (no text built).
+    """
     if card.rank == ACE:
-        return f"{card.label} is never discarded: Aces rank high, and no card outranks an Ace"
+        if quiet:
+            return _REFUSED
+        return _("{card} is never discarded: Aces rank high, and no card outranks an Ace").format(
+            card=card.label
+        )
     own = source.index if source is not None and source.kind is PileKind.TABLEAU else None
     for i, col in enumerate(state.columns):
         if i == own or not col:
@@ -184,57 +250,82 @@ def _outranked_reason(state: GameState, card: Card, source: PileRef | None) -> s
         top = col[-1]
         if top.suit is card.suit and (top.rank > card.rank or top.rank == ACE):
             return None
-    return (
-        f"{card.label} cannot be discarded: no higher {card.suit.symbol} (Aces high) tops "
-        "another column"
+    if quiet:
+        return _REFUSED
+    return _("{card} cannot be discarded: no higher {suit} (Aces high) tops another column").format(
+        card=card.label, suit=card.suit.symbol
     )
 
 
+def _full_reason(name: PileRef, capacity: int) -> str:
+    """Why a foundation that holds its most cards takes no more."""
+    return ngettext(
+        "{pile} is full: it holds {count} card", "{pile} is full: it holds {count} cards", capacity
+    ).format(pile=name, count=capacity)
+
+
 def _pile_reason(
-    state: GameState, index: int, card: Card, source: PileRef | None = None
+    state: GameState, index: int, card: Card, source: PileRef | None = None, quiet: bool = False
 ) -> str | None:
-    """Why ``card`` may not go on foundation ``index`` now, or ``None`` when it may.
+    """Why ``card`` may not go on foundation ``index`` now (a sentence in the language
+    spoken), or ``None`` when it may.
 
     :param source: where the card comes from; a discard pile (``"outranked-in-suit"``)
         compares the card with the top cards of the other columns.
+    :param quiet: return :data:`_REFUSED` rather than the reason: legality alone, as
+        :func:`legal_moves` and autoplay ask it, with no sentence built or translated.
     """
     rules = state.rules
     spec = rules.foundation_piles[index]
     pile = state.foundations[index]
-    name = _F[index]
     if spec.discards:
         if len(pile) >= spec.capacity:
-            return f"{name} is full: it holds {spec.capacity} cards"
-        return _outranked_reason(state, card, source)
+            return _REFUSED if quiet else _full_reason(_F[index], spec.capacity)
+        return _outranked_reason(state, card, source, quiet)
     if spec.pairs:
         if len(pile) >= spec.capacity:
-            return f"{name} is full: it holds {spec.capacity} cards"
+            return _REFUSED if quiet else _full_reason(_F[index], spec.capacity)
         if card.rank != spec.pair_total:
-            return (
-                f"{card.label} goes to {name} only with a card it pairs with (ranks adding up "
-                f"to {spec.pair_total}): play it onto that card"
-            )
+            if quiet:
+                return _REFUSED
+            return _(
+                "{card} goes to {pile} only with a card it pairs with (ranks adding up to "
+                "{total}): play it onto that card"
+            ).format(card=card.label, pile=_F[index], total=spec.pair_total)
         return None
     if not pile:
         base = state.base_rank(index)
         if base is not None and card.rank != base:
-            word = _RANK_WORDS[base - 1]
-            why = f"{card.label} cannot start {name}: a foundation starts with {word}"
+            if quiet:
+                return _REFUSED
+            rule = _(_BASE_RULES[base - 1])
             if rules.base_first_played:
-                why += " (the first card played to a foundation set the base rank)"
-            return why
+                return _(
+                    "{card} cannot start {pile}: {rule} (the first card played to a "
+                    "foundation set the base rank)"
+                ).format(card=card.label, pile=_F[index], rule=rule)
+            return _("{card} cannot start {pile}: {rule}").format(
+                card=card.label, pile=_F[index], rule=rule
+            )
         if spec.suits == "suit" and _suit_taken(state, index, card):
-            return (
-                f"{card.label} cannot start {name}: {card.suit.symbol} already has its foundation"
+            if quiet:
+                return _REFUSED
+            return _("{card} cannot start {pile}: {suit} already has its foundation").format(
+                card=card.label, pile=_F[index], suit=card.suit.symbol
             )
         return None
     if len(pile) >= spec.capacity:
-        return f"{name} is full: it holds {spec.capacity} cards"
+        return _REFUSED if quiet else _full_reason(_F[index], spec.capacity)
     if not _next_fits(spec, pile[-1], card):
-        how = foundation_description(spec)
+        if quiet:
+            return _REFUSED
         if spec.nothing_on_king and pile[-1].rank == 13:
-            return f"nothing goes on {pile[-1].label}: a King ends the foundation's run"
-        return f"{card.label} cannot go on {pile[-1].label}: foundations build {how}"
+            return _("nothing goes on {card}: a King ends the foundation's run").format(
+                card=pile[-1].label
+            )
+        return _("{card} cannot go on {top}: foundations build {how}").format(
+            card=card.label, top=pile[-1].label, how=foundation_description(spec)
+        )
     return None
 
 
@@ -249,7 +340,7 @@ def pile_accepts(state: GameState, index: int, card: Card, source: PileRef | Non
     ``source`` (the card's pile, when it is a column)."""
     if state.rules.standard_foundations:
         return foundation_accepts(state.foundations[index], card)
-    return _pile_reason(state, index, card, source) is None
+    return _pile_reason(state, index, card, source, True) is None
 
 
 def complete_suit(column: tuple[Card, ...]) -> bool:
@@ -263,17 +354,23 @@ def complete_suit(column: tuple[Card, ...]) -> bool:
 
 
 def _limit_reason(state: GameState, allowed: int) -> str:
+    """Why a run of more than ``allowed`` cards may not move (the variant's move limit)."""
     rules = state.rules
     if rules.move_limit == "one":
-        return f"only one card moves at a time in {rules.name}"
+        return _("only one card moves at a time in {game}").format(game=rules.name)
     free = state.free_cells
-    cells = f"{free} free cell{'s' if free != 1 else ''}"
+    cells = ngettext("{count} free cell", "{count} free cells", free).format(count=free)
     if rules.move_limit == "free-cells-plus-one":
-        return f"with {cells} you can move at most {allowed} card{'s' if allowed != 1 else ''}"
-    return (
-        f"with {cells} and the empty columns you can move at most {allowed} "
-        f"card{'s' if allowed != 1 else ''}"
-    )
+        return ngettext(
+            "with {cells} you can move at most {count} card",
+            "with {cells} you can move at most {count} cards",
+            allowed,
+        ).format(cells=cells, count=allowed)
+    return ngettext(
+        "with {cells} and the empty columns you can move at most {count} card",
+        "with {cells} and the empty columns you can move at most {count} cards",
+        allowed,
+    ).format(cells=cells, count=allowed)
 
 
 PileNamer = Callable[[PileRef], str]
@@ -281,11 +378,28 @@ PileNamer = Callable[[PileRef], str]
 ``c2``, ``f3``; a table passes the names it shows (``"column A"``, ``"cell 2"``)."""
 
 
-_KIND_NAMES = {
-    PileKind.TABLEAU: "columns",
-    PileKind.CELL: "cells",
-    PileKind.FOUNDATION: "foundations",
-}
+def _no_such_pile(pile: str, kind: PileKind, size: int) -> str:
+    """Why pile ``pile`` (its name for the player) does not exist: the game has ``size``
+    piles of its ``kind``."""
+    if kind is PileKind.TABLEAU:
+        text = ngettext(
+            "{pile} does not exist: this game has {count} column",
+            "{pile} does not exist: this game has {count} columns",
+            size,
+        )
+    elif kind is PileKind.CELL:
+        text = ngettext(
+            "{pile} does not exist: this game has {count} cell",
+            "{pile} does not exist: this game has {count} cells",
+            size,
+        )
+    else:
+        text = ngettext(
+            "{pile} does not exist: this game has {count} foundation",
+            "{pile} does not exist: this game has {count} foundations",
+            size,
+        )
+    return text.format(pile=pile, count=size)
 
 
 def _check(
@@ -301,12 +415,12 @@ def _check(
         return _check_pair(state, move, name)
     if PileKind.STOCK in (src.kind, dst.kind) or PileKind.WASTE in (src.kind, dst.kind):
         if not rules.has_stock:
-            return None, f"{rules.name} has no stock and no waste"
+            return None, _("{game} has no stock and no waste").format(game=rules.name)
         if src.kind is PileKind.STOCK or dst.kind in (PileKind.STOCK, PileKind.WASTE):
             return _check_stock(state, move, name)
     if PileKind.RESERVE in (src.kind, dst.kind):
         if not rules.has_reserve:
-            return None, f"{rules.name} has no reserve"
+            return None, _("{game} has no reserve").format(game=rules.name)
         if dst.kind is PileKind.RESERVE:
             why = _reserve_refuses(state, move)
             if why is not None:
@@ -323,11 +437,11 @@ def _check(
             else rules.foundations
         )
         if not 0 <= ref.index < size:
-            return None, f"{name(ref)} does not exist: this game has {size} {_KIND_NAMES[kind]}"
+            return None, _no_such_pile(name(ref), kind, size)
     if src.index is None:
-        return None, "the source pile needs its number"
+        return None, _("the source pile needs its number")
     if dst.kind is PileKind.TABLEAU and dst.index is None:
-        return None, "the target column needs its number, e.g. t3"
+        return None, _("the target column needs its number, e.g. t3")
     if rules.covered_by:
         for ref in (src, dst):
             if ref.kind is PileKind.TABLEAU and ref.index is not None:
@@ -335,53 +449,58 @@ def _check(
                 if over:
                     return None, _covered_reason(ref, over, name)
     if src == dst:
-        return None, "the source and target are the same pile"
+        return None, _("the source and target are the same pile")
     cards = state.pile(src)
     if not cards:
-        return None, f"{name(src)} is empty"
+        return None, _("{pile} is empty").format(pile=name(src))
     if count < 1:
-        return None, "a move carries at least one card"
+        return None, _("a move carries at least one card")
     if src.kind is PileKind.FOUNDATION:
         if not rules.foundation_return:
-            return None, "cards on the foundations are out of play in this game"
+            return None, _("cards on the foundations are out of play in this game")
         if state.is_won:
-            return None, "the game is won: every card stays on the foundations"
+            return None, _("the game is won: every card stays on the foundations")
         if count != 1:
-            return None, "cards leave a foundation one at a time"
+            return None, _("cards leave a foundation one at a time")
         if dst.kind is PileKind.FOUNDATION:
-            return None, "a card on a foundation can only go back to the tableau or a cell"
+            return None, _("a card on a foundation can only go back to the tableau or a cell")
     if src.kind is PileKind.CELL and count != 1:
-        return None, "a cell holds a single card"
+        return None, _("a cell holds a single card")
     if src.kind is PileKind.WASTE and count != 1:
-        return None, "only the waste's top card plays"
+        return None, _("only the waste's top card plays")
     if src.kind is PileKind.RESERVE and count != 1:
         if not rules.reserve_takes_runs:
-            return None, "only the reserve's top card plays"
+            return None, _("only the reserve's top card plays")
         if count > run_length(rules, cards):
-            return None, f"the top {count} cards of the reserve are not a run"
+            return None, _("the top {count} cards of the reserve are not a run").format(count=count)
     if rules.complete_suits and dst.kind is PileKind.FOUNDATION and count != 13:
-        return None, "only a complete suit, King to Ace, goes to a foundation in this game"
+        return None, _("only a complete suit, King to Ace, goes to a foundation in this game")
     if src.kind is PileKind.TABLEAU and count > 1:
         if count > len(cards):
-            return None, f"{name(src)} holds only {len(cards)} card{'s' if len(cards) != 1 else ''}"
+            return None, ngettext(
+                "{pile} holds only {count} card", "{pile} holds only {count} cards", len(cards)
+            ).format(pile=name(src), count=len(cards))
         if state.hidden and count > state.face_up(src.index):
-            return None, "face-down cards never move: turn them up by moving the cards on them"
+            return None, _("face-down cards never move: turn them up by moving the cards on them")
         # A run to a foundation is checked below (in suit, upward), not by the build rule.
         if dst.kind is not PileKind.FOUNDATION and count > column_run(state, src.index):
-            return None, (
-                f"the top {count} cards of {name(src)} are not a run "
-                f"(runs are built {rules.run_description})"
-            )
+            if rules.run_description == _NO_BUILDING:
+                return None, _(
+                    "the top {count} cards of {pile} are not a run (runs are built no "
+                    "building on the tableau)"
+                ).format(count=count, pile=name(src))
+            return None, _(
+                "the top {count} cards of {pile} are not a run (runs are built {how})"
+            ).format(count=count, pile=name(src), how=_rule_text(rules.run_description))
         if (
             rules.move_limit == "one-or-all"
             and dst.kind is PileKind.TABLEAU
             and count != len(cards)
             and not cheat
         ):
-            return None, (
-                f"a column gives one card or all of its cards in {rules.name}: "
-                f"{name(src)} holds {len(cards)}"
-            )
+            return None, _(
+                "a column gives one card or all of its cards in {game}: {pile} holds {count}"
+            ).format(game=rules.name, pile=name(src), count=len(cards))
     moving = cards[-count:]
     bottom, top = moving[0], moving[-1]
 
@@ -391,17 +510,19 @@ def _check(
     if dst.kind is PileKind.CELL:
         if not rules.cells_receive:
             if dst.index is None:
-                return None, "there is no free cell: the reserve never takes a card"
-            return None, f"{name(dst)} is a reserve slot: cards are played from it, never put on it"
+                return None, _("there is no free cell: the reserve never takes a card")
+            return None, _(
+                "{pile} is a reserve slot: cards are played from it, never put on it"
+            ).format(pile=name(dst))
         if count != 1:
-            return None, "only one card at a time goes to a cell"
+            return None, _("only one card at a time goes to a cell")
         if dst.index is None:
             free = [i for i, c in enumerate(state.cells) if c is None]
             if not free:
-                return None, "there is no free cell"
+                return None, _("there is no free cell")
             dst = _C[free[0]]
         elif state.cells[dst.index] is not None:
-            return None, f"{name(dst)} is occupied: a cell holds one card"
+            return None, _("{pile} is occupied: a cell holds one card").format(pile=name(dst))
         return _same(move, dst), None
 
     if dst.kind is PileKind.FOUNDATION and not rules.standard_foundations:
@@ -410,36 +531,41 @@ def _check(
     if dst.kind is PileKind.FOUNDATION:
         if count > 1:
             if not rules.foundation_runs:
-                return None, "cards go to a foundation one at a time in this game"
+                return None, _("cards go to a foundation one at a time in this game")
             for lower, upper in zip(moving[1:], moving[:-1]):
                 if upper.suit is not lower.suit or upper.rank != lower.rank + 1:
-                    return None, "only a run in suit can go to a foundation in one move"
+                    return None, _("only a run in suit can go to a foundation in one move")
         if dst.index is None:
             fitting = [i for i, f in enumerate(state.foundations) if foundation_accepts(f, top)]
             if not fitting:
-                return None, f"{top.label} cannot go to a foundation yet: {_needs(top)}"
+                return None, _("{card} cannot go to a foundation yet: {why}").format(
+                    card=top.label, why=_needs(top)
+                )
             dst = _F[fitting[0]]
         else:
             found = state.foundations[dst.index]
             if not foundation_accepts(found, top):
                 if not found:
-                    return None, (
-                        f"{top.label} cannot start {name(dst)}: a foundation starts with an Ace"
+                    return None, _("{card} cannot start {pile}: {rule}").format(
+                        card=top.label, pile=name(dst), rule=_(_BASE_RULES[0])
                     )
-                return None, (
-                    f"{top.label} cannot go on {found[-1].label}: foundations build up in suit"
+                return None, _("{card} cannot go on {top}: foundations build {how}").format(
+                    card=top.label, top=found[-1].label, how=_(_FOUNDATION_TEXT["up-in-suit"])
                 )
         return _same(move, dst), None
 
     dest = state.columns[dst.index]  # type: ignore[index]
     if dest:
         if not rules.build(bottom, dest[-1]):
-            return None, (
-                f"{bottom.label} cannot go on {dest[-1].label}: "
-                f"the tableau builds {rules.build_description}"
+            if rules.build_description == _NO_BUILDING:
+                return None, _(
+                    "{card} cannot go on {top}: the tableau builds no building on the tableau"
+                ).format(card=bottom.label, top=dest[-1].label)
+            return None, _("{card} cannot go on {top}: the tableau builds {how}").format(
+                card=bottom.label, top=dest[-1].label, how=_rule_text(rules.build_description)
             )
     elif not rules.empty_accepts_for(state.bases)(bottom):
-        return None, f"an empty column takes {_empty_text(state)}"
+        return None, _("an empty column takes {what}").format(what=_empty_text(state))
     if count > 1 and src.kind is not PileKind.CELL and not rules.face_up_runs:
         allowed = max_run_move(state, not dest, cheat=cheat)
         if count > allowed:
@@ -454,13 +580,13 @@ def _reserve_refuses(state: GameState, move: Move) -> str | None:
     ``MissMilligan_ReserveStack.acceptsCards``, pysollib/games/gypsy.py, game 62). The
     run itself is checked as any run leaving its pile."""
     if not state.rules.reserve_takes_runs:
-        return "the reserve never takes a card: its cards are played from it"
+        return _("the reserve never takes a card: its cards are played from it")
     if move.source.kind not in (PileKind.TABLEAU, PileKind.WASTE, PileKind.CELL):
-        return "the reserve takes cards only from the columns"
+        return _("the reserve takes cards only from the columns")
     if state.stock:
-        return "the reserve takes a card or a run only once the stock is empty"
+        return _("the reserve takes a card or a run only once the stock is empty")
     if state.reserve:
-        return "the reserve holds one card or run at a time: play it out first"
+        return _("the reserve holds one card or run at a time: play it out first")
     return None
 
 
@@ -477,8 +603,13 @@ def covered(state: GameState, column: int) -> tuple[int, ...]:
 
 
 def _covered_reason(ref: PileRef, over: tuple[int, ...], name: PileNamer) -> str:
-    names = " and ".join(name(_T[j]) for j in over)
-    return f"{name(ref)} is covered by {names}: its card plays once they have left"
+    """Why column ``ref`` of a layout does not play: the columns ``over`` cover it."""
+    names = name(_T[over[0]])
+    for j in over[1:]:
+        names = _("{piles} and {pile}").format(piles=names, pile=name(_T[j]))
+    return _("{pile} is covered by {piles}: its card plays once they have left").format(
+        pile=name(ref), piles=names
+    )
 
 
 def turn_up_uncovered(
@@ -519,23 +650,23 @@ def _free_card(state: GameState, ref: PileRef, name: PileNamer) -> tuple[Card | 
     rules = state.rules
     if ref.kind is PileKind.STOCK:
         if not rules.stock_top_plays:
-            return None, "the stock's cards are dealt, never paired: s>w turns the next one"
-        return (state.stock[-1], "") if state.stock else (None, "the stock is empty")
+            return None, _("the stock's cards are dealt, never paired: s>w turns the next one")
+        return (state.stock[-1], "") if state.stock else (None, _("the stock is empty"))
     if ref.kind is PileKind.WASTE:
-        return (state.waste[-1], "") if state.waste else (None, "the waste is empty")
+        return (state.waste[-1], "") if state.waste else (None, _("the waste is empty"))
     i = ref.index
     if i is None:
-        return None, "the column needs its number, e.g. t3"
+        return None, _("the column needs its number, e.g. t3")
     if not 0 <= i < rules.columns:
-        return None, f"{name(ref)} does not exist: this game has {rules.columns} columns"
+        return None, _no_such_pile(name(ref), PileKind.TABLEAU, rules.columns)
     col = state.columns[i]
     if not col:
-        return None, f"{name(ref)} is empty"
+        return None, _("{pile} is empty").format(pile=name(ref))
     over = covered(state, i)
     if over:
         return None, _covered_reason(ref, over, name)
     if state.hidden and state.hidden[i] >= len(col):
-        return None, f"{name(ref)}'s card lies face down"
+        return None, _("{pile}'s card lies face down").format(pile=name(ref))
     return col[-1], ""
 
 
@@ -548,27 +679,26 @@ def _check_pair(state: GameState, move: Move, name: PileNamer) -> tuple[Move | N
     rules = state.rules
     total = rules.pair_total
     if move.count != 1:
-        return None, "a pair is two single cards: write the move without a count"
+        return None, _("a pair is two single cards: write the move without a count")
     card, why = _free_card(state, move.source, name)
     if card is None:
         return None, why
     if state.is_won:
-        return None, "the game is won"
+        return None, _("the game is won")
     if move.target.kind is PileKind.FOUNDATION:
         if move.target.index not in (None, 0):
-            return None, f"{name(move.target)} does not exist: this game has 1 foundation"
+            return None, _no_such_pile(name(move.target), PileKind.FOUNDATION, 1)
         why2 = _pile_reason(state, 0, card, move.source)
         return (None, why2) if why2 is not None else (_same(move, _F[0]), None)
     if move.source == move.target:
-        return None, "a card cannot pair with itself"
+        return None, _("a card cannot pair with itself")
     other, why = _free_card(state, move.target, name)
     if other is None:
         return None, why
     if card.rank + other.rank != total:
-        return None, (
-            f"{card.label} and {other.label} do not pair: their ranks add up to "
-            f"{card.rank + other.rank}, not {total}"
-        )
+        return None, _(
+            "{card} and {other} do not pair: their ranks add up to {sum}, not {total}"
+        ).format(card=card.label, other=other.label, sum=card.rank + other.rank, total=total)
     return move, None
 
 
@@ -588,7 +718,7 @@ def _pair_moves(state: GameState) -> list[Move]:
     if rules.stock_top_plays and state.stock:
         top = state.stock[-1]
         free.append((STOCK, top))
-        if _pile_reason(state, 0, top, STOCK) is None:
+        if _pile_reason(state, 0, top, STOCK, True) is None:
             out.append(Move(STOCK, _F[0]))
     for a, (src, card) in enumerate(free):
         for b, (dst, other) in enumerate(free):
@@ -636,66 +766,71 @@ def _check_stock(state: GameState, move: Move, name: PileNamer) -> tuple[Move | 
     rules = state.rules
     src, dst = move.source, move.target
     if move.count != 1:
-        return None, "a deal is one move: write s>w, w>s or s>t, without a count"
+        return None, _("a deal is one move: write s>w, w>s or s>t, without a count")
     if src.kind is PileKind.STOCK and dst.kind is PileKind.FOUNDATION:
         if rules.stock_deal != "foundation":
             return None, _deals_elsewhere(rules)
         if not state.stock:
-            return None, "the stock is empty"
+            return None, _("the stock is empty")
         if state.is_won:
-            return None, "the game is won: the stock is not dealt any more"
+            return None, _("the game is won: the stock is not dealt any more")
         if dst.index not in (None, 0):
-            return None, f"{name(dst)} does not exist: this game has 1 foundation"
+            return None, _no_such_pile(name(dst), PileKind.FOUNDATION, 1)
         return _same(move, _F[0]), None
     if src.kind is PileKind.STOCK and dst.kind is PileKind.WASTE:
         if rules.stock_deal != "waste":
             return None, _deals_elsewhere(rules)
         if not state.stock:
             if state.waste and state.redeals_left != 0:
-                return None, "the stock is empty: turn the waste over first (w>s)"
-            return None, "the stock is empty"
+                return None, _("the stock is empty: turn the waste over first (w>s)")
+            return None, _("the stock is empty")
         return move, None
     if src.kind is PileKind.WASTE and dst.kind is PileKind.STOCK:
         if rules.stock_deal != "waste":
-            return None, "this game has no waste to turn over"
+            return None, _("this game has no waste to turn over")
         if state.stock:
-            return None, "the waste is turned over only once the stock is empty"
+            return None, _("the waste is turned over only once the stock is empty")
         if not state.waste:
-            return None, "the waste is empty: nothing to turn over"
+            return None, _("the waste is empty: nothing to turn over")
         if state.redeals_left == 0:
             allowed = rules.redeals
             return None, (
-                "no redeal is left"
+                _("no redeal is left")
                 if allowed
-                else f"the waste is never turned over in {rules.name}: the stock is dealt once"
+                else _("the waste is never turned over in {game}: the stock is dealt once").format(
+                    game=rules.name
+                )
             )
         return move, None
     if src.kind is PileKind.STOCK and dst.kind is PileKind.TABLEAU and dst.index is None:
         if rules.stock_deal != "row":
             return None, _deals_elsewhere(rules)
         if not state.stock:
-            return None, "the stock is empty"
+            return None, _("the stock is empty")
         if not rules.row_onto_empty and any(not state.columns[i] for i in rules.row_columns):
-            return None, "no row is dealt while a column is empty: fill every column first"
+            return None, _("no row is dealt while a column is empty: fill every column first")
         return move, None
     if src.kind is PileKind.STOCK:
-        return None, (
+        return None, _(
             "cards leave the stock only by a deal: s>w, s>t for a row, s>f onto the foundation"
         )
-    return None, f"no card goes onto {name(dst)}: the waste takes cards only from the stock"
+    return None, _("no card goes onto {pile}: the waste takes cards only from the stock").format(
+        pile=name(dst)
+    )
 
 
 _STOCK_TARGET = {
-    "waste": ("to the waste", "s>w"),
-    "row": ("a row onto the columns", "s>t"),
-    "foundation": ("onto the foundation", "s>f"),
+    "waste": N_("the stock deals to the waste in this game: {notation}"),
+    "row": N_("the stock deals a row onto the columns in this game: {notation}"),
+    "foundation": N_("the stock deals onto the foundation in this game: {notation}"),
 }
+_STOCK_NOTATION = {"waste": "s>w", "row": "s>t", "foundation": "s>f"}
 
 
 def _deals_elsewhere(rules: Rules) -> str:
     """Why a deal to another pile is refused: where this game's stock deals."""
-    where, notation = _STOCK_TARGET[rules.stock_deal]
-    return f"the stock deals {where} in this game: {notation}"
+    deal = rules.stock_deal
+    return _(_STOCK_TARGET[deal]).format(notation=_STOCK_NOTATION[deal])
 
 
 def _same(move: Move, target: PileRef) -> Move:
@@ -704,12 +839,13 @@ def _same(move: Move, target: PileRef) -> Move:
 
 
 def _empty_text(state: GameState) -> str:
+    """What an empty column takes, in the language spoken (``"any card or run"``)."""
     rules = state.rules
     if rules.empty_rule == "below-base" and state.bases:
-        return (
-            f"only {_RANK_WORDS[(state.bases[0] - 2) % 13]}, the rank below the foundations' base"
+        return _("only {rank}, the rank below the foundations' base").format(
+            rank=_(_RANK_WORDS[(state.bases[0] - 2) % 13])
         )
-    return rules.empty_description
+    return _rule_text(rules.empty_description)
 
 
 def _check_pile(
@@ -720,37 +856,45 @@ def _check_pile(
     count = len(moving)
     if rules.complete_suits:
         if not complete_suit(moving):
-            return None, (
-                f"the top 13 cards of {src} are not a complete suit from the King down to the Ace"
-            )
+            return None, _(
+                "the top 13 cards of {pile} are not a complete suit from the King down to the Ace"
+            ).format(pile=src)
     elif count > 1 and not rules.foundation_runs:
-        return None, "cards go to a foundation one at a time in this game"
+        return None, _("cards go to a foundation one at a time in this game")
     order = tuple(reversed(moving))  # the top card goes up first
 
-    def reason(index: int) -> str | None:
-        why = _pile_reason(state, index, order[0], src)
+    def reason(index: int, quiet: bool = False) -> str | None:
+        why = _pile_reason(state, index, order[0], src, quiet)
         if why is not None or count == 1:
             return why
         spec = rules.foundation_piles[index]
         if len(state.foundations[index]) + count > spec.capacity:
-            return f"{_F[index]} holds at most {spec.capacity} cards"
+            if quiet:
+                return _REFUSED
+            return ngettext(
+                "{pile} holds at most {count} card", "{pile} holds at most {count} cards",
+                spec.capacity,
+            ).format(pile=_F[index], count=spec.capacity)  # fmt: skip
         for lower, upper in zip(order, order[1:]):
             if not _next_fits(spec, lower, upper):
-                how = foundation_description(spec)
-                return f"only a run built {how} can go to {_F[index]} in one move"
+                if quiet:
+                    return _REFUSED
+                return _("only a run built {how} can go to {pile} in one move").format(
+                    how=foundation_description(spec), pile=_F[index]
+                )
         return None
 
     if dst.index is None:
         for j in range(rules.foundations):
-            if reason(j) is None:
+            if reason(j, True) is None:
                 return Move(src, _F[j], count), None
         if rules.foundations == 1 and (
             rules.foundation_piles[0].discards or rules.foundation_piles[0].pairs
         ):
             return None, reason(0)
-        top = order[0]
-        return None, f"{top.label} cannot go to a foundation now: " + (
-            "no foundation is free" if rules.complete_suits else _wanted(state)
+        wanted = _("no foundation is free") if rules.complete_suits else _wanted(state)
+        return None, _("{card} cannot go to a foundation now: {why}").format(
+            card=order[0].label, why=wanted
         )
     why = reason(dst.index)
     if why is not None:
@@ -759,30 +903,39 @@ def _check_pile(
 
 
 def _wanted(state: GameState) -> str:
-    """What the foundations take next, for a player: "they take 7♥, 5♠ or a Two"."""
+    """What the foundations take next, for a player: "the foundations take the card
+    after 6♥ (up in suit) or a Two"."""
     wants: list[str] = []
     for j, pile in enumerate(state.foundations):
         spec = state.rules.foundation_piles[j]
         if not pile:
             base = state.base_rank(j)
             text = (
-                _RANK_WORDS[base - 1]
+                _(_RANK_WORDS[base - 1])
                 if base is not None
-                else "any card (the first one sets every foundation's base rank)"
+                else _("any card (the first one sets every foundation's base rank)")
             )
         elif len(pile) >= spec.capacity:
             continue
         else:
-            text = f"the card after {pile[-1].label} ({foundation_description(spec)})"
+            text = _("the card after {card} ({how})").format(
+                card=pile[-1].label, how=foundation_description(spec)
+            )
         if text not in wants:
             wants.append(text)
-    return "the foundations take " + (" or ".join(wants) if wants else "nothing more")
+    if not wants:
+        return _("the foundations take nothing more")
+    cards = wants[0]
+    for text in wants[1:]:
+        cards = _("{cards} or {card}").format(cards=cards, card=text)
+    return _("the foundations take {cards}").format(cards=cards)
 
 
 def _needs(card: Card) -> str:
+    """Why ``card`` finds no classic foundation: the card below it is not up yet."""
     if card.rank == ACE:
-        return "no foundation is free"
-    return f"it needs the {Card(card.rank - 1, card.suit).label} there first"
+        return _("no foundation is free")
+    return _("it needs the {card} there first").format(card=Card(card.rank - 1, card.suit).label)
 
 
 def resolve(state: GameState, move: Move, *, cheat: bool = False, name: PileNamer = str) -> Move:
@@ -985,7 +1138,7 @@ def _reserve_run_moves(
     to_found.extend(
         Move(RESERVE, _F[j], 1)
         for j in range(rules.foundations)
-        if _pile_reason(state, j, top, RESERVE) is None
+        if _pile_reason(state, j, top, RESERVE, True) is None
     )
     empty_ok = rules.empty_accepts_for(state.bases)
     run = run_length(rules, kept)
@@ -1040,12 +1193,14 @@ def _pile_moves(
     if rules.complete_suits:
         if src.kind is PileKind.TABLEAU and complete_suit(pile):
             out.extend(
-                Move(src, _F[j], 13) for j in range(nf) if _pile_reason(state, j, pile[-1]) is None
+                Move(src, _F[j], 13)
+                for j in range(nf)
+                if _pile_reason(state, j, pile[-1], None, True) is None
             )
         return
     top = pile[-1]
     for j in range(nf):
-        if _pile_reason(state, j, top, src) is not None:
+        if _pile_reason(state, j, top, src, True) is not None:
             continue
         out.append(Move(src, _F[j], 1))
         if run_ok:
@@ -1326,7 +1481,12 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
                     and (policy == "all" or _safe_run(state, i))
                 ):
                     target = next(
-                        (j for j in range(nf) if _pile_reason(state, j, col[-1]) is None), None
+                        (
+                            j
+                            for j in range(nf)
+                            if _pile_reason(state, j, col[-1], None, True) is None
+                        ),
+                        None,
                     )
                     if target is not None:
                         move = Move(_T[i], _F[target], 13)
