@@ -69,6 +69,7 @@ from typing import Protocol, TypeVar
 
 import attrs
 
+from solitaire_core.i18n import gettext as _
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.state import GameState
 
@@ -556,19 +557,23 @@ def pile_name(ref: PileRef, keys: Mapping[PileRef, str]) -> str:
     """A pile as the table labels it, for sentences the player reads: ``"column C"``,
     ``"cell 2"``, ``"foundation K"`` (by its key from :func:`pile_keys`; a pile without
     a key by its number, counted from 1; an unnumbered one as ``"a cell"``,
-    ``"a foundation"``)."""
+    ``"a foundation"``), in the language spoken."""
     key = keys.get(ref, "")
     shown = key.upper() if key.isalpha() else key
     if ref.kind is PileKind.STOCK:
-        return "the stock"
+        return _("the stock")
     if ref.kind is PileKind.WASTE:
-        return "the waste"
+        return _("the waste")
     if ref.kind is PileKind.RESERVE:
-        return "the reserve"
-    word = {PileKind.TABLEAU: "column", PileKind.CELL: "cell"}.get(ref.kind, "foundation")
+        return _("the reserve")
     if ref.index is None:
-        return f"a {word}"
-    return f"{word} {shown or ref.index + 1}"
+        return {PileKind.TABLEAU: _("a column"), PileKind.CELL: _("a cell")}.get(
+            ref.kind, _("a foundation")
+        )
+    name = {PileKind.TABLEAU: _("column {key}"), PileKind.CELL: _("cell {key}")}.get(
+        ref.kind, _("foundation {key}")
+    )
+    return name.format(key=shown or ref.index + 1)
 
 
 # --------------------------------------------------------------------------- computing

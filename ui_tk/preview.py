@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 
 from solitaire_core.cards import Card, Suit
 from solitaire_core.deal import deal
+from solitaire_core.i18n import current_language
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.state import GameState
 from solitaire_core.variant import VariantDefinition
@@ -330,7 +331,7 @@ def preview_for(
     :param size: (width, height) in pixels.
     :param four_colour: the four-colour deck.
     :return: an RGB image (a copy the caller may change). The last 48 pictures are kept,
-        keyed by variant, options, deal, size and colours.
+        keyed by variant, options, deal, size, colours and language.
     :raises VariantError: for an unknown option or value.
     :raises SolitaireError: for an invalid deal number.
     """
@@ -343,6 +344,7 @@ def preview_for(
         deal_number,
         tuple(size),
         bool(four_colour),
+        current_language(),  # an empty pile's mark is a word in it
     )
     image = _CACHE.get(key)
     if image is None:

@@ -14,8 +14,11 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from solitaire_core.cards import RANK_NAMES
+from solitaire_core.i18n import N_, ngettext, pgettext
+from solitaire_core.i18n import gettext as _
 from solitaire_core.variant import BASE_FIRST_PLAYED, BASE_FROM_DEAL, FoundationPile
 
+from .marks import rank_mark
 from .widgets import Dialog, scaled_font, scrolled_text
 
 if TYPE_CHECKING:
@@ -34,56 +37,136 @@ installed as the package ``solitaire_variants.pages`` (package data, so a wheel 
 
 
 _MOVE_LIMITS = {
-    "one": "One card moves at a time.",
-    "free-cells-plus-one": (
+    "one": N_("One card moves at a time."),
+    "free-cells-plus-one": N_(
         "A run of cards built in sequence moves in one go when it holds at most "
         "(free cells + 1) cards; empty columns do not count."
     ),
-    "supermove": (
+    "supermove": N_(
         "A run of cards built in sequence moves in one go when it holds at most "
         "(free cells + 1) \u00d7 2^(empty columns) cards, counting one empty column fewer when "
         "the run goes into an empty column."
     ),
-    "unlimited": "A run of cards built in sequence moves in one go, however long.",
-    "one-or-all": (
+    "unlimited": N_("A run of cards built in sequence moves in one go, however long."),
+    "one-or-all": N_(
         "A column gives its top card, or all of its cards in one go when they form a run "
         "built in sequence; never part of a run."
     ),
 }
 
 _AUTOPLAY = {
-    "off": "Cards go to the foundations only when you move them there.",
-    "safe": (
+    "off": N_("Cards go to the foundations only when you move them there."),
+    "safe": N_(
         "A card goes to its foundation by itself when no card left in play can still "
         "need it; you move the others yourself."
     ),
-    "all": "Every card that fits on a foundation goes there by itself.",
+    "all": N_("Every card that fits on a foundation goes there by itself."),
 }
 
+_DESCRIPTIONS = (
+    # solitaire_core.predicates' built-in tableau rules, as Rules.build_description,
+    # run_description and empty_description give them (English; translated when shown).
+    N_("down in suit"), N_("down in alternate colours"), N_("down regardless of suit"),
+    N_("down in the same colour"), N_("down in any suit but its own"), N_("up in suit"),
+    N_("up in alternate colours"), N_("up or down in suit"),
+    N_("up or down regardless of suit"), N_("up or down in alternate colours"),
+    N_("no building on the tableau"), N_("a King or a run led by a King"),
+    N_("any card or run"), N_("nothing: empty columns stay empty"),
+    N_("the rank one below the foundations' base rank"),
+)  # fmt: skip
+"""The descriptions of the built-in rules, marked for translation (a plugin's rule keeps
+the words it gives)."""
 
-def _count_words(n: int) -> str:
-    words = {1: "one", 2: "two", 3: "three", 4: "four"}
-    return words.get(n, str(n))
+_WRAPPING = ", wrapping from King to Ace"
+_BELOW_BASE = "the rank one below the foundations' base rank"
+
+_DECKS = {
+    2: N_("Two decks of 52 cards: {count} cards."),
+    3: N_("Three decks of 52 cards: {count} cards."),
+    4: N_("Four decks of 52 cards: {count} cards."),
+}
+
+_FROM_RANK = (
+    N_("from an Ace"), N_("from a Two"), N_("from a Three"), N_("from a Four"),
+    N_("from a Five"), N_("from a Six"), N_("from a Seven"), N_("from an Eight"),
+    N_("from a Nine"), N_("from a Ten"), N_("from a Jack"), N_("from a Queen"),
+    N_("from a King"),
+)  # fmt: skip
+"""Where a foundation starts, Ace to King (English; translated when shown)."""
+
+
+def _describe(text: str) -> str:
+    """A rule's description (``Rules.build_description`` and the like) in the language
+    spoken: a built-in rule's words translated, wrapping and a base rank included; a
+    plugin's words as it gives them."""
+    if text.endswith(_WRAPPING):
+        return _("{rule}, wrapping from King to Ace").format(
+            rule=_describe(text[: -len(_WRAPPING)])
+        )
+    if text.startswith(_BELOW_BASE + " (") and text.endswith(")"):
+        rank = text[len(_BELOW_BASE) + 2 : -1]
+        if rank in RANK_NAMES:
+            rank = rank_mark(RANK_NAMES.index(rank) + 1)
+        return _("the rank one below the foundations' base rank ({rank})").format(rank=rank)
+    return _(text) if text else text
+
+
+def _join(items: Sequence[str]) -> str:
+    """Items as a list in words: ``"a, b and c"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _numbers(items: Sequence[int]) -> str:
-    texts = [str(i) for i in items]
-    if len(texts) <= 1:
-        return "".join(texts)
-    return ", ".join(texts[:-1]) + " and " + texts[-1]
+    return _join([str(i) for i in items])
 
 
 def _cards_text(rules: Rules) -> str:
     if rules.decks == 1:
-        return "One deck of 52 cards."
-    return f"{_count_words(rules.decks).capitalize()} decks of 52 cards: {rules.card_count} cards."
+        return _("One deck of 52 cards.")
+    if rules.decks in _DECKS:
+        return _(_DECKS[rules.decks]).format(count=rules.card_count)
+    return _("{decks} decks of 52 cards: {count} cards.").format(
+        decks=rules.decks, count=rules.card_count
+    )
+
+
+def _layout_text(rules: Rules) -> str:
+    """The Layout paragraph's first sentence: the piles of the table."""
+    n = rules.columns
+    if rules.covered_by:
+        items = [
+            ngettext(
+                "A layout of {count} overlapping card", "A layout of {count} overlapping cards", n
+            ).format(count=n)
+        ]
+    else:
+        items = [ngettext("{count} tableau column", "{count} tableau columns", n).format(count=n)]
+    items.append(_cells_text(rules))
+    if rules.reserve_cards:
+        items.append(
+            ngettext(
+                "a reserve of {count} card", "a reserve of {count} cards", rules.reserve_cards
+            ).format(count=rules.reserve_cards)
+        )
+    elif rules.has_reserve:
+        items.append(_("an empty reserve"))
+    items.append(
+        ngettext("{count} foundation", "{count} foundations", rules.foundations).format(
+            count=rules.foundations
+        )
+    )
+    return _join(items) + "."
 
 
 def _deal_text(rules: Rules) -> str:
     recipe = rules.deal
     counts = list(recipe.columns)
     if counts and all(c == counts[0] for c in counts):
-        columns = f"{_cards(counts[0])} to each column"
+        columns = ngettext(
+            "{count} card to each column", "{count} cards to each column", counts[0]
+        ).format(count=counts[0])
     else:
         groups: list[tuple[int, int, int]] = []  # (first, last, count), 1-based
         for i, count in enumerate(counts, start=1):
@@ -92,128 +175,194 @@ def _deal_text(rules: Rules) -> str:
             else:
                 groups.append((i, i, count))
         parts = [
-            f"{_cards(c)} to column {a}" if a == b else f"{_cards(c)} to columns {a} to {b}"
+            ngettext(
+                "{count} card to column {column}", "{count} cards to column {column}", c
+            ).format(count=c, column=a)
+            if a == b
+            else ngettext(
+                "{count} card to columns {first} to {last}",
+                "{count} cards to columns {first} to {last}",
+                c,
+            ).format(count=c, first=a, last=b)
             for a, b, c in groups
         ]
         columns = ", ".join(parts)
-    order = "row by row" if recipe.order == "rows" else "one column after another"
+    order = _("row by row") if recipe.order == "rows" else _("one column after another")
     if rules.covered_by:
-        text = (
-            f"One card goes to each of the {rules.columns} places of the layout, from its "
-            "top place on"
-            + (f", {sum(recipe.face_down)} of them face down" if any(recipe.face_down) else "")
-            + (", then the stock's first card onto the " + _first_deal_pile(rules))
-        )
-        return text + "."
-    dealt = "The columns are" if rules.reserve_cards else "All cards are"
-    text = f"{dealt} dealt face up: {columns}, {order}"
+        down = sum(recipe.face_down)
+        foundation = rules.stock_deal == "foundation"
+        if down and foundation:
+            text = _(
+                "One card goes to each of the {count} places of the layout, from its top "
+                "place on, {down} of them face down, then the stock's first card onto the "
+                "foundation."
+            )
+        elif down:
+            text = _(
+                "One card goes to each of the {count} places of the layout, from its top "
+                "place on, {down} of them face down, then the stock's first card onto the "
+                "waste."
+            )
+        elif foundation:
+            text = _(
+                "One card goes to each of the {count} places of the layout, from its top "
+                "place on, then the stock's first card onto the foundation."
+            )
+        else:
+            text = _(
+                "One card goes to each of the {count} places of the layout, from its top "
+                "place on, then the stock's first card onto the waste."
+            )
+        return text.format(count=rules.columns, down=down)
+    if rules.reserve_cards:
+        text = _("The columns are dealt face up: {columns}, {order}")
+    else:
+        text = _("All cards are dealt face up: {columns}, {order}")
+    text = text.format(columns=columns, order=order)
     if recipe.cells:
         cells = _numbers([i + 1 for i in recipe.cells])
-        word = "cell" if len(recipe.cells) == 1 else "cells"
-        text += f"; then one card each into {word} {cells}."
+        text += ngettext(
+            "; then one card each into cell {cells}.",
+            "; then one card each into cells {cells}.",
+            len(recipe.cells),
+        ).format(cells=cells)
     elif rules.cells and rules.cells_receive:
-        text += "; the cells start empty."
+        text += _("; the cells start empty.")
     else:
         text += "."
+    sentences = [text]
     if recipe.base_card:
         others = recipe.foundation_cards - 1
-        text += " The first card of the pack, the base card, goes to its suit's foundation"
-        text += f", after {_cards(others)} taken out for them." if others else "."
+        sentences.append(
+            ngettext(
+                "The first card of the pack, the base card, goes to its suit's foundation, "
+                "after {count} card taken out for them.",
+                "The first card of the pack, the base card, goes to its suit's foundation, "
+                "after {count} cards taken out for them.",
+                others,
+            ).format(count=others)
+            if others
+            else _("The first card of the pack, the base card, goes to its suit's foundation.")
+        )
     elif recipe.foundation_cards:
         n = recipe.foundation_cards
-        text += f" {_cards(n).capitalize()} start{'s' if n == 1 else ''} on the foundations."
-    if rules.reserve_cards:
-        text += f" {_cards(rules.reserve_cards).capitalize()} go to the reserve, " + (
-            "face down but for the top one."
-            if rules.reserve_face_down
-            else "face up and fanned, all in view."
+        sentences.append(
+            ngettext(
+                "{count} card starts on the foundations.",
+                "{count} cards start on the foundations.",
+                n,
+            ).format(count=n)
         )
-    return text
-
-
-def _first_deal_pile(rules: Rules) -> str:
-    """Where the deal turns the stock's first card: the waste or the foundation."""
-    return "foundation" if rules.stock_deal == "foundation" else "waste"
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    if rules.reserve_cards:
+        n = rules.reserve_cards
+        sentences.append(
+            (
+                ngettext(
+                    "{count} card goes to the reserve, face down but for the top one.",
+                    "{count} cards go to the reserve, face down but for the top one.",
+                    n,
+                )
+                if rules.reserve_face_down
+                else ngettext(
+                    "{count} card goes to the reserve, face up and fanned, all in view.",
+                    "{count} cards go to the reserve, face up and fanned, all in view.",
+                    n,
+                )
+            ).format(count=n)
+        )
+    return " ".join(sentences)
 
 
 def _building_text(rules: Rules) -> str:
     """The Building paragraph's first sentences: how cards build, which runs move."""
     if rules.covered_by:
-        return (
+        return _(
             "The tableau is a layout of overlapping cards. A card is free once the cards "
             "overlapping it have left; only free cards play, and nothing is ever put on the "
             "layout."
         )
     if rules.tableau_build == "none":
-        return "Cards are never built on the tableau: a column only gives its top card."
-    text = (
-        "On the tableau a card goes on the top card of a column when it builds "
-        f"{rules.build_description}."
-    )
+        return _("Cards are never built on the tableau: a column only gives its top card.")
+    text = _(
+        "On the tableau a card goes on the top card of a column when it builds {build}."
+    ).format(build=_describe(rules.build_description))
     if rules.run_description != rules.build_description:  # Simple Simon
-        text += f" Only cards built {rules.run_description} move together as a run."
+        text += " " + _("Only cards built {run} move together as a run.").format(
+            run=_describe(rules.run_description)
+        )
     return text
 
 
 def _cells_text(rules: Rules) -> str:
     """The cells of the Layout paragraph: free cells, a reserve (King Albert) or none."""
     if not rules.cells:
-        return "no cells"
+        return _("no cells")
     if not rules.cells_receive:
-        return f"a reserve of {_cards(rules.cells)}"
-    return f"{rules.cells} cell{'s' if rules.cells != 1 else ''} (each holds one card)"
+        return ngettext(
+            "a reserve of {count} card", "a reserve of {count} cards", rules.cells
+        ).format(count=rules.cells)
+    return ngettext(
+        "{count} cell (each holds one card)", "{count} cells (each holds one card)", rules.cells
+    ).format(count=rules.cells)
 
 
 def _cell_moves_text(rules: Rules) -> str:
-    """What the Building paragraph says about the cells."""
+    """What the Building paragraph says about the cells (``""``: nothing)."""
     if not rules.cells:
         return ""
     if not rules.cells_receive:
-        return (
-            " Any card of the reserve may be played to a column or a foundation; no card "
+        return _(
+            "Any card of the reserve may be played to a column or a foundation; no card "
             "goes back to the reserve."
         )
-    return " Any top card, and the card in a cell, may go to a free cell."
+    return _("Any top card, and the card in a cell, may go to a free cell.")
 
 
 _FOUNDATION_BUILDS = {
-    "up-in-suit": "up in suit",
-    "up-alternate-colors": "up in alternate colours",
-    "up-any-suit": "up regardless of suit",
-    "down-in-suit": "down in suit",
-    "up-or-down-any-suit": "up or down regardless of suit",
+    "up-in-suit": N_("up in suit"),
+    "up-alternate-colors": N_("up in alternate colours"),
+    "up-any-suit": N_("up regardless of suit"),
+    "down-in-suit": N_("down in suit"),
+    "up-or-down-any-suit": N_("up or down regardless of suit"),
 }
 
 
-def _pile_text(count: int, pile: FoundationPile) -> str:
-    """How ``count`` foundations alike in ``pile`` build, as a clause."""
-    how = _FOUNDATION_BUILDS.get(pile.build, pile.build)
+def _pile_text(count: int, pile: FoundationPile, *, alone: bool = False) -> str:
+    """How ``count`` foundations alike in ``pile`` build, as a clause (``alone``: the
+    whole sentence but its full stop, "The 4 foundations build ...")."""
+    how = _(_FOUNDATION_BUILDS[pile.build]) if pile.build in _FOUNDATION_BUILDS else pile.build
     if pile.base == BASE_FROM_DEAL:
-        start = "from the rank the deal puts on them"
+        start = _("from the rank the deal puts on them")
     elif pile.base == BASE_FIRST_PLAYED:
-        start = (
+        start = _(
             "from the rank of the first card played to a foundation, which becomes every "
             "foundation's base"
         )
     else:
-        start = f"from {'an' if pile.base == 1 else 'a'} {RANK_NAMES[pile.base - 1]}"
-    text = f"{count} build {how} {start}"
+        start = _(_FROM_RANK[pile.base - 1])
+    if alone:
+        text = ngettext(
+            "The {count} foundations build {how} {start}",
+            "The {count} foundations build {how} {start}",
+            count,
+        )
+    else:
+        text = ngettext("{count} build {how} {start}", "{count} build {how} {start}", count)
+    text = text.format(count=count, how=how, start=start)
     if pile.wrap and pile.both_ways:
-        text += ", a King and an Ace next to each other"
+        text += _(", a King and an Ace next to each other")
     elif pile.wrap:
         text += (
-            ", turning the corner from King to Ace"
+            _(", turning the corner from King to Ace")
             if pile.up
-            else (", turning the corner from Ace to King")
+            else _(", turning the corner from Ace to King")
         )
     if pile.nothing_on_king:
-        text += "; nothing from play goes on a King"
+        text += _("; nothing from play goes on a King")
     if pile.cards != 13:
-        text += f", {pile.cards} cards each"
+        text += ngettext(", {count} card each", ", {count} cards each", pile.cards).format(
+            count=pile.cards
+        )
     return text
 
 
@@ -221,38 +370,48 @@ def _winning_text(rules: Rules) -> str:
     """The Winning paragraph: every card up, or ``foundations.win_cards`` of them (with
     ``tableau.win_single_cards``, one card left alone on each column: Aces Up)."""
     if rules.stock_deal == "foundation":  # PySolFC's Golf.isGameWon, ThreePeaks.isGameWon
-        where = "the layout is cleared" if rules.covered_by else "every column is empty"
-        return f"The game is won when {where}, whatever is left in the stock."
+        if rules.covered_by:
+            return _("The game is won when the layout is cleared, whatever is left in the stock.")
+        return _("The game is won when every column is empty, whatever is left in the stock.")
     if not rules.win_cards:
-        return f"The game is won when all {rules.card_count} cards are on the foundations."
-    text = f"The game is won when {rules.win_cards} cards are on the foundations"
+        return _("The game is won when all {count} cards are on the foundations.").format(
+            count=rules.card_count
+        )
     if rules.win_single_cards:
-        return text + ", the others lying one to a column."
-    return text + "."
+        text = _(
+            "The game is won when {count} cards are on the foundations, the others lying one "
+            "to a column."
+        )
+    else:
+        text = _("The game is won when {count} cards are on the foundations.")
+    return text.format(count=rules.win_cards)
 
 
 def _foundation_text(rules: Rules) -> str:
     """The Foundations paragraph."""
     if rules.pair_total:  # the loader allows a pairs pile alone
-        return (
+        text = _(
             "The foundation is a discard pile for pairs: two free cards whose ranks add up "
-            f"to {rules.pair_total} (Ace 1, Jack 11, Queen 12, King 13) go there together: "
-            "drag one onto the other, or click one and then the other."
-            + (
-                f" A {RANK_NAMES[rules.pair_total - 1]} goes alone."
-                if rules.pair_total <= 13
-                else ""
-            )
-        )
+            "to {total} (Ace 1, Jack 11, Queen 12, King 13) go there together: drag one onto "
+            "the other, or click one and then the other."
+        ).format(total=rules.pair_total)
+        if rules.pair_total <= 13:
+            text += " " + _("A {rank} goes alone.").format(rank=rank_mark(rules.pair_total))
+        return text
     if rules.foundation_piles[0].discards:  # the loader allows a discard pile alone
-        return (
+        return _(
             "The foundation is a discard pile: a column's top card goes there while a higher "
             "card of its suit tops another column, Aces ranking high; an Ace never goes."
         )
     if rules.standard_foundations:
-        text = f"The {rules.foundations} foundations build up in suit from Ace to King" + (
-            ", one for each suit of each deck." if rules.decks > 1 else ", one per suit."
-        )
+        text = (
+            _(
+                "The {count} foundations build up in suit from Ace to King, one for each suit "
+                "of each deck."
+            )
+            if rules.decks > 1
+            else _("The {count} foundations build up in suit from Ace to King, one per suit.")
+        ).format(count=rules.foundations)
     else:
         groups: list[list] = []  # [count, pile], piles alike in a row
         for pile in rules.foundation_piles:
@@ -261,25 +420,26 @@ def _foundation_text(rules: Rules) -> str:
             else:
                 groups.append([1, pile])
         if len(groups) == 1:
-            text = "The " + _pile_text(rules.foundations, groups[0][1]).replace(
-                " build", " foundations build", 1
-            )
+            text = _pile_text(rules.foundations, groups[0][1], alone=True) + "."
         else:
             clauses = [_pile_text(count, pile) for count, pile in groups]
-            text = f"There are {rules.foundations} foundations: " + "; ".join(clauses)
-        text += "."
+            text = _("There are {count} foundations: {piles}.").format(
+                count=rules.foundations, piles="; ".join(clauses)
+            )
         if rules.complete_suits:
-            text += " Only a complete suit goes up, in one move, from the King to the Ace."
+            text += " " + _("Only a complete suit goes up, in one move, from the King to the Ace.")
     return text
 
 
 def _empty_text(rules: Rules) -> str:
     """What fills an empty column: the rules' description, without the run where one card
     moves at a time (Fan, PySolFC game 56: ``KingSS_RowStack`` with ``max_move=1``, so
-    only a lone King fills an empty fan)."""
+    only a lone King fills an empty fan); in the language spoken."""
     if rules.move_limit == "one":
-        return {"king": "a King", "any": "any card"}.get(rules.empty_rule, rules.empty_description)
-    return rules.empty_description
+        alone = {"king": N_("a King"), "any": N_("any card")}.get(rules.empty_rule)
+        if alone is not None:
+            return _(alone)
+    return _describe(rules.empty_description)
 
 
 def _reserve_text(rules: Rules) -> str:
@@ -287,33 +447,44 @@ def _reserve_text(rules: Rules) -> str:
     pysollib/games/canfield.py: ``INITIAL_RESERVE_FACEUP``, ``FILL_EMPTY_ROWS``)."""
     n = rules.reserve_cards
     if rules.reserve_takes_runs:
-        return (
+        return _(
             "The reserve starts empty. Once the stock is spent, it takes one card or run "
             "from a column (drag it there or press its key), and then nothing more until it "
             "is empty again; its cards play out as runs to the columns, and its top card to "
             "the foundations. (PySolFC calls this waiving.)"
         )
     if rules.reserve_face_down:
-        text = (
-            f"The reserve holds {_cards(n)}, face down but for its top card. Only the top "
+        text = ngettext(
+            "The reserve holds {count} card, face down but for its top card. Only the top "
             "card plays, to a column or a foundation (click it, drag it or press its key); "
-            "then the card under it turns face up."
+            "then the card under it turns face up.",
+            "The reserve holds {count} cards, face down but for its top card. Only the top "
+            "card plays, to a column or a foundation (click it, drag it or press its key); "
+            "then the card under it turns face up.",
+            n,
         )
     else:
-        text = (
-            f"The reserve holds {_cards(n)}, all face up and fanned so you can plan "
-            "ahead, but only its top card plays, to a column or a foundation."
+        text = ngettext(
+            "The reserve holds {count} card, all face up and fanned so you can plan "
+            "ahead, but only its top card plays, to a column or a foundation.",
+            "The reserve holds {count} cards, all face up and fanned so you can plan "
+            "ahead, but only its top card plays, to a column or a foundation.",
+            n,
         )
-    text += " No card is ever put on the reserve."
+    sentences = [text.format(count=n), _("No card is ever put on the reserve.")]
     if rules.reserve_fills_empty:
-        text += (
-            " A column that empties takes the reserve's top card at once, in the same move "
-            "(one undo takes both back); once the reserve is empty, an empty column waits "
-            "for any card you choose."
+        sentences.append(
+            _(
+                "A column that empties takes the reserve's top card at once, in the same move "
+                "(one undo takes both back); once the reserve is empty, an empty column waits "
+                "for any card you choose."
+            )
         )
     else:
-        text += " An empty column is not filled from the reserve: it waits for any card you choose."
-    return text
+        sentences.append(
+            _("An empty column is not filled from the reserve: it waits for any card you choose.")
+        )
+    return " ".join(sentences)
 
 
 def _stock_text(rules: Rules) -> str:
@@ -323,54 +494,88 @@ def _stock_text(rules: Rules) -> str:
     down = rules.deal.face_down
     if any(down) and rules.covered_by:
         parts.append(
-            f"{_cards(sum(down)).capitalize()} of the layout are dealt face down; each turns "
-            "face up as soon as the cards overlapping it have left."
+            ngettext(
+                "{count} card of the layout is dealt face down; it turns face up as soon as "
+                "the cards overlapping it have left.",
+                "{count} cards of the layout are dealt face down; each turns face up as soon "
+                "as the cards overlapping it have left.",
+                sum(down),
+            ).format(count=sum(down))
         )
     elif any(down):
-        counts = ", ".join(str(n) for n in down)
         parts.append(
-            f"Of each column's cards, {counts} (from the first column on) are dealt face "
-            "down. A face-down card turns face up as soon as the cards on it leave; it "
-            "never moves or takes a card before."
+            _(
+                "Of each column's cards, {counts} (from the first column on) are dealt face "
+                "down. A face-down card turns face up as soon as the cards on it leave; it "
+                "never moves or takes a card before."
+            ).format(counts=", ".join(str(n) for n in down))
         )
     if rules.stock_deal == "waste":
-        redeals = (
-            "as often as you like"
-            if rules.redeals < 0
-            else "never"
-            if rules.redeals == 0
-            else f"{rules.redeals} time{'s' if rules.redeals > 1 else ''}"
+        each = (
+            _("one card")
+            if rules.draw == 1
+            else ngettext("{count} card", "{count} cards", rules.draw).format(count=rules.draw)
         )
-        each = "one card" if rules.draw == 1 else f"{rules.draw} cards"
         plays = (
-            "the stock's top card lies face up, and it and the waste's top card play"
+            _("the stock's top card lies face up, and it and the waste's top card play")
             if rules.stock_top_plays
-            else "only the waste's top card plays"
+            else _("only the waste's top card plays")
         )
         parts.append(
-            f"The cards left over form the stock. A click on it (or its key) turns {each} "
-            f"face up onto the waste; {plays}. When the stock is "
-            f"empty, the waste is turned over into a new stock {redeals}."
+            _(
+                "The cards left over form the stock. A click on it (or its key) turns {cards} "
+                "face up onto the waste; {plays}."
+            ).format(cards=each, plays=plays)
         )
+        if rules.redeals == 0:
+            parts.append(
+                _("When the stock is empty, the waste is turned over into a new stock never.")
+            )
+        else:
+            redeals = (
+                _("as often as you like")
+                if rules.redeals < 0
+                else ngettext("{count} time", "{count} times", rules.redeals).format(
+                    count=rules.redeals
+                )
+            )
+            parts.append(
+                _(
+                    "When the stock is empty, the waste is turned over into a new stock {redeals}."
+                ).format(redeals=redeals)
+            )
     elif rules.stock_deal == "foundation":
         parts.append(
-            "The cards left over form the stock. A click on it (or its key) turns its top "
-            "card onto the foundation, whatever its rank; the stock is dealt once, and the "
-            "game is won as soon as the "
-            + ("layout is cleared." if rules.covered_by else "columns are empty.")
+            _(
+                "The cards left over form the stock. A click on it (or its key) turns its top "
+                "card onto the foundation, whatever its rank; the stock is dealt once, and the "
+                "game is won as soon as the layout is cleared."
+            )
+            if rules.covered_by
+            else _(
+                "The cards left over form the stock. A click on it (or its key) turns its top "
+                "card onto the foundation, whatever its rank; the stock is dealt once, and the "
+                "game is won as soon as the columns are empty."
+            )
         )
     elif rules.stock_deal == "row":
         parts.append(
-            "The cards left over form the stock. A click on it (or its key) deals one "
-            "card face up onto each column"
-            + ("" if rules.row_onto_empty else ", but not while a column is empty")
-            + "."
+            _(
+                "The cards left over form the stock. A click on it (or its key) deals one "
+                "card face up onto each column."
+            )
+            if rules.row_onto_empty
+            else _(
+                "The cards left over form the stock. A click on it (or its key) deals one "
+                "card face up onto each column, but not while a column is empty."
+            )
         )
     return " ".join(parts)
 
 
 def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, str]]:
-    """The rules of a variant, made from its definition and resolved :class:`Rules`.
+    """The rules of a variant, made from its definition and resolved :class:`Rules`, in
+    the language spoken (the variant's name, summary and options as it gives them).
 
     :return: ``(style, text)`` pieces in reading order; style is ``"title"``,
         ``"heading"`` or ``"body"`` (the rules window shows them with those tags).
@@ -387,93 +592,81 @@ def rules_text(definition: VariantDefinition, rules: Rules) -> list[tuple[str, s
                 label = option.choice(value).label
             except KeyError:
                 label = value
-            lines.append(f"{option.label}: {label}.")
-        out += [("heading", "Options in this game"), ("body", "\n".join(lines))]
+            lines.append(_("{option}: {choice}.").format(option=option.label, choice=label))
+        out += [("heading", pgettext("rules", "Options in this game")), ("body", "\n".join(lines))]
+    moving = (
+        _(
+            "Any face-up card moves with all the cards on it, whether they form a run "
+            "or not; only the card it lands on must fit."
+        )
+        if rules.face_up_runs
+        else _(_MOVE_LIMITS[rules.move_limit])
+        if rules.move_limit in _MOVE_LIMITS
+        else rules.move_limit
+    )
+    cheat = _(
+        "In the Cheat difficulty runs of any length move; every card moved that the normal "
+        "rules would not allow counts as a cheat, and undo does not lower the count."
+    )
+    empty = (
+        _(
+            "An empty column takes the reserve's top card at once; once the reserve is "
+            "empty, it takes {what}."
+        )
+        if rules.reserve_fills_empty
+        else _("An empty column takes {what}.")
+    ).format(what=_empty_text(rules))
     out += [
-        ("heading", "Cards"),
+        ("heading", pgettext("rules", "Cards")),
         ("body", _cards_text(rules)),
-        ("heading", "Layout"),
-        (
-            "body",
-            (
-                f"A layout of {rules.columns} overlapping cards"
-                if rules.covered_by
-                else f"{rules.columns} tableau columns"
-            )
-            + f", {_cells_text(rules)}"
-            + (
-                f", a reserve of {_cards(rules.reserve_cards)}"
-                if rules.reserve_cards
-                else ", an empty reserve"
-                if rules.has_reserve
-                else ""
-            )
-            + f" and {rules.foundations} foundation{'s' if rules.foundations != 1 else ''}. "
-            + _deal_text(rules),
-        ),
-        ("heading", "Building"),
-        (
-            "body",
-            _building_text(rules) + _cell_moves_text(rules),
-        ),
-        ("heading", "Empty columns"),
-        (
-            "body",
-            (
-                "An empty column takes the reserve's top card at once; once the reserve is "
-                f"empty, it takes {_empty_text(rules)}."
-                if rules.reserve_fills_empty
-                else f"An empty column takes {_empty_text(rules)}."
-            ),
-        ),
+        ("heading", pgettext("rules", "Layout")),
+        ("body", _layout_text(rules) + " " + _deal_text(rules)),
+        ("heading", pgettext("rules", "Building")),
+        ("body", " ".join(t for t in (_building_text(rules), _cell_moves_text(rules)) if t)),
+        ("heading", pgettext("rules", "Empty columns")),
+        ("body", empty),
     ]
     if rules.has_reserve:
-        out += [("heading", "Reserve"), ("body", _reserve_text(rules))]
+        out += [("heading", pgettext("rules", "Reserve")), ("body", _reserve_text(rules))]
     if rules.has_stock or any(rules.deal.face_down):
-        out += [("heading", "Stock and face-down cards"), ("body", _stock_text(rules))]
-    out += [
-        ("heading", "Moving runs"),
-        (
-            "body",
-            (
-                "Any face-up card moves with all the cards on it, whether they form a run "
-                "or not; only the card it lands on must fit."
-                if rules.face_up_runs
-                else _MOVE_LIMITS.get(rules.move_limit, rules.move_limit)
-            )
-            + " In the Cheat difficulty runs of any length move; every card moved that "
-            "the normal rules would not allow counts as a cheat, and undo does not lower "
-            "the count.",
-        ),
-    ]
-    foundation = _foundation_text(rules)
-    foundation += (
-        " A card on a foundation may come back into play."
+        out += [
+            ("heading", pgettext("rules", "Stock and face-down cards")),
+            ("body", _stock_text(rules)),
+        ]
+    out += [("heading", pgettext("rules", "Moving runs")), ("body", moving + " " + cheat)]
+    foundation = [_foundation_text(rules)]
+    foundation.append(
+        _("A card on a foundation may come back into play.")
         if rules.foundation_return
-        else " Cards on the foundations are out of play."
+        else _("Cards on the foundations are out of play.")
     )
     if rules.foundation_runs:
-        foundation += " A run in suit may go to a foundation in one move."
+        foundation.append(_("A run in suit may go to a foundation in one move."))
     if rules.deal.base_card:
-        foundation += (
-            " The base card's rank starts every foundation; the table writes it under the "
-            'foundations ("Base rank: Jack").'
+        foundation.append(
+            _(
+                "The base card's rank starts every foundation; the table writes it under the "
+                'foundations ("{label}").'
+            ).format(label=_("Base rank: {rank}").format(rank=rank_mark(11)))
         )
+    autoplay = _(_AUTOPLAY[rules.autoplay]) if rules.autoplay in _AUTOPLAY else rules.autoplay
     out += [
-        ("heading", "Foundations"),
-        ("body", foundation),
-        ("heading", "Autoplay"),
-        ("body", _AUTOPLAY.get(rules.autoplay, rules.autoplay)),
-        ("heading", "Winning"),
+        ("heading", pgettext("rules", "Foundations")),
+        ("body", " ".join(foundation)),
+        ("heading", pgettext("rules", "Autoplay")),
+        ("body", autoplay),
+        ("heading", pgettext("rules", "Winning")),
         ("body", _winning_text(rules)),
     ]
     if rules.deal.method == "pysolfc":
-        note = "Deal numbers are PySolFC's game numbers, so deal N here is PySolFC's deal N."
+        note = _("Deal numbers are PySolFC's game numbers, so deal N here is PySolFC's deal N.")
     else:
-        note = f"Deals come from the plugin deal method {rules.deal.method!r}."
-    out += [("heading", "Deal numbers"), ("body", note)]
+        note = _("Deals come from the plugin deal method {method}.").format(
+            method=repr(rules.deal.method)
+        )
+    out += [("heading", pgettext("rules", "Deal numbers")), ("body", note)]
     return out + [
-        (style, "".join(text for _, text in runs)) for style, runs in _page(definition, rules)
+        (style, "".join(text for _style, text in runs)) for style, runs in _page(definition, rules)
     ]
 
 
@@ -496,7 +689,8 @@ def _page(definition: VariantDefinition, rules: Rules) -> list[tuple[str, list[R
         doc = ""
     if not doc.strip():
         return []
-    return [("heading", [("", f"More about {rules.name}")]), *markdown_blocks(doc, rules.name)]
+    heading = _("More about {name}").format(name=rules.name)
+    return [("heading", [("", heading)]), *markdown_blocks(doc, rules.name)]
 
 
 Run = tuple[str, str]
@@ -619,7 +813,7 @@ class RulesDialog(Dialog):
     def __init__(
         self, parent: tk.Misc, definition: VariantDefinition, rules: Rules, *, wait: bool
     ) -> None:
-        super().__init__(parent, f"Rules of {rules.name}", wait=wait)
+        super().__init__(parent, _("Rules of {name}").format(name=rules.name), wait=wait)
         self.body.columnconfigure(0, weight=1)
         self.body.rowconfigure(1, weight=1)
         self.text = scrolled_text(self.body, width=66, height=26)
@@ -649,7 +843,7 @@ class RulesDialog(Dialog):
             self.text.insert("end", "\n", style)
         self.text.configure(state="disabled")
         self.resizable(True, True)
-        self.buttons([("close", "Close")], default="close", row=2)
+        self.buttons([("close", _("Close"))], default="close", row=2)
         self.show(self.text)
 
     def _tags(self, inline: str) -> tuple[str, ...]:

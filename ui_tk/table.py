@@ -26,8 +26,10 @@ from typing import Any
 
 from PIL import Image, ImageTk
 
-from solitaire_core.cards import RANK_NAMES, Card
+from solitaire_core.cards import Card
 from solitaire_core.errors import IllegalMoveError
+from solitaire_core.i18n import gettext as _
+from solitaire_core.i18n import ngettext
 from solitaire_core.moves import Move, PileKind, PileRef, cell, foundation, reserve, stock, waste
 from solitaire_core.rules import (
     DEAL_ROW,
@@ -39,6 +41,7 @@ from solitaire_core.rules import (
     explain,
     legal_moves,
     resolve,
+    run_length,
     stock_moves,
 )
 from solitaire_core.session import Turn
@@ -48,7 +51,7 @@ from solitaire_core.variant import Rules
 from . import cardfaces
 from .focus import KeyboardFocus
 from .layout import Layout, column_plan, compute_layout, pile_keys, pile_name
-from .marks import slot_look
+from .marks import rank_mark, slot_look
 
 __all__ = [
     "FELT",
@@ -115,14 +118,14 @@ def stock_move(state: GameState, *, name: PileNamer = str) -> tuple[Move | None,
         return moves[0], ""
     rules = state.rules
     if rules.stock_deal == "foundation":
-        return None, "the game is won" if state.is_won else "the stock is empty"
+        return None, _("the game is won") if state.is_won else _("the stock is empty")
     if rules.stock_deal == "row":
         if state.stock:
-            return None, explain(state, DEAL_ROW, name=name) or "no deal now"
-        return None, "the stock is empty: every card has been dealt"
+            return None, explain(state, DEAL_ROW, name=name) or _("no deal now")
+        return None, _("the stock is empty: every card has been dealt")
     if not state.waste:
-        return None, "the stock and the waste are empty"
-    return None, explain(state, REDEAL, name=name) or "no redeal now"
+        return None, _("the stock and the waste are empty")
+    return None, explain(state, REDEAL, name=name) or _("no redeal now")
 
 
 def _rank(state: GameState, move: Move, order: Sequence[str]) -> tuple[int, int, int]:
@@ -157,6 +160,11 @@ def _base_unchosen(state: GameState) -> bool:
     return state.rules.base_first_played and not any(state.foundations)
 
 
+_OUT_OF_PLAY = "cards on the foundations are out of play in this game"
+"""The core's reason (:func:`~solitaire_core.rules.explain`) why a foundation gives no
+card back, in English: compared with a reason in English or in the language spoken."""
+
+
 def _no_move_reason(
     state: GameState, source: PileRef, count: int, cheat: bool, name: PileNamer = str
 ) -> str:
@@ -164,18 +172,18 @@ def _no_move_reason(
     named by ``name``)."""
     cards = state.pile(source)
     if not cards:
-        return f"{name(source)} is empty"
+        return _("{pile} is empty").format(pile=name(source))
     if _base_unchosen(state) and any(
         m.source == source and m.target.kind is PileKind.FOUNDATION
         for m in legal_moves(state, cheat=cheat)
     ):
-        return (
-            f"{cards[-1].label} can only go to a foundation, where its rank becomes every "
+        return _(
+            "{card} can only go to a foundation, where its rank becomes every "
             "foundation's base: drag it there to choose it"
-        )
+        ).format(card=cards[-1].label)
     if source.kind is PileKind.FOUNDATION:
         reason = explain(state, Move(source, PileRef(PileKind.TABLEAU, 0)), cheat=cheat, name=name)
-        if reason and "out of play" in reason:
+        if reason in (_OUT_OF_PLAY, _(_OUT_OF_PLAY)):  # the core's words, in either language
             return reason
     # A target the cards would fit by rank and suit gives the most telling reason (the
     # move limit); otherwise the run check or a full set of cells explains it.
@@ -186,16 +194,23 @@ def _no_move_reason(
             if reason:
                 return reason
     if count > 1:
-        reason = explain(state, Move(source, foundation(), count), cheat=cheat, name=name)
-        if reason and "not a run" in reason:
-            return reason
-        return f"{cards[-count].label} and the cards on it have nowhere to go"
+        # A reserve that takes runs (Canfield's once the stock is spent) refuses cards that
+        # are not one: the core says so.
+        if (
+            source.kind is PileKind.RESERVE
+            and state.rules.reserve_takes_runs
+            and count > run_length(state.rules, cards)
+        ):
+            reason = explain(state, Move(source, foundation(), count), cheat=cheat, name=name)
+            if reason:
+                return reason
+        return _("{card} and the cards on it have nowhere to go").format(card=cards[-count].label)
     label = cards[-1].label
     # Only where cells take cards: Fan has none, King Albert's reserve takes nothing back.
     has_cells = state.rules.cells_receive and len(state.cells) > 0
     if has_cells and source.kind is not PileKind.CELL and state.free_cells == 0:
-        return f"{label} has nowhere to go and there is no free cell"
-    return f"{label} has nowhere to go"
+        return _("{card} has nowhere to go and there is no free cell").format(card=label)
+    return _("{card} has nowhere to go").format(card=label)
 
 
 def click_move(
@@ -246,7 +261,7 @@ def covered_reason(
     if column and state.is_face_down(source.index or 0, len(column) - 1):
         # TriPeaks: the cards on a face-down card are face down too; naming them says
         # nothing ("covered by a face-down card and a face-down card").
-        return "this card lies face down: it turns up once the cards on it have left"
+        return _("this card lies face down: it turns up once the cards on it have left")
     return explain(state, Move(source, foundation()), cheat=cheat, name=name) or ""
 
 
@@ -289,11 +304,11 @@ def key_move(
     :return: ``(move, "")`` or ``(None, reason)``.
     """
     if not state.pile(source):
-        return None, f"{name(source)} is empty"
+        return None, _("{pile} is empty").format(pile=name(source))
     if shift:
         move = Move(source, cell(), 1)
         if source.kind is PileKind.CELL:
-            return None, f"{state.pile(source)[-1].label} is already in a cell"
+            return None, _("{card} is already in a cell").format(card=state.pile(source)[-1].label)
         reason = explain(state, move, cheat=cheat, name=name)
         return (None, reason) if reason else (move, "")
     order = (
@@ -710,7 +725,7 @@ class TableView(tk.Canvas):
             return
         reason = covered_reason(state, ref, cheat=self.cheat(), name=self.pile_name)
         if not cards or reason:
-            self._report(None, reason or f"{self.pile_name(ref)} is empty")
+            self._report(None, reason or _("{pile} is empty").format(pile=self.pile_name(ref)))
             return
         card = cards[-1]
         if card.rank == state.rules.pair_total:  # a King goes alone
@@ -735,8 +750,9 @@ class TableView(tk.Canvas):
             return
         self.select(ref)
         self.on_message(
-            f"{card.label} chosen: click a card it pairs with "
-            f"(ranks adding up to {state.rules.pair_total})."
+            _("{card} chosen: click a card it pairs with (ranks adding up to {total}).").format(
+                card=card.label, total=state.rules.pair_total
+            )
         )
 
     def select(self, ref: PileRef | None) -> None:
@@ -803,7 +819,7 @@ class TableView(tk.Canvas):
             cards = state.pile(ref) if ref.kind is PileKind.TABLEAU else ()
             if cards:
                 down = state.is_face_down(ref.index or 0, len(cards) - 1)
-                return "a face-down card" if down else cards[-1].label
+                return _("a face-down card") if down else cards[-1].label
         return pile_name(ref, self.key_of)
 
     def card_center(self, card: Card) -> tuple[int, int]:
@@ -1097,7 +1113,7 @@ class TableView(tk.Canvas):
             slot = layout.columns[i]
             fans = -(-n // max(1, layout.per_segment(n))) if n else 0
             key = slot.key.upper() if slot.key else str(i + 1)
-            text = f"{key} cont."
+            text = _("{key} cont.").format(key=key)
             if font.measure(text) > layout.card_w:
                 text = f"{key}\u2026"
             for fan in range(1, fans):
@@ -1113,7 +1129,11 @@ class TableView(tk.Canvas):
         if rules.stock_deal == "waste":
             left = state.redeals_left
             text += " · " + (
-                "∞" if left is None else ("no redeal" if left == 0 else f"{left} left")
+                "∞"
+                if left is None
+                else _("no redeal")
+                if left == 0
+                else ngettext("{count} left", "{count} left", left).format(count=left)
             )
         return text
 
@@ -1146,7 +1166,7 @@ class TableView(tk.Canvas):
         """What the table writes under the reserve: the cards in it (``"13 cards"``,
         ``"1 card"``; ``""`` once it is empty, when its outline says "Reserve")."""
         n = len(state.reserve)
-        return "" if n == 0 else f"{n} card" if n == 1 else f"{n} cards"
+        return "" if n == 0 else ngettext("{count} card", "{count} cards", n).format(count=n)
 
     @staticmethod
     def base_label(state: GameState) -> str:
@@ -1155,7 +1175,7 @@ class TableView(tk.Canvas):
         PySolFC writes the rank under Canfield's foundations; ``""`` elsewhere."""
         if not state.rules.deal.base_card or not state.bases:
             return ""
-        return f"Base rank: {RANK_NAMES[state.bases[0] - 1]}"
+        return _("Base rank: {rank}").format(rank=rank_mark(state.bases[0]))
 
     def _label_reserve(self, state: GameState) -> None:
         """Draw :meth:`reserve_label` under the reserve's top card (item tagged
@@ -1351,7 +1371,7 @@ class TableView(tk.Canvas):
         takes_runs = self.state.rules.reserve_takes_runs
         if ref.kind is PileKind.RESERVE and index < len(cards) - 1 and not takes_runs:
             if not self.state.is_reserve_face_down(index):  # Superior Canfield's open reserve
-                self._report(None, "only the reserve's top card plays")
+                self._report(None, _("only the reserve's top card plays"))
                 return
             index = len(cards) - 1  # the edge of a face-down card: the top card is meant
         runs = ref.kind is PileKind.TABLEAU or (ref.kind is PileKind.RESERVE and takes_runs)

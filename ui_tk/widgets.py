@@ -18,6 +18,8 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING, Any
 
+from solitaire_core.i18n import gettext as _
+
 if TYPE_CHECKING:
     from solitaire_core.variant import VariantDefinition
 
@@ -524,7 +526,11 @@ def option_text(
                     label = option.choice(value).label
                 except KeyError:
                     break
-                text = f"{option.label}: {label}" if names else label
+                text = (
+                    _("{option}: {choice}").format(option=option.label, choice=label)
+                    if names
+                    else label
+                )
         parts.append(text)
     return "; ".join(parts)
 
