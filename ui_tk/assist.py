@@ -60,6 +60,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from solitaire_core.errors import IllegalMoveError
+from solitaire_core.i18n import N_, current_language, ngettext, pgettext
+from solitaire_core.i18n import gettext as _
 from solitaire_core.moves import Move, PileKind, PileRef
 from solitaire_core.rules import explain, legal_moves, pile_accepts, resolve
 from solitaire_core.session import Session
@@ -86,6 +88,7 @@ __all__ = [
     "HONEST_SAMPLES",
     "HINT_TIMEOUT",
     "Assistant",
+    "advice_text",
     "describe_move",
     "position_key",
     "without_detours",
@@ -126,12 +129,93 @@ def position_key(state: GameState, policy: str) -> Hashable:
     return (rules.id, rules.options, policy, state)
 
 
-def _peeks(state: GameState) -> str:
-    """What a hint, the demo or a verdict adds in a game with hidden cards: the solver
-    behind them is thoughtful, it knows the face-down cards and the stock's order."""
-    if state.rules.hidden_cards:
-        return " (the solver knows the face-down cards and the stock)"
-    return ""
+def _peeks(state: GameState) -> bool:
+    """Whether a hint, the demo or a verdict says that the solver behind them knows the
+    face-down cards and the stock's order (a game with hidden cards: it is thoughtful)."""
+    return bool(state.rules.hidden_cards)
+
+
+def _number(value: float, decimals: int = 0) -> str:
+    """``value`` written for the language spoken: ``"1,234,567"``, ``"1.5"`` in English,
+    ``"1.234.567"``, ``"1,5"`` in German."""
+    language = current_language()
+    if language == "en":
+        return f"{value:,.{decimals}f}"
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=language)
+
+
+# A hint names the piles as the table shows them (solitaire_tk.layout.pile_name), each
+# phrase whole so that it reads well in every language.
+_FROM = {
+    PileKind.TABLEAU: N_("from column {key}"),
+    PileKind.CELL: N_("from cell {key}"),
+    PileKind.FOUNDATION: N_("from foundation {key}"),
+    PileKind.RESERVE: N_("from the reserve"),
+    PileKind.WASTE: N_("from the waste"),
+    PileKind.STOCK: N_("from the stock"),
+}
+_ONTO = {
+    PileKind.TABLEAU: N_("onto {card} in column {key}"),
+    PileKind.FOUNDATION: N_("onto {card} in foundation {key}"),
+}
+_TO_EMPTY = {
+    PileKind.TABLEAU: N_("to the empty column {key}"),
+    PileKind.FOUNDATION: N_("to the empty foundation {key}"),
+}
+_UNNUMBERED = (PileKind.RESERVE, PileKind.WASTE, PileKind.STOCK)
+# Why a hint that found no win advises a move all the same
+# (solitaire_core.solver.honest.progress_move): marked here, translated when shown.
+_FALLBACKS = (
+    N_("this move sends a card up"),
+    N_("this move turns a face-down card up"),
+    N_("this move empties a column"),
+    N_("this move deals from the stock"),
+)
+
+
+def _key_of(ref: PileRef, keys: dict[PileRef, str]) -> str:
+    """The key a pile is named by in a hint, as :func:`~solitaire_tk.layout.pile_name`
+    shows it: its letter in capitals, its digit, else its number counted from 1."""
+    key = keys.get(ref, "")
+    shown = key.upper() if key.isalpha() else key
+    return shown or str((ref.index or 0) + 1)
+
+
+def _phrase(
+    table: dict[PileKind, str], generic: str, ref: PileRef, keys: dict[PileRef, str], **fields: str
+) -> str:
+    """A pile's phrase of ``table`` (translated), or ``generic`` with the pile's name for
+    a pile the table lacks or that has no number."""
+    if ref.kind in table and (ref.index is not None or ref.kind in _UNNUMBERED):
+        return _(table[ref.kind]).format(key=_key_of(ref, keys), **fields)
+    return _(generic).format(pile=pile_name(ref, keys), **fields)
+
+
+def advice_text(advice: HonestAdvice) -> str:
+    """A hint's advice that never peeks in words for the player, in the language spoken
+    (:attr:`HonestAdvice.text <solitaire_core.solver.honest.HonestAdvice.text>` in
+    English): "wins in 38 of 50 ways the hidden cards may lie"."""
+    ways = advice.samples
+    if advice.move is None:
+        return ngettext(
+            "no win found in {ways} way the hidden cards may lie: no move is advised",
+            "no win found in {ways} ways the hidden cards may lie: no move is advised",
+            ways,
+        ).format(ways=ways)
+    if advice.fallback:
+        return ngettext(
+            "no win found in {ways} way the hidden cards may lie; {reason}",
+            "no win found in {ways} ways the hidden cards may lie; {reason}",
+            ways,
+        ).format(ways=ways, reason=_(advice.fallback))
+    return ngettext(
+        "wins in {wins} of {ways} way the hidden cards may lie",
+        "wins in {wins} of {ways} ways the hidden cards may lie",
+        ways,
+    ).format(wins=advice.wins, ways=ways)
 
 
 def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str:
@@ -144,7 +228,7 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     move takes the reserve's top card (``reserve.fill_empty``: Canfield), that too,
     ``"…; 7♠ from the reserve fills column A"``. A pair (Pyramid) reads ``"pair A♣ (the
     stock's top card) with Q♥"``, and a card of a layout, which has no key, is named by
-    itself, ``"K♠ to the foundation"``.
+    itself, ``"K♠ to the foundation"``. In the language spoken (the examples are English).
 
     :param state: the position the move is made from.
     :param move: a move legal in ``state`` (unnumbered targets are resolved as the rules
@@ -155,50 +239,61 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     """
     move = resolve(state, move, cheat=True)
     if is_pair(state, move):  # Pyramid: two cards adding up to 13 leave together
-        return f"pair {_pair_card(state, move.source)} with {_pair_card(state, move.target)}"
+        return _("pair {first} with {second}").format(
+            first=_pair_card(state, move.source), second=_pair_card(state, move.target)
+        )
     if move.source.kind is PileKind.STOCK and state.rules.stock_top_plays:
         if move.target.kind is PileKind.FOUNDATION:  # Pyramid's King on the stock
-            return f"{_pair_card(state, move.source)} to the foundation"
+            return _("{card} to the foundation").format(card=_pair_card(state, move.source))
     if move.source.kind is PileKind.STOCK:
         return (
-            "deal a row from the stock"
+            _("deal a row from the stock")
             if move.target.kind is PileKind.TABLEAU
-            else ("deal from the stock")
+            else _("deal from the stock")
         )
     if move.target.kind is PileKind.STOCK:
-        return "turn the waste over into a new stock"
+        return _("turn the waste over into a new stock")
     cards = state.pile(move.source)
     count = move.count if move.source.kind is PileKind.TABLEAU else 1
     first = cards[-count]
     what = first.label if count == 1 else f"{first.label}–{cards[-1].label}"
-    source = pile_name(move.source, keys)
+    source = _phrase(_FROM, N_("from {pile}"), move.source, keys)
     target = move.target
     if target.kind is PileKind.FOUNDATION:
-        where = "to the foundation"
+        where = _("to the foundation")
         takers = [i for i in range(len(state.foundations)) if pile_accepts(state, i, first)]
         heights = {len(state.foundations[i]) for i in takers}
         if count == 1 and len(heights) > 1 and target.index is not None:
             # Piles unlike in height take the card (Stalactites' piles start from dealt
             # ranks and end apart): the hint names the one the solution chose.
             pile = state.pile(target)
-            name = pile_name(target, keys)
-            where = f"onto {pile[-1].label} in {name}" if pile else f"to the empty {name}"
+            if pile:
+                where = _phrase(
+                    _ONTO, N_("onto {card} in {pile}"), target, keys, card=pile[-1].label
+                )
+            else:
+                where = _phrase(_TO_EMPTY, N_("to the empty {pile}"), target, keys)
     elif target.kind is PileKind.CELL:
-        where = f"to {pile_name(target, keys)}"
+        where = _phrase({PileKind.CELL: N_("to cell {key}")}, N_("to {pile}"), target, keys)
     elif state.pile(target):
-        where = f"onto {state.pile(target)[-1].label} in {pile_name(target, keys)}"
+        where = _phrase(
+            _ONTO, N_("onto {card} in {pile}"), target, keys, card=state.pile(target)[-1].label
+        )
     else:
-        where = f"to the empty {pile_name(target, keys)}"
-    text = f"{what} from {source} {where}"
+        where = _phrase(_TO_EMPTY, N_("to the empty {pile}"), target, keys)
+    text = _("{cards} {source} {target}").format(cards=what, source=source, target=where)
     if state.rules.layout and move.source.kind is PileKind.TABLEAU and not keys.get(move.source):
-        text = f"{what} {where}"  # a card of a layout (Pyramid) has no letter to name it
+        # a card of a layout (Pyramid) has no letter to name it
+        text = _("{cards} {target}").format(cards=what, target=where)
     if (
         move.source.kind is PileKind.TABLEAU
         and count == len(cards)
         and state.rules.reserve_fills_empty
         and state.reserve
     ):  # Canfield: the emptied column takes the reserve's top card in the same move
-        text += f"; {state.reserve[-1].label} from the reserve fills {source}"
+        text = _("{move}; {card} from the reserve fills column {key}").format(
+            move=text, card=state.reserve[-1].label, key=_key_of(move.source, keys)
+        )
     return text
 
 
@@ -207,9 +302,9 @@ def _pair_card(state: GameState, ref: PileRef) -> str:
     card)"``, ``"4♥ (the waste's)"``."""
     label = state.pile(ref)[-1].label
     if ref.kind is PileKind.STOCK:
-        return f"{label} (the stock's top card)"
+        return _("{card} (the stock's top card)").format(card=label)
     if ref.kind is PileKind.WASTE:
-        return f"{label} (the waste's)"
+        return _("{card} (the waste's)").format(card=label)
     return label
 
 
@@ -349,7 +444,7 @@ class Assistant:
         style = ttk.Style(self.root)
         style.configure("Status.TButton", padding=(8, 0))
         self.cancel_button = ttk.Button(
-            self.busy, text="Cancel", command=self.stop, style="Status.TButton", width=7
+            self.busy, text=_("Cancel"), command=self.stop, style="Status.TButton", width=7
         )
         self.cancel_button.pack(side="left", padx=(4, 6))
         self.winnability = ttk.Frame(self.frame, style="Status.TFrame")
@@ -413,7 +508,7 @@ class Assistant:
     def _input_during_demo(self, event: tk.Event) -> str | None:
         if not self._demo:
             return None
-        self.stop_demo("Demo stopped.")
+        self.stop_demo()
         return "break"
 
     # ------------------------------------------------------------------ state
@@ -580,11 +675,11 @@ class Assistant:
             self._hide_busy()
             self._deals = None
             self._update_stop()
-            problem = f"The solver failed: {job.error}."
+            problem = _("The solver failed: {error}.").format(error=job.error)
             if search.kind == "check":
-                self.field.configure(text="Unknown", style="Dim.Status.TLabel")
+                self.field.configure(text=_("Unknown"), style="Dim.Status.TLabel")
             elif search.kind == "deal":
-                self.app.warn("No winnable deal found", problem)
+                self.app.warn(_("No winnable deal found"), problem)
             else:
                 self.app.set_message(problem, warn=True)
             return
@@ -616,10 +711,10 @@ class Assistant:
         if not app.playing or session is None:
             return None
         if self._deals is not None:
-            app.set_message("Still looking for a winnable deal (Esc stops).")
+            app.set_message(_("Still looking for a winnable deal (Esc stops)."))
             return None
         if session.is_won:
-            app.set_message("The game is won.")
+            app.set_message(_("The game is won."))
             return None
         app.view.finish_animation()
         return session
@@ -643,7 +738,7 @@ class Assistant:
             if running is not None and running.key == key and running.kind in ("hint", "demo"):
                 return
             self._start_honest("hint", state)
-            self._show_busy("Weighing the ways the hidden cards may lie…")
+            self._show_busy(_("Weighing the ways the hidden cards may lie…"))
             return
         if key in self._known or self._unknown.get(key, 0) >= self.hint_budget["max_states"]:
             self._answer_hint(state, None)
@@ -652,7 +747,7 @@ class Assistant:
         if running is not None and running.key == key and running.kind in ("hint", "demo"):
             return
         self._start("hint", state, self.hint_budget)
-        self._show_busy("Looking for a hint…")
+        self._show_busy(_("Looking for a hint…"))
 
     def honest(self, state: GameState) -> bool:
         """Whether the hint and the demo must choose from the view alone in ``state``:
@@ -702,7 +797,7 @@ class Assistant:
         is; or that no move was found."""
         app = self.app
         if advice.move is None:
-            app.set_message(f"No hint: {advice.text}.", warn=True)
+            app.set_message(_("No hint: {advice}.").format(advice=advice_text(advice)), warn=True)
             return
         if self._hinted is not state:
             self._hinted = state
@@ -710,7 +805,7 @@ class Assistant:
             app.hints += 1
         app.view.highlight_move(advice.move)
         text = describe_move(state, advice.move, app.view.key_of)
-        app.set_message(f"Hint: {text} ({advice.text}).")
+        app.set_message(_("Hint: {move} ({advice}).").format(move=text, advice=advice_text(advice)))
 
     def _answer_hint(
         self, state: GameState, result: SolveResult | None, *, demo: bool = False
@@ -723,12 +818,23 @@ class Assistant:
         if key in self._known:
             moves = self._known[key]
             if moves is None:  # no move to show: not counted as a hint
-                extra = " without Cheat" if cheat else ""
-                app.set_message(
-                    f"Cannot be won from here{extra}{_peeks(state)}: undo (Ctrl+Z) or deal "
-                    "again (F2).",
-                    warn=True,
-                )
+                if cheat and _peeks(state):
+                    text = _(
+                        "Cannot be won from here without Cheat (the solver knows the "
+                        "face-down cards and the stock): undo (Ctrl+Z) or deal again (F2)."
+                    )
+                elif cheat:
+                    text = _(
+                        "Cannot be won from here without Cheat: undo (Ctrl+Z) or deal again (F2)."
+                    )
+                elif _peeks(state):
+                    text = _(
+                        "Cannot be won from here (the solver knows the face-down cards and "
+                        "the stock): undo (Ctrl+Z) or deal again (F2)."
+                    )
+                else:
+                    text = _("Cannot be won from here: undo (Ctrl+Z) or deal again (F2).")
+                app.set_message(text, warn=True)
                 return
             if moves:
                 if demo:
@@ -741,22 +847,46 @@ class Assistant:
                 move = moves[0]
                 app.view.highlight_move(move)
                 text = describe_move(state, move, app.view.key_of)
-                app.set_message(f"Hint: {text}{_peeks(state)}.")
+                if _peeks(state):
+                    said = _("Hint: {move} (the solver knows the face-down cards and the stock).")
+                else:
+                    said = _("Hint: {move}.")
+                app.set_message(said.format(move=text))
                 return
-        what = "No solution found" if demo else "No hint"
         if result is None and self._unknown.get(key, 0) >= self.hint_budget["max_states"]:
             app.set_message(
-                f"{what}: the solver could not decide whether this position can still be won.",
+                _(
+                    "No solution found: the solver could not decide whether this position "
+                    "can still be won."
+                )
+                if demo
+                else _(
+                    "No hint: the solver could not decide whether this position can still be won."
+                ),
                 warn=True,
             )
             return
         if result is None or result.reason == "cancelled":
-            app.set_message("Demo cancelled." if demo else "Hint cancelled.")
+            app.set_message(_("Demo cancelled.") if demo else _("Hint cancelled."))
             return
+        if demo:
+            said = ngettext(
+                "No solution found: the solver searched {positions} position in {seconds} s "
+                "without deciding whether this position can still be won.",
+                "No solution found: the solver searched {positions} positions in {seconds} s "
+                "without deciding whether this position can still be won.",
+                result.positions,
+            )
+        else:
+            said = ngettext(
+                "No hint: the solver searched {positions} position in {seconds} s without "
+                "deciding whether this position can still be won.",
+                "No hint: the solver searched {positions} positions in {seconds} s without "
+                "deciding whether this position can still be won.",
+                result.positions,
+            )
         app.set_message(
-            f"{what}: the solver searched {result.positions:,} positions in "
-            f"{result.seconds:.0f} s without deciding whether this position can still be "
-            "won.",
+            said.format(positions=_number(result.positions), seconds=_number(result.seconds)),
             warn=True,
         )
 
@@ -784,10 +914,10 @@ class Assistant:
         running = self._search
         if running is not None and running.key == key and running.kind == "hint":
             running.kind = "demo"
-            self._show_busy("Looking for a solution…")
+            self._show_busy(_("Looking for a solution…"))
             return
         self._start("demo", state, self.demo_budget)
-        self._show_busy("Looking for a solution…")
+        self._show_busy(_("Looking for a solution…"))
 
     @property
     def demo_budget(self) -> dict[str, float]:
@@ -801,10 +931,17 @@ class Assistant:
         self._expected = app.session.state if app.session is not None else None
         state = app.session.state if app.session is not None else None
         if state is not None and self.honest(state):
-            peeks = " from the cards in sight"
+            said = _(
+                "Demo: the computer plays from the cards in sight. Press any key or click to stop."
+            )
+        elif state is not None and _peeks(state):
+            said = _(
+                "Demo: the computer plays (the solver knows the face-down cards and the "
+                "stock). Press any key or click to stop."
+            )
         else:
-            peeks = _peeks(state) if state is not None else ""
-        app.set_message(f"Demo: the computer plays{peeks}. Press any key or click to stop.")
+            said = _("Demo: the computer plays. Press any key or click to stop.")
+        app.set_message(said)
         self._update_stop()
         self._demo_job = self.root.after(0, self._demo_step)
 
@@ -831,7 +968,7 @@ class Assistant:
                 self._start_honest("demo", state)
                 return
             if advice.move is None:
-                self.stop_demo(f"Demo stopped: {advice.text}.")
+                self.stop_demo(_("Demo stopped: {advice}.").format(advice=advice_text(advice)))
                 return
             moves: tuple[Move, ...] | None = (advice.move,)
             last = False
@@ -841,11 +978,11 @@ class Assistant:
                 # The last hidden card came to light: search the open position now.
                 self._demo = False
                 self._start("demo", state, self.demo_budget)
-                self._show_busy("Looking for a solution…")
+                self._show_busy(_("Looking for a solution…"))
                 return
             last = bool(moves) and len(moves) == 1  # type: ignore[arg-type]
         if not moves:
-            self.stop_demo("Demo stopped: the computer lost track of its solution.")
+            self.stop_demo(_("Demo stopped: the computer lost track of its solution."))
             return
         view.highlight_move(moves[0])
         self._demo_job = self.root.after(
@@ -870,16 +1007,17 @@ class Assistant:
         if not self._demo:
             return
         if not played or session is None:
-            self.stop_demo("Demo stopped.")
+            self.stop_demo()
             return
         self._expected = session.state
         pause = max(1, self.demo_step_ms - self.demo_show_ms)
         self._demo_job = self.root.after(pause, self._demo_step)
 
-    def stop_demo(self, message: str = "Demo stopped.") -> bool:
+    def stop_demo(self, message: str | None = None) -> bool:
         """End the demo (its moves stay played; Undo takes them back).
 
-        :param message: what the status bar says then (``""`` leaves it alone).
+        :param message: what the status bar says then (``""`` leaves it alone; default
+            "Demo stopped.").
         :return: whether a demo was running.
         """
         if not self._demo:
@@ -891,8 +1029,14 @@ class Assistant:
             self.root.after_cancel(self._demo_job)
             self._demo_job = None
         self.app.view.clear_highlight()
+        if message is None:
+            message = _("Demo stopped.")
         if message:
-            self.app.set_message(f"{message} Undo (Ctrl+Z) takes the moves back one by one.")
+            self.app.set_message(
+                _("{message} Undo (Ctrl+Z) takes the moves back one by one.").format(
+                    message=message
+                )
+            )
         self._update_stop()
         return True
 
@@ -911,10 +1055,11 @@ class Assistant:
             self._hide_busy()
             if search.kind == "deal":
                 self._deals = None
-                self.app.set_message("Stopped looking for a winnable deal.")
+                self.app.set_message(_("Stopped looking for a winnable deal."))
             else:
-                self.app.set_message("Hint cancelled." if search.kind == "hint" else
-                                     "Demo cancelled.")  # fmt: skip
+                self.app.set_message(
+                    _("Hint cancelled.") if search.kind == "hint" else _("Demo cancelled.")
+                )
             stopped = True
             self._update_field()
         self._update_stop()
@@ -944,7 +1089,7 @@ class Assistant:
             and not self._moving
             and (state is not self._expected or session is not self._demo_session)
         ):
-            self.stop_demo("Demo stopped.")
+            self.stop_demo()
         search = self._search
         if search is not None and search.kind != "deal":
             if state is None or self._key(state) != search.key:
@@ -997,22 +1142,34 @@ class Assistant:
         state = session.state
         key = self._key(state)
         if session.is_won:
-            self.field.configure(text="Won", style="Good.Status.TLabel")
+            self.field.configure(text=pgettext("the game", "Won"), style="Good.Status.TLabel")
             return
         if key in self._known:
             # With hidden cards the verdict is thoughtful (it knows them): said so.
-            seen = " (knowing the hidden cards)" if state.rules.hidden_cards else ""
+            seen = bool(state.rules.hidden_cards)
             if self._known[key] is None:
-                text = "Cannot be won without Cheat" if session.cheat else "Cannot be won"
-                self.field.configure(text=text + seen, style="Bad.Status.TLabel")
+                if session.cheat:
+                    text = (
+                        _("Cannot be won without Cheat (knowing the hidden cards)")
+                        if seen
+                        else _("Cannot be won without Cheat")
+                    )
+                else:
+                    text = (
+                        _("Cannot be won (knowing the hidden cards)")
+                        if seen
+                        else _("Cannot be won")
+                    )
+                self.field.configure(text=text, style="Bad.Status.TLabel")
             else:
-                self.field.configure(text="Winnable" + seen, style="Good.Status.TLabel")
+                text = _("Winnable (knowing the hidden cards)") if seen else _("Winnable")
+                self.field.configure(text=text, style="Good.Status.TLabel")
                 self._schedule_lookahead()
             return
         if self._unknown.get(key, 0) >= int(self.check_budget["max_states"]):
-            self.field.configure(text="Unknown", style="Dim.Status.TLabel")
+            self.field.configure(text=_("Unknown"), style="Dim.Status.TLabel")
             return
-        self.field.configure(text="Checking…", style="Dim.Status.TLabel")
+        self.field.configure(text=_("Checking…"), style="Dim.Status.TLabel")
         if self._check_job is not None:
             self.root.after_cancel(self._check_job)
         self._check_job = self.root.after(_CHECK_DELAY_MS, self._start_check)
@@ -1094,14 +1251,20 @@ class Assistant:
             self._hide_busy()
             self._update_stop()
             self.app.warn(
-                "No winnable deal found",
-                f"The solver proved none of {deals.tries} random deals of "
-                f'{deals.rules.name} winnable within its budget. Turn off "Winnable '
-                'deals only" or choose a deal number.',
+                _("No winnable deal found"),
+                ngettext(
+                    "The solver proved none of {count} random deal of {variant} winnable "
+                    'within its budget. Turn off "Winnable deals only" or choose a deal '
+                    "number.",
+                    "The solver proved none of {count} random deals of {variant} winnable "
+                    'within its budget. Turn off "Winnable deals only" or choose a deal '
+                    "number.",
+                    deals.tries,
+                ).format(count=deals.tries, variant=deals.rules.name),
             )
             return
         number = deals.draw()
-        for _ in range(20):
+        for _retry in range(20):
             if number not in deals.tried:
                 break
             number = deals.draw()
@@ -1109,8 +1272,11 @@ class Assistant:
         state = Session(deals.rules, number).state
         self._start("deal", state, self.deal_budget, deal=number)
         count = len(deals.tried)
-        tried = f" (deal {number}, try {count})" if count > 1 else ""
-        self._show_busy(f"Finding a winnable deal…{tried}")
+        if count > 1:
+            busy = _("Finding a winnable deal… (deal {number}, try {count})")
+        else:
+            busy = _("Finding a winnable deal…")
+        self._show_busy(busy.format(number=number, count=count))
 
     def _deal_result(self, search: _Search, result: SolveResult) -> None:
         deals = self._deals
@@ -1127,6 +1293,11 @@ class Assistant:
         tries = len(deals.tried)
         deals.on_found(search.deal)
         self.app.set_message(
-            f"Deal {search.deal} is winnable: the solver proved it "
-            f"({tries} deal{'s' if tries > 1 else ''} tried, {seconds:.1f} s)."
+            ngettext(
+                "Deal {number} is winnable: the solver proved it ({count} deal tried, "
+                "{seconds} s).",
+                "Deal {number} is winnable: the solver proved it ({count} deals tried, "
+                "{seconds} s).",
+                tries,
+            ).format(number=search.deal, count=tries, seconds=_number(seconds, 1))
         )

@@ -37,6 +37,8 @@ from __future__ import annotations
 import tkinter as tk
 from typing import TYPE_CHECKING
 
+from solitaire_core.i18n import N_
+from solitaire_core.i18n import gettext as _
 from solitaire_core.moves import Move, PileKind, PileRef
 from solitaire_core.rules import covered, explain
 
@@ -59,6 +61,16 @@ where the game has them)."""
 _FOCUS = "#ff9f1c"  # the focus outline: orange, unlike the drop targets and the hint
 _PICKED = "#ffffff"
 _SHADOW = "#3a2200"
+
+# What Space or Enter on an empty pile says, by the pile's kind: with its key, without.
+_EMPTY = {
+    PileKind.TABLEAU: (N_("Column {key} is empty."), N_("Column is empty.")),
+    PileKind.CELL: (N_("Cell {key} is empty."), N_("Cell is empty.")),
+    PileKind.FOUNDATION: (N_("Foundation {key} is empty."), N_("Foundation is empty.")),
+    PileKind.STOCK: (N_("The stock {key} is empty."), N_("The stock is empty.")),
+    PileKind.WASTE: (N_("The waste {key} is empty."), N_("The waste is empty.")),
+    PileKind.RESERVE: (N_("The reserve {key} is empty."), N_("The reserve is empty.")),
+}
 
 
 class KeyboardFocus:
@@ -307,10 +319,12 @@ class KeyboardFocus:
         if self.picked is None:
             n = self._cards(self.pile)
             if n == 0:
-                view.on_message(f"{self._name(self.pile)} is empty.")
+                view.on_message(self._empty(self.pile))
                 return
             self.picked = (self.pile, self.index if self.pile.kind is PileKind.TABLEAU else n - 1)
-            view.on_message("Picked up: move to a pile and press Space or Enter (Esc puts back).")
+            view.on_message(
+                _("Picked up: move to a pile and press Space or Enter (Esc puts back).")
+            )
             return
         source, index = self.picked
         self.picked = None
@@ -328,13 +342,13 @@ class KeyboardFocus:
         self.clamp()
         self.index = self._top(self.pile)
 
-    def _name(self, ref: PileRef) -> str:
+    def _empty(self, ref: PileRef) -> str:
+        """That pile ``ref`` is empty, in a sentence naming it by its key: "Column C is
+        empty."."""
         key = self.view.key_of.get(ref, "")
         shown = key.upper() if key.isalpha() else key
-        names = {PileKind.TABLEAU: "Column", PileKind.CELL: "Cell",
-                 PileKind.FOUNDATION: "Foundation", PileKind.STOCK: "The stock",
-                 PileKind.WASTE: "The waste", PileKind.RESERVE: "The reserve"}  # fmt: skip
-        return f"{names[ref.kind]} {shown}".strip()
+        with_key, without = _EMPTY[ref.kind]
+        return _(with_key).format(key=shown) if shown else _(without)
 
     # ------------------------------------------------------------------ drawing
 

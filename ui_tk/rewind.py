@@ -14,6 +14,8 @@ from __future__ import annotations
 import tkinter as tk
 from typing import Any
 
+from solitaire_core.i18n import gettext as _
+from solitaire_core.i18n import ngettext
 from solitaire_core.solver import SolverJob, Verdict
 from solitaire_core.state import GameState
 
@@ -69,7 +71,7 @@ class Rewinder:
         self.cancel()
         app.view.finish_animation()
         if session.is_won:
-            app.set_message("The game is won.")
+            app.set_message(_("The game is won."))
             return
         known = app.assist.known
         positions = _positions(app)
@@ -82,18 +84,23 @@ class Rewinder:
                 self._check(state)
                 return
         app.set_message(
-            "No position of this game is known to be winnable: deal again (F2).", warn=True
+            _("No position of this game is known to be winnable: deal again (F2)."), warn=True
         )
 
     def _undo(self, undos: int) -> None:
         app = self.app
         if undos == 0:
-            app.set_message("This position can still be won.")
+            app.set_message(_("This position can still be won."))
             return
-        for _ in range(undos):
+        for _undo in range(undos):
             app.undo()
-        moves = "move" if undos == 1 else "moves"
-        app.set_message(f"Undid {undos} {moves}: this position can still be won.")
+        app.set_message(
+            ngettext(
+                "Undid {count} move: this position can still be won.",
+                "Undid {count} moves: this position can still be won.",
+                undos,
+            ).format(count=undos)
+        )
 
     def _check(self, state: GameState) -> None:
         app = self.app
@@ -108,7 +115,7 @@ class Rewinder:
             max_states=int(budget["max_states"]),
             autoplay=session.autoplay_policy,
         ).start()
-        app.set_message("Looking for the last winnable position…")
+        app.set_message(_("Looking for the last winnable position…"))
         self._poll = app.root.after(_POLL_MS, self._wait)
 
     def _wait(self) -> None:
@@ -128,8 +135,10 @@ class Rewinder:
         assert self._state is not None
         if result is None or not result.decided:
             app.set_message(
-                "Undo to winnable: the solver could not decide whether an earlier position "
-                "can be won.",
+                _(
+                    "Undo to winnable: the solver could not decide whether an earlier "
+                    "position can be won."
+                ),
                 warn=True,
             )
             return
