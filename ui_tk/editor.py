@@ -38,6 +38,8 @@ from PIL import ImageTk
 
 from solitaire_core.deal import deal
 from solitaire_core.errors import SolitaireError, VariantError
+from solitaire_core.i18n import N_, ngettext, pgettext
+from solitaire_core.i18n import gettext as _
 from solitaire_core.plugins import USER_PLUGIN, Registry
 from solitaire_core.uservariants import FILE_PLUGIN
 from solitaire_core.variant import VariantDefinition, parse_variant
@@ -57,7 +59,8 @@ WINDOW_SIZE = (1320, 900)
 """The window's size in pixels where the screen has room for it."""
 SOLVE_DEALS = tuple(range(1, 21))
 SOLVE_BUDGET = {"max_states": 200_000, "timeout": 10.0}
-COMMENTS_NOTE = "Saving writes the same data back, but comments in the file are not kept."
+COMMENTS_NOTE = N_("Saving writes the same data back, but comments in the file are not kept.")
+"""The note under the form about comments (English; shown through ``gettext``)."""
 
 OnPlay = Callable[[str, dict[str, str], "int | None"], Any]
 
@@ -181,7 +184,7 @@ class VariantEditor(tk.Toplevel):
         self.solve_results: dict[int, Any] = {}
         self.checks_running = False
         self.solving = False
-        self.title("Variant workshop")
+        self.title(_("Variant workshop"))
         self._build()
         self._load(self.original)
         self._saved_texts = self.texts()
@@ -206,13 +209,13 @@ class VariantEditor(tk.Toplevel):
         # middle (the form and the side, both scrolling) gives it up on a small screen.
         bar = ttk.Frame(outer)
         bar.pack(side="bottom", fill="x", pady=(6, 0))
-        self.close_button = ttk.Button(bar, text="Close", command=self.close)
+        self.close_button = ttk.Button(bar, text=_("Close"), command=self.close)
         self.close_button.pack(side="right")
-        self.solve_button = ttk.Button(bar, text="Solve deals 1-20", command=self.solve)
+        self.solve_button = ttk.Button(bar, text=_("Solve deals 1-20"), command=self.solve)
         self.solve_button.pack(side="right", padx=(0, 8))
-        self.play_button = ttk.Button(bar, text="Play", command=self.play)
+        self.play_button = ttk.Button(bar, text=_("Play"), command=self.play)
         self.play_button.pack(side="right", padx=(0, 8))
-        self.save_button = ttk.Button(bar, text="Save", command=self.save, default="active")
+        self.save_button = ttk.Button(bar, text=_("Save"), command=self.save, default="active")
         self.save_button.pack(side="right", padx=(0, 8))
         self.where_label = ttk.Label(outer, text="", foreground=widgets.DIM, justify="left")
         self.where_label.pack(side="bottom", fill="x", pady=(8, 0))
@@ -234,7 +237,7 @@ class VariantEditor(tk.Toplevel):
             # Fitted to the width shown (the canvas's): a hidden tab's content takes the
             # width it asks for, which the fitting changes.
             tab.canvas.bind("<Configure>", lambda e, k=key: self._fit_tab(k, e.width), add=True)
-            self.notebook.add(tab, text=title)
+            self.notebook.add(tab, text=_(title))
             self.tabs[key] = tab
             self._rows[key] = []
             self._narrow[key] = False
@@ -254,13 +257,13 @@ class VariantEditor(tk.Toplevel):
         self.side.canvas.bind("<Configure>", lambda e: self._side_resized(e.width), add=True)
         deal_row = ttk.Frame(side)
         deal_row.grid(row=0, column=0, sticky="w")
-        self._deal_title = ttk.Label(deal_row, text="Deal number:")
+        self._deal_title = ttk.Label(deal_row, text=_("Deal number:"))
         self._deal_title.pack(side="left")
         self.deal_var = tk.StringVar(self, value="1")
         self.deal_entry = ttk.Entry(deal_row, textvariable=self.deal_var, width=10)
         self.deal_entry.pack(side="left", padx=(6, 8))
         self._deal_hint = ttk.Label(
-            deal_row, text="as dealt, before autoplay", foreground=widgets.DIM, justify="left"
+            deal_row, text=_("as dealt, before autoplay"), foreground=widgets.DIM, justify="left"
         )
         self._deal_hint.pack(side="left")
         self.deal_var.trace_add("write", lambda *_a: self._schedule())
@@ -268,16 +271,16 @@ class VariantEditor(tk.Toplevel):
         self.preview_label.grid(row=1, column=0, sticky="w", pady=(6, 8))
         self.status_label = ttk.Label(side, text="", wraplength=PREVIEW[0], justify="left")
         self.status_label.grid(row=2, column=0, sticky="w")
-        ttk.Label(side, text="Quick checks", font=self._bold()).grid(
+        ttk.Label(side, text=_("Quick checks"), font=self._bold()).grid(
             row=3, column=0, sticky="w", pady=(10, 0)
         )
         self.checks_label = ttk.Label(side, text="", wraplength=PREVIEW[0], justify="left")
         self.checks_label.grid(row=4, column=0, sticky="w")
-        ttk.Label(side, text="Solver, deals 1-20", font=self._bold()).grid(
+        ttk.Label(side, text=_("Solver, deals 1-20"), font=self._bold()).grid(
             row=5, column=0, sticky="w", pady=(10, 0)
         )
         self.solve_summary = ttk.Label(
-            side, text="Not asked yet.", wraplength=PREVIEW[0], justify="left"
+            side, text=_("Not asked yet."), wraplength=PREVIEW[0], justify="left"
         )
         self.solve_summary.grid(row=6, column=0, sticky="w")
         self.solve_text = tk.Text(side, height=8, width=40, relief="flat", wrap="word")
@@ -315,7 +318,7 @@ class VariantEditor(tk.Toplevel):
                 self._grid_field(row, name, widget, error, help_label, narrow=narrow)
         wrap = max(160, inner - 16 if narrow else inner - names - 4)
         if int(str(rows[0][4].cget("wraplength")) or 0) != wrap:
-            for _, _, _, error, help_label in rows:
+            for *_cells, error, help_label in rows:
                 error.configure(wraplength=wrap)
                 help_label.configure(wraplength=wrap)
 
@@ -404,11 +407,11 @@ class VariantEditor(tk.Toplevel):
         self.widgets[field.path] = widget
         error = ttk.Label(frame, text="", foreground=widgets.ERROR, wraplength=560, justify="left")
         self.errors[field.path] = error
-        help_text = field.help or "(no description in the schema)"
+        help_text = field.help or _("(no description in the schema)")
         if field.default is not None:
             shown = field.default if isinstance(field.default, str) else repr(field.default)
             shown = {"True": "true", "False": "false"}.get(shown, shown)
-            help_text += f" Default: {shown}."
+            help_text += " " + _("Default: {value}.").format(value=shown)
         self.helps[field.path] = ttk.Label(
             frame, text=help_text, foreground=widgets.DIM, wraplength=560, justify="left"
         )
@@ -527,19 +530,24 @@ class VariantEditor(tk.Toplevel):
         self._update_where()
         if definition is None:
             path, message = next(iter(problems.items()))
-            group = dict(GROUPS).get(self.fields[path].group, "") if path in self.fields else ""
-            where = f" (tab {group})" if group else ""
-            self.status_label.configure(
-                text=f"Not valid yet{where}: {message}", foreground=widgets.ERROR
-            )
+            group = self._tab_title(path)
+            if group:
+                text = _("Not valid yet (tab {tab}): {message}").format(tab=group, message=message)
+            else:
+                text = _("Not valid yet: {message}").format(message=message)
+            self.status_label.configure(text=text, foreground=widgets.ERROR)
             self.save_button.state(["disabled"])
             self.play_button.state(["disabled"])
             self.solve_button.state(["disabled"])
             self._stop_checks()
-            self.checks_label.configure(text="Waiting for a valid file.")
+            self.checks_label.configure(text=_("Waiting for a valid file."))
             return None
         self.status_label.configure(
-            text=f"Valid: {definition.name} ({definition.id}), {definition.decks} deck(s).",
+            text=ngettext(
+                "Valid: {name} ({id}), {count} deck(s).",
+                "Valid: {name} ({id}), {count} deck(s).",
+                definition.decks,
+            ).format(name=definition.name, id=definition.id, count=definition.decks),
             foreground="",
         )
         for button in (self.save_button, self.play_button):
@@ -560,9 +568,17 @@ class VariantEditor(tk.Toplevel):
         raise VariantError(
             self._source(),
             "id",
-            f"{definition.id!r} is already the id of {other.name} (plugin {other.plugin!r}): "
-            "choose another",
+            _("{id} is already the id of {name} (plugin {plugin}): choose another").format(
+                id=repr(definition.id), name=other.name, plugin=repr(other.plugin)
+            ),
         )
+
+    def _tab_title(self, path: str) -> str:
+        """The title of the tab showing the field ``path`` (``""`` for no field)."""
+        if path not in self.fields:
+            return ""
+        title = dict(GROUPS).get(self.fields[path].group, "")
+        return _(title) if title else ""
 
     def _field_for(self, key_path: str) -> str:
         """The field that shows the loader's message about ``key_path``."""
@@ -579,11 +595,13 @@ class VariantEditor(tk.Toplevel):
 
     def _update_where(self) -> None:
         vid = self.vars["id"].get().strip() or "?"
-        name = self.vars["name"].get().strip() or "(no name)"
+        name = self.vars["name"].get().strip() or _("(no name)")
         self.heading.configure(text=f"{name}  ({vid})")
-        self.title(f"Variant workshop: {name}")
+        self.title(_("Variant workshop: {name}").format(name=name))
         target = self.save_path()
-        self.where_label.configure(text=f"Save writes {target}. {COMMENTS_NOTE}")
+        self.where_label.configure(
+            text=_("Save writes {path}.").format(path=target) + " " + _(COMMENTS_NOTE)
+        )
 
     def save_path(self) -> Path:
         """Where Save writes: the file being edited, or ``ID.toml`` in the folder."""
@@ -609,7 +627,7 @@ class VariantEditor(tk.Toplevel):
             state = deal(rules, self.deal_number(), self.registry.deal_methods)
             image = render_preview(state, *self.preview_size())
         except SolitaireError as exc:
-            self.preview_label.configure(image="", text=f"No picture: {exc}")
+            self.preview_label.configure(image="", text=_("No picture: {error}").format(error=exc))
             self.preview_image = None
             return
         self.preview_image = image
@@ -628,7 +646,7 @@ class VariantEditor(tk.Toplevel):
         self._check_cancel = cancel
         self.check_results = []
         self.checks_running = True
-        self.checks_label.configure(text="Running: deals, 300 random moves, perft depth 2...")
+        self.checks_label.configure(text=_("Running: deals, 300 random moves, perft depth 2..."))
         results = self._results
 
         def run() -> None:
@@ -659,7 +677,9 @@ class VariantEditor(tk.Toplevel):
         self.solving = True
         self.solve_results = {}
         self.solve_button.state(["disabled"])
-        self.solve_summary.configure(text=f"Solving deals 1-{SOLVE_DEALS[-1]}...")
+        self.solve_summary.configure(
+            text=_("Solving deals 1-{last}...").format(last=SOLVE_DEALS[-1])
+        )
         self._set_solve_text("")
         results = self._results
 
@@ -708,7 +728,9 @@ class VariantEditor(tk.Toplevel):
             self._show_solved()
         elif kind == "solve-error":
             number, message = value
-            self.solve_summary.configure(text=f"Deal {number}: {message}")
+            self.solve_summary.configure(
+                text=_("Deal {number}: {message}").format(number=number, message=message)
+            )
         elif kind == "solve-done":
             if value is self._solve_cancel:
                 self.solving = False
@@ -718,12 +740,17 @@ class VariantEditor(tk.Toplevel):
                     self.solve_button.state(["!disabled"])
 
     def _show_checks(self, done: bool = False) -> None:
-        lines = [f"{'ok' if r.ok else 'FAILED'}  {r.name}: {r.detail}" for r in self.check_results]
+        ok, bad = pgettext("quick check", "ok"), pgettext("quick check", "FAILED")
+        lines = [f"{ok if r.ok else bad}  {r.name}: {r.detail}" for r in self.check_results]
         if done:
             failed = sum(not r.ok for r in self.check_results)
-            lines.append("All quick checks passed." if not failed else f"{failed} failed.")
+            lines.append(
+                _("All quick checks passed.")
+                if not failed
+                else ngettext("{count} failed.", "{count} failed.", failed).format(count=failed)
+            )
         self.checks_label.configure(
-            text="\n".join(lines) or "Running...",
+            text="\n".join(lines) or _("Running..."),
             foreground=widgets.ERROR if any(not r.ok for r in self.check_results) else "",
         )
 
@@ -735,23 +762,40 @@ class VariantEditor(tk.Toplevel):
         for number, result in sorted(self.solve_results.items()):
             counts[result.verdict] += 1
             if result.verdict is Verdict.WINNABLE:
-                what = f"winnable in {len(result.moves)} moves"
+                count = len(result.moves)
+                what = ngettext(
+                    "winnable in {count} moves", "winnable in {count} moves", count
+                ).format(count=count)
             elif result.verdict is Verdict.UNWINNABLE:
-                what = "unwinnable"
+                what = _("unwinnable")
             else:
-                what = f"undecided ({result.reason} ran out)"
-            lines.append(f"Deal {number}: {what}, {result.positions} positions")
+                what = _("undecided ({reason} ran out)").format(reason=result.reason)
+            lines.append(
+                ngettext(
+                    "Deal {number}: {verdict}, {count} positions",
+                    "Deal {number}: {verdict}, {count} positions",
+                    result.positions,
+                ).format(number=number, verdict=what, count=result.positions)
+            )
         total = len(self.solve_results)
-        summary = (
-            f"{counts[Verdict.WINNABLE]} of {total} winnable, "
-            f"{counts[Verdict.UNWINNABLE]} unwinnable, {counts[Verdict.UNDECIDED]} undecided"
+        summary = _(
+            "{winnable} of {total} winnable, {unwinnable} unwinnable, {undecided} undecided"
+        ).format(
+            winnable=counts[Verdict.WINNABLE],
+            total=total,
+            unwinnable=counts[Verdict.UNWINNABLE],
+            undecided=counts[Verdict.UNDECIDED],
         )
         if counts[Verdict.WINNABLE] and done:
-            summary += ": the game can be won."
+            summary = _("{summary}: the game can be won.").format(summary=summary)
         elif done and total and not counts[Verdict.WINNABLE]:
-            summary += ": no deal was shown winnable; the game may be too hard."
+            summary = _("{summary}: no deal was shown winnable; the game may be too hard.").format(
+                summary=summary
+            )
         elif not done:
-            summary += f" (solving deal {total + 1}...)"
+            summary = _("{summary} (solving deal {number}...)").format(
+                summary=summary, number=total + 1
+            )
         self.solve_summary.configure(text=summary)
         self._set_solve_text("\n".join(lines))
 
@@ -780,7 +824,9 @@ class VariantEditor(tk.Toplevel):
         target = self.save_path()
         if target.exists() and target != self.path:
             self.status_label.configure(
-                text=f"{target} exists already: choose another id, or open that file.",
+                text=_("{path} exists already: choose another id, or open that file.").format(
+                    path=target
+                ),
                 foreground=widgets.ERROR,
             )
             self.side.see(self.status_label)
@@ -793,7 +839,8 @@ class VariantEditor(tk.Toplevel):
             atomic_write_text(target, text)
         except OSError as exc:
             self.status_label.configure(
-                text=f"Could not save {target}: {exc}", foreground=widgets.ERROR
+                text=_("Could not save {path}: {error}").format(path=target, error=exc),
+                foreground=widgets.ERROR,
             )
             self.side.see(self.status_label)
             return None
@@ -813,7 +860,7 @@ class VariantEditor(tk.Toplevel):
         self.original = copy.deepcopy(dict(saved.data))
         self.definition = saved
         self._update_where()
-        self.status_label.configure(text=f"Saved {target}.", foreground="")
+        self.status_label.configure(text=_("Saved {path}.").format(path=target), foreground="")
         if self.on_saved is not None:
             self.on_saved(saved)
         return target
@@ -872,9 +919,11 @@ class VariantEditor(tk.Toplevel):
         problem = None
         if definition is None and self.problems:
             path, message = next(iter(self.problems.items()))
-            group = dict(GROUPS).get(self.fields[path].group, "") if path in self.fields else ""
-            problem = f"Tab {group}: {message}" if group else message
-        name = self.vars["name"].get().strip() or self.vars["id"].get().strip() or "this game"
+            group = self._tab_title(path)
+            problem = (
+                _("Tab {tab}: {message}").format(tab=group, message=message) if group else message
+            )
+        name = self.vars["name"].get().strip() or self.vars["id"].get().strip() or _("this game")
         question = UnsavedChangesDialog(
             self,
             name=name,
@@ -944,24 +993,24 @@ class UnsavedChangesDialog(widgets.Dialog):
         on_discard: Callable[[], Any],
         wait: bool,
     ) -> None:
-        super().__init__(parent, "Unsaved changes", wait=wait)
+        super().__init__(parent, _("Unsaved changes"), wait=wait)
         self._callbacks = {"save": on_save, "discard": on_discard}
         if problem is None:
-            title = f"Save the changes to {name}?"
-            self.message = (
-                f"Your changes to {name} are not saved. Save writes them to {target}; "
+            title = _("Save the changes to {name}?").format(name=name)
+            self.message = _(
+                "Your changes to {name} are not saved. Save writes them to {path}; "
                 "Don't save closes the workshop and loses them."
-            )
-            specs = [("save", "Save"), ("discard", "Don't save"), ("cancel", "Cancel")]
+            ).format(name=name, path=target)
+            specs = [("save", _("Save")), ("discard", _("Don't save")), ("cancel", _("Cancel"))]
             default = "save"
         else:
-            title = f"Discard the changes to {name}?"
-            self.message = (
-                f"Your changes to {name} cannot be saved while the game is not valid.\n"
-                f"{problem}\n\nDiscard them and close the workshop, or Cancel to go on "
+            title = _("Discard the changes to {name}?").format(name=name)
+            self.message = _(
+                "Your changes to {name} cannot be saved while the game is not valid.\n"
+                "{problem}\n\nDiscard them and close the workshop, or Cancel to go on "
                 "editing."
-            )
-            specs = [("discard", "Discard changes"), ("cancel", "Cancel")]
+            ).format(name=name, problem=problem)
+            specs = [("discard", _("Discard changes")), ("cancel", _("Cancel"))]
             default = "cancel"
         self.heading(title)
         ttk.Label(self.body, text=self.message, wraplength=440, justify="left").grid(

@@ -22,6 +22,8 @@ from typing import Any
 
 import attrs
 
+from solitaire_core.i18n import N_
+from solitaire_core.i18n import gettext as _
 from solitaire_core.variant import load_schema, tomllib
 
 __all__ = [
@@ -35,16 +37,17 @@ __all__ = [
 ]
 
 GROUPS: tuple[tuple[str, str], ...] = (
-    ("game", "Game"),
-    ("layout", "Layout"),
-    ("deal", "Deal"),
-    ("building", "Building"),
-    ("moves", "Moves"),
-    ("foundations", "Foundations"),
-    ("autoplay", "Autoplay"),
-    ("options", "Options"),
+    ("game", N_("Game")),
+    ("layout", N_("Layout")),
+    ("deal", N_("Deal")),
+    ("building", N_("Building")),
+    ("moves", N_("Moves")),
+    ("foundations", N_("Foundations")),
+    ("autoplay", N_("Autoplay")),
+    ("options", N_("Options")),
 )
-"""(key, tab title) of each group, in the order the editor shows them."""
+"""(key, tab title) of each group, in the order the editor shows them (the titles in
+English: shown through ``gettext``)."""
 
 _PLACES = {
     "decks": "layout",
@@ -223,32 +226,40 @@ def parse_text(field: Field, text: str) -> tuple[bool, Any]:
         return True, text
     if field.kind == "integer":
         if not re.fullmatch(r"[+-]?\d+", text):
-            raise FormError(f"expected a whole number, got {text!r}")
+            raise FormError(_("expected a whole number, got {text}").format(text=repr(text)))
         return True, int(text)
     if field.kind == "boolean":
         if text not in ("true", "false"):
-            raise FormError(f"expected true or false, got {text!r}")
+            raise FormError(_("expected true or false, got {text}").format(text=repr(text)))
         return True, text == "true"
     if field.kind == "enum":
         for choice in field.choices:
             if field_text(field, choice) == text:
                 return True, choice
         shown = ", ".join(field_text(field, c) for c in field.choices)
-        raise FormError(f"expected one of {shown}, got {text!r}")
+        raise FormError(
+            _("expected one of {values}, got {text}").format(values=shown, text=repr(text))
+        )
     if field.kind == "table":
         try:
             table = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise FormError(f"not valid TOML: {exc}") from None
+            raise FormError(_("not valid TOML: {error}").format(error=exc)) from None
         extra = sorted(set(table) - {field.path})
         if extra:
-            raise FormError(f"expected only [{field.path}.NAME] tables, got {extra[0]!r}")
+            raise FormError(
+                _("expected only [{key}.NAME] tables, got {name}").format(
+                    key=field.path, name=repr(extra[0])
+                )
+            )
         return (True, table[field.path]) if field.path in table else (False, None)
     try:
         return True, tomllib.loads(f"value = {text}")["value"]
     except tomllib.TOMLDecodeError:
         raise FormError(
-            f'expected a TOML value (a number, "text" in quotes, a list [1, 2]), got {text!r}'
+            _(
+                'expected a TOML value (a number, "text" in quotes, a list [1, 2]), got {text}'
+            ).format(text=repr(text))
         ) from None
 
 

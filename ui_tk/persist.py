@@ -23,6 +23,8 @@ from pathlib import Path
 import attrs
 
 from solitaire_core.errors import IllegalMoveError, SolitaireError
+from solitaire_core.i18n import gettext as _
+from solitaire_core.i18n import ngettext
 from solitaire_core.persistence import (
     PersistenceError,
     SavedGame,
@@ -134,7 +136,9 @@ class Replay:
             )
         except SolitaireError as error:
             raise ReplayError(
-                f"The saved game of {definition.name} cannot be set up: {error}."
+                _("The saved game of {name} cannot be set up: {error}.").format(
+                    name=definition.name, error=error
+                )
             ) from error
         self._played = (*saved.moves, *saved.undone)
         self.total = len(self._played)
@@ -155,8 +159,16 @@ class Replay:
                 session.play(move)
             except IllegalMoveError as error:
                 raise ReplayError(
-                    f"The saved game of {self._name} (deal {self.saved.deal}) cannot be "
-                    f"replayed: move {number} ({move}) is not allowed: {error.reason}."
+                    _(
+                        "The saved game of {name} (deal {deal}) cannot be replayed: move "
+                        "{number} ({move}) is not allowed: {reason}."
+                    ).format(
+                        name=self._name,
+                        deal=self.saved.deal,
+                        number=number,
+                        move=move,
+                        reason=error.reason,
+                    )
                 ) from error
         self.done = end
         if end < self.total:
@@ -164,7 +176,7 @@ class Replay:
         if not self._finished:
             self._finished = True
             saved = self.saved
-            for _ in saved.undone:
+            for _undone in saved.undone:
                 session.undo()
             session.cheat = saved.cheat
             session.cheats = saved.cheats
@@ -226,8 +238,13 @@ class AppStore:
         if self._slot is not None and self._slot.path is None:
             self._autosave = None
             self.warnings.append(
-                f"{AUTOSAVE_SLOTS} copies of the program are running already: the game "
-                "played in this one cannot be kept when it closes (use Save)."
+                ngettext(
+                    "{count} copies of the program are running already: the game played in "
+                    "this one cannot be kept when it closes (use Save).",
+                    "{count} copies of the program are running already: the game played in "
+                    "this one cannot be kept when it closes (use Save).",
+                    AUTOSAVE_SLOTS,
+                ).format(count=AUTOSAVE_SLOTS)
             )
         else:
             self._autosave, problems = load_autosave(self._slot_path())
@@ -310,13 +327,15 @@ class AppStore:
             session, elapsed_seconds, used_hint=used_hint, hints=hints, demo_played=demo_played
         )
         if self._slot is not None and self._slot.path is None:
-            return "The game is not autosaved: too many copies of the program are running."
+            return _("The game is not autosaved: too many copies of the program are running.")
         try:
             write_save(game, self.autosave_path())
         except PersistenceError as error:
             return str(error)
         except OSError as error:
-            return f"The game could not be saved: {error.strerror or error}."
+            return _("The game could not be saved: {reason}.").format(
+                reason=error.strerror or error
+            )
         self._autosave = game
         return None
 
@@ -332,7 +351,9 @@ class AppStore:
         try:
             self.autosave_path().unlink(missing_ok=True)
         except OSError as error:
-            return f"The autosave could not be deleted: {error.strerror or error}."
+            return _("The autosave could not be deleted: {reason}.").format(
+                reason=error.strerror or error
+            )
         return None
 
     def set_aside_autosave(self) -> str:
@@ -346,10 +367,12 @@ class AppStore:
         try:
             moved = quarantine(self.autosave_path())
         except FileNotFoundError:
-            return "The autosave was already gone."
+            return _("The autosave was already gone.")
         except OSError as error:
-            return f"The autosave could not be moved aside: {error.strerror or error}."
-        return f"It was moved aside to {moved}."
+            return _("The autosave could not be moved aside: {reason}.").format(
+                reason=error.strerror or error
+            )
+        return _("It was moved aside to {name}.").format(name=moved)
 
     # --- replay ------------------------------------------------------------------------
 
@@ -380,10 +403,12 @@ class AppStore:
         """
         definition = self.registry.variants.get(saved.variant)
         if definition is None:
-            installed = ", ".join(sorted(self.registry.variants)) or "none"
+            installed = ", ".join(sorted(self.registry.variants)) or _("none")
             raise ReplayError(
-                f"The saved game is a game of {saved.variant!r}, which is not installed "
-                f"(installed: {installed})."
+                _(
+                    "The saved game is a game of {variant}, which is not installed "
+                    "(installed: {installed})."
+                ).format(variant=repr(saved.variant), installed=installed)
             )
         return Replay(definition, saved, autoplay=autoplay)
 

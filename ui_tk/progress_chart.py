@@ -16,7 +16,14 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from solitaire_core.persistence.progress import SPAN_LABELS, SPANS, progression
+from solitaire_core.i18n import gettext as _
+from solitaire_core.persistence.progress import (
+    SPANS,
+    games_text,
+    progression,
+    span_in_text,
+    span_label,
+)
 
 from .widgets import DIM, clock_text
 
@@ -71,6 +78,11 @@ def _count_step(highest: int, divisions: int) -> int:
         power *= 10
 
 
+def _percent(value: int | str) -> str:
+    """``"60%"`` as the language spoken now writes a percentage (``"60 %"`` in French)."""
+    return _("{percent}%").format(percent=value)
+
+
 class ProgressCanvas(tk.Canvas):
     """The chart itself; :meth:`draw` gives it a progression, and it draws again at
     every change of size.
@@ -87,7 +99,7 @@ class ProgressCanvas(tk.Canvas):
             width=560, height=CHART_HEIGHT,
         )  # fmt: skip
         self.progress: Progression | None = None
-        self.note = "No games recorded yet."
+        self.note = _("No games recorded yet.")
         self.slots: list[tuple[float, float]] = []  # each period's left and right x
         self._on_point = on_point
         self._pointed: int | None = None
@@ -133,13 +145,15 @@ class ProgressCanvas(tk.Canvas):
         counts = [str(step * k) for k in range(divisions + 1)]
         fastest = [p.fastest_seconds for p in periods if p.fastest_seconds is not None]
         clocks = [clock_text(max(fastest)), clock_text(min(fastest))] if fastest else []
-        left_texts = [*counts, "Games", *clocks]
+        games_title, rate_title = _("Games"), _("Win rate")
+        percents = [_percent(100 * k // divisions) for k in range(divisions + 1)]
+        left_texts = [*counts, games_title, *clocks]
         left = _PAD + max(self.font.measure(text) for text in left_texts) + 6
-        right = width - _PAD - self.font.measure("100%") - 6
+        right = width - _PAD - max(self.font.measure(text) for text in percents) - 6
         # The legend between the axes' titles, or over them when the chart is narrow.
         legend_end, legend_y = self._legend(left, _PAD + line / 2, width - _PAD)
         titles_y = legend_y + line / 2
-        if legend_end > width - _PAD - self.font.measure("Win rate") - 12:
+        if legend_end > width - _PAD - self.font.measure(rate_title) - 12:
             titles_y += line + 4
         top = titles_y + line / 2 + 2
         bottom = height - _PAD - line - 4  # the periods' names under the chart
@@ -150,16 +164,16 @@ class ProgressCanvas(tk.Canvas):
         self.slots = [(left + slot * i, left + slot * (i + 1)) for i in range(len(periods))]
 
         # Axes and grid: the count axis's steps are the rate axis's quarters (or halves).
-        self.create_text(left - 6, titles_y, text="Games", anchor="se", font=self.font,
+        self.create_text(left - 6, titles_y, text=games_title, anchor="se", font=self.font,
                          fill=DIM, tags="axis")  # fmt: skip
-        self.create_text(width - _PAD, titles_y, text="Win rate", anchor="se", font=self.font,
+        self.create_text(width - _PAD, titles_y, text=rate_title, anchor="se", font=self.font,
                          fill=COLOURS["rate"], tags="axis")  # fmt: skip
         for k in range(divisions + 1):
             y = main_bottom - (main_bottom - top) * k / divisions
             self.create_line(left, y, right, y, fill=COLOURS["grid"], tags="grid")
             self.create_text(left - 6, y, text=counts[k], anchor="e", font=self.font,
                              fill=DIM, tags="tick")  # fmt: skip
-            self.create_text(right + 6, y, text=f"{100 * k // divisions}%", anchor="w",
+            self.create_text(right + 6, y, text=percents[k], anchor="w",
                              font=self.font, fill=COLOURS["rate"], tags="tick")  # fmt: skip
         self.create_line(left, main_bottom, right, main_bottom, fill=COLOURS["axis"],
                          tags="axis")  # fmt: skip
@@ -225,13 +239,13 @@ class ProgressCanvas(tk.Canvas):
         """The fastest win so far, in its own strip under the bars (time runs down: a
         line going down is a player getting faster)."""
         colour = COLOURS["fastest"]
-        self.create_text(left, top - 3, text="Fastest win so far", anchor="sw",
+        self.create_text(left, top - 3, text=_("Fastest win so far"), anchor="sw",
                          font=self.font, fill=colour, tags="strip-title")  # fmt: skip
         self.create_rectangle(left, top, right, bottom, outline=COLOURS["grid"], tags="grid")
         periods = progress.periods
         values = [p.fastest_seconds for p in periods if p.fastest_seconds is not None]
         if not values:
-            self.create_text((left + right) / 2, (top + bottom) / 2, text="No win yet",
+            self.create_text((left + right) / 2, (top + bottom) / 2, text=_("No win yet"),
                              font=self.font, fill=DIM, tags="note")  # fmt: skip
             return
         slowest, fastest = max(values), min(values)
@@ -278,10 +292,10 @@ class ProgressCanvas(tk.Canvas):
         size = line * 0.6
         start = x
         entries = (
-            ("bar", COLOURS["played"], "Played"),
-            ("bar", COLOURS["won"], "Won"),
-            ("line", COLOURS["rate"], "Win rate so far"),
-            ("dot", COLOURS["fastest"], "Fastest win so far (a dot: a new record)"),
+            ("bar", COLOURS["played"], _("Played")),
+            ("bar", COLOURS["won"], _("Won")),
+            ("line", COLOURS["rate"], _("Win rate so far")),
+            ("dot", COLOURS["fastest"], _("Fastest win so far (a dot: a new record)")),
         )
         for shape, colour, text in entries:
             key = 2 * size if shape == "line" else size
@@ -359,7 +373,7 @@ class ProgressChart(ttk.Frame):
         bar.grid(row=0, column=0, sticky="ew", pady=(0, 6))
         game = ttk.Frame(bar)
         game.grid(row=0, column=0, sticky="w")
-        ttk.Label(game, text="Game:").pack(side="left")
+        ttk.Label(game, text=_("Game:")).pack(side="left")
         self.chooser = ttk.Combobox(game, state="readonly", width=34, values=())
         self.chooser.pack(side="left", padx=(6, 16))
         self.chooser.bind("<<ComboboxSelected>>", lambda _e: self._chosen())
@@ -369,7 +383,7 @@ class ProgressChart(ttk.Frame):
         self.span_buttons: dict[str, ttk.Radiobutton] = {}
         for span in SPANS:
             button = ttk.Radiobutton(
-                self.spans, text=SPAN_LABELS[span], value=span, variable=self.span,
+                self.spans, text=span_label(span), value=span, variable=self.span,
                 command=self.refresh,
             )  # fmt: skip
             button.pack(side="left", padx=(0, 10))
@@ -419,7 +433,7 @@ class ProgressChart(ttk.Frame):
         """Count the games again for the chosen span and draw them."""
         shown = self.title and not self.problem
         self.progress = progression(self.games, self.span.get()) if shown else None
-        note = self.problem or ("" if self.title else "No games recorded yet.")
+        note = self.problem or ("" if self.title else _("No games recorded yet."))
         self.canvas.draw(self.progress, note)
         self.figures_line.configure(text=self.summary())
 
@@ -429,10 +443,12 @@ class ProgressChart(ttk.Frame):
         progress = self.progress
         if progress is None or not progress.drawable:
             return ""
-        rate = f"{progress.won * 100 / progress.played:.0f}%" if progress.played else "-"
-        return (
-            f"{self.title}, {SPAN_LABELS[progress.span].lower()}: {progress.played} "
-            f"played, {progress.won} won ({rate}). Point at a bar to read its figures."
+        rate = _percent(f"{progress.won * 100 / progress.played:.0f}") if progress.played else "-"
+        return _("{game}, {span}: {games} ({rate}). Point at a bar to read its figures.").format(
+            game=self.title,
+            span=span_in_text(progress.span),
+            games=games_text(progress.played, progress.won),
+            rate=rate,
         )
 
     def _chosen(self) -> None:

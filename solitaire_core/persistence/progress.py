@@ -27,28 +27,57 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..i18n import N_, ngettext, pgettext
+from ..i18n import gettext as _
+
 if TYPE_CHECKING:
     from .stats import GameRecord
 
-__all__ = ["SPANS", "SPAN_LABELS", "UNITS", "Period", "Progression", "progression"]
+__all__ = [
+    "SPANS",
+    "SPAN_LABELS",
+    "UNITS",
+    "Period",
+    "Progression",
+    "games_text",
+    "month_name",
+    "progression",
+    "span_in_text",
+    "span_label",
+]
 
 SPANS = ("week", "month", "year", "all")
 """The stretches of time a chart can show, shortest first."""
 
 SPAN_LABELS = {
-    "week": "Last 7 days",
-    "month": "Last 30 days",
-    "year": "Last 12 months",
-    "all": "All time",
+    "week": N_("Last 7 days"),
+    "month": N_("Last 30 days"),
+    "year": N_("Last 12 months"),
+    "all": N_("All time"),
 }
-"""What the player reads for each of :data:`SPANS`."""
+"""What the player reads for each of :data:`SPANS` (English: shown through ``gettext``)."""
+
+_SPANS_IN_TEXT = {
+    "week": N_("last 7 days"),
+    "month": N_("last 30 days"),
+    "year": N_("last 12 months"),
+    "all": N_("all time"),
+}
+"""Each of :data:`SPANS` inside a sentence (``"Sea Towers, last 7 days: ..."``)."""
+
+_NO_GAMES_IN_SPAN = {
+    "week": N_("No games in the last 7 days; the last was on {date}. All time shows every game."),
+    "month": N_("No games in the last 30 days; the last was on {date}. All time shows every game."),
+    "year": N_(
+        "No games in the last 12 months; the last was on {date}. All time shows every game."
+    ),
+    "all": N_("No games in all time; the last was on {date}. All time shows every game."),
+}
 
 UNITS = ("day", "week", "month", "year")
 """The periods games are counted by (a week starts on Monday)."""
 
-_UNIT_TITLES = {"day": "Days", "week": "Weeks", "month": "Months", "year": "Years"}
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_UNIT_TITLES = {"day": N_("Days"), "week": N_("Weeks"), "month": N_("Months"), "year": N_("Years")}
 _DAILY_UP_TO = 31  # days of history "All time" shows day by day
 _WEEKLY_UP_TO = 26 * 7  # ... and week by week
 _MONTHLY_UP_TO = 36  # months of history "All time" shows month by month
@@ -62,8 +91,48 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{whole:02d}" if hours else f"{minutes}:{whole:02d}"
 
 
+def span_label(span: str) -> str:
+    """What the player reads for ``span`` (one of :data:`SPANS`), in the language spoken
+    now: ``"Last 7 days"``, ..., ``"All time"``."""
+    return _(SPAN_LABELS[span])
+
+
+def span_in_text(span: str) -> str:
+    """``span`` (one of :data:`SPANS`) as written inside a sentence, in the language
+    spoken now: ``"last 7 days"``, ..., ``"all time"``."""
+    return _(_SPANS_IN_TEXT[span])
+
+
+def month_name(month: int) -> str:
+    """The short name of ``month`` (1-12) in the language spoken now: ``"Jun"``
+    (English), ``"Juni"``... (not the C locale's: the program's own language)."""
+    names = (
+        pgettext("short month", "Jan"), pgettext("short month", "Feb"),
+        pgettext("short month", "Mar"), pgettext("short month", "Apr"),
+        pgettext("short month", "May"), pgettext("short month", "Jun"),
+        pgettext("short month", "Jul"), pgettext("short month", "Aug"),
+        pgettext("short month", "Sep"), pgettext("short month", "Oct"),
+        pgettext("short month", "Nov"), pgettext("short month", "Dec"),
+    )  # fmt: skip
+    return names[month - 1]
+
+
+def _weekday_name(weekday: int) -> str:
+    """The short name of ``weekday`` (0 Monday ... 6 Sunday) in the language spoken now."""
+    names = (
+        pgettext("short weekday", "Mon"), pgettext("short weekday", "Tue"),
+        pgettext("short weekday", "Wed"), pgettext("short weekday", "Thu"),
+        pgettext("short weekday", "Fri"), pgettext("short weekday", "Sat"),
+        pgettext("short weekday", "Sun"),
+    )  # fmt: skip
+    return names[weekday]
+
+
 def _day_text(day: date) -> str:
-    return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
+    """``"3 Jun 2024"`` in the language spoken now."""
+    return pgettext("date", "{day} {month} {year}").format(
+        day=day.day, month=month_name(day.month), year=day.year
+    )
 
 
 @attrs.frozen
@@ -104,9 +173,13 @@ class Period:
         """A short name for the axis: ``"3 Jun"`` (a day, or the Monday of a week),
         ``"Jun 2024"``, ``"2024"``."""
         if self.unit in ("day", "week"):
-            return f"{self.start.day} {_MONTHS[self.start.month - 1]}"
+            return pgettext("date", "{day} {month}").format(
+                day=self.start.day, month=month_name(self.start.month)
+            )
         if self.unit == "month":
-            return f"{_MONTHS[self.start.month - 1]} {self.start.year}"
+            return pgettext("date", "{month} {year}").format(
+                month=month_name(self.start.month), year=self.start.year
+            )
         return str(self.start.year)
 
     @property
@@ -114,9 +187,11 @@ class Period:
         """The period in full: ``"Mon 3 Jun 2024"``, ``"Week of 3 Jun 2024"``,
         ``"Jun 2024"``, ``"2024"``."""
         if self.unit == "day":
-            return f"{_WEEKDAYS[self.start.weekday()]} {_day_text(self.start)}"
+            return pgettext("date", "{weekday} {date}").format(
+                weekday=_weekday_name(self.start.weekday()), date=_day_text(self.start)
+            )
         if self.unit == "week":
-            return f"Week of {_day_text(self.start)}"
+            return _("Week of {date}").format(date=_day_text(self.start))
         return self.label
 
     def summary(self, clock: Callable[[float], str] = _clock) -> str:
@@ -126,14 +201,23 @@ class Period:
         Args:
             clock: writes a time given in seconds (default ``"2:05"``).
         """
-        text = f"{self.title}: {self.played} played, {self.won} won"
+        games = games_text(self.played, self.won)
         if self.cheat_wins:
-            text += f" (and {self.cheat_wins} with Cheat)"
-        if self.win_rate is not None:
-            text += f"; win rate so far {self.win_rate * 100:.0f}%"
-        if self.fastest_seconds is not None:
-            text += f"; fastest win so far {clock(self.fastest_seconds)}"
-        return text
+            games = ngettext(
+                "{games} (and {count} with Cheat)",
+                "{games} (and {count} with Cheat)",
+                self.cheat_wins,
+            ).format(games=games, count=self.cheat_wins)
+        if self.win_rate is None:
+            return _("{period}: {games}").format(period=self.title, games=games)
+        rate = f"{self.win_rate * 100:.0f}"
+        if self.fastest_seconds is None:
+            return _("{period}: {games}; win rate so far {rate}%").format(
+                period=self.title, games=games, rate=rate
+            )
+        return _("{period}: {games}; win rate so far {rate}%; fastest win so far {time}").format(
+            period=self.title, games=games, rate=rate, time=clock(self.fastest_seconds)
+        )
 
 
 @attrs.frozen
@@ -179,7 +263,7 @@ class Progression:
     def unit_title(self) -> str:
         """The horizontal axis's name: ``"Days"``, ``"Weeks"`` (from Monday), ``"Months"``,
         ``"Years"``."""
-        return _UNIT_TITLES[self.unit]
+        return _(_UNIT_TITLES[self.unit])
 
     @property
     def drawable(self) -> bool:
@@ -198,26 +282,31 @@ class Progression:
         if self.drawable:
             return ""
         if self.first_game is None or self.last_game is None:
-            return "No games recorded yet."
+            return _("No games recorded yet.")
         if self.total_played == 0:
-            return (
+            return _(
                 "Only games won with Cheat are recorded: they are counted apart, and "
                 "the chart leaves them out."
             )
         if self.total_played == 1:
             when = _day_text(self.last_game.date())
             if self.first_win_seconds is not None:
-                result = f"won in {clock(self.first_win_seconds)}"
-            else:
-                result = "lost"
-            return (
-                f"One game recorded so far ({result}, on {when}): the chart starts with "
-                "the second game."
-            )
-        return (
-            f"No games in the {SPAN_LABELS[self.span].lower()}; the last was on "
-            f"{_day_text(self.last_game.date())}. All time shows every game."
-        )
+                return _(
+                    "One game recorded so far (won in {time}, on {date}): the chart starts "
+                    "with the second game."
+                ).format(time=clock(self.first_win_seconds), date=when)
+            return _(
+                "One game recorded so far (lost, on {date}): the chart starts with the second game."
+            ).format(date=when)
+        return _(_NO_GAMES_IN_SPAN[self.span]).format(date=_day_text(self.last_game.date()))
+
+
+def games_text(played: int, won: int) -> str:
+    """``"5 played, 3 won"`` in the language spoken now."""
+    return pgettext("progression", "{played}, {won}").format(
+        played=ngettext("{count} played", "{count} played", played).format(count=played),
+        won=ngettext("{count} won", "{count} won", won).format(count=won),
+    )
 
 
 def _period_start(day: date, unit: str) -> date:

@@ -44,6 +44,8 @@ from typing import Any, NoReturn
 
 import attrs
 
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..readfile import NotARegularFileError, TooLargeError, read_file_bytes
 from .atomic import atomic_write_bytes, quarantine
 from .errors import PersistenceError
@@ -277,20 +279,22 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 _FIELD_NEEDS = {
-    "variant": "a variant name in quotes",
-    "options": "an object of option names to text values",
-    "deal": "a whole number",
-    "moves": "a list of moves",
-    "undone": "a list of moves",
-    "elapsed_seconds": "a number of seconds (0 or more)",
-    "cheat": "true or false",
-    "cheats": "a whole number (0 or more)",
-    "used_undo": "true or false",
-    "used_hint": "true or false",
-    "hints": "a whole number (0 or more)",
-    "demo_played": "true or false",
-    "saved_at": "a date and time in ISO 8601 form",
+    "variant": N_("a variant name in quotes"),
+    "options": N_("an object of option names to text values"),
+    "deal": N_("a whole number"),
+    "moves": N_("a list of moves"),
+    "undone": N_("a list of moves"),
+    "elapsed_seconds": N_("a number of seconds (0 or more)"),
+    "cheat": N_("true or false"),
+    "cheats": N_("a whole number (0 or more)"),
+    "used_undo": N_("true or false"),
+    "used_hint": N_("true or false"),
+    "hints": N_("a whole number (0 or more)"),
+    "demo_played": N_("true or false"),
+    "saved_at": N_("a date and time in ISO 8601 form"),
 }
+"""What each key of a saved game must hold, for the player (English: shown through
+``gettext``)."""
 _OPTIONAL = {
     "undone": [],
     "elapsed_seconds": 0.0,
@@ -354,52 +358,75 @@ def decode_save(data: bytes, source: str | os.PathLike[str] = "<data>") -> Saved
     """
     where = str(source)
 
-    def fail(message: str) -> NoReturn:
-        separator = "" if message.startswith(":") else " "
-        raise PersistenceError(f"{where}{separator}{message}", source)
+    def fail(message: str, **fields: object) -> NoReturn:
+        """Raise the error: ``message`` (translated, naming the file as ``{path}``)."""
+        raise PersistenceError(message.format(path=where, **fields), source)
 
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"data must be bytes, not {type(data).__name__}")
     if len(data) > MAX_SAVE_BYTES:
-        fail("is far too large to be a towers-solitaire saved game")
+        fail(_("{path} is far too large to be a towers-solitaire saved game"))
     if not bytes(data).strip():
-        fail("is empty: it is not a towers-solitaire saved game (perhaps it was cut short)")
+        fail(
+            _("{path} is empty: it is not a towers-solitaire saved game (perhaps it was cut short)")
+        )
     try:
         text = bytes(data).decode("utf-8-sig")
     except UnicodeDecodeError:
-        fail("is not a towers-solitaire saved game (it is not text)")
+        fail(_("{path} is not a towers-solitaire saved game (it is not text)"))
     if not text.lstrip().startswith("{"):
-        fail("is not a towers-solitaire saved game")
+        fail(_("{path} is not a towers-solitaire saved game"))
     try:
         document = json.loads(
             text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates
         )
     except json.JSONDecodeError as error:
         fail(
-            f"is truncated or not valid JSON (line {error.lineno} column {error.colno}): "
-            "it is not a readable towers-solitaire saved game"
+            _(
+                "{path} is truncated or not valid JSON (line {line} column {column}): it is "
+                "not a readable towers-solitaire saved game"
+            ),
+            line=error.lineno,
+            column=error.colno,
         )
     except (ValueError, RecursionError) as error:
-        fail(f"is not valid JSON ({error}): it is not a readable towers-solitaire saved game")
+        fail(
+            _(
+                "{path} is not valid JSON ({error}): it is not a readable towers-solitaire "
+                "saved game"
+            ),
+            error=error,
+        )
     if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
-        fail("is not a towers-solitaire saved game")
+        fail(_("{path} is not a towers-solitaire saved game"))
     version = document.get("format_version")
     if not _is_int(version):
-        fail("is a towers-solitaire saved game without a valid format version")
+        fail(_("{path} is a towers-solitaire saved game without a valid format version"))
     assert isinstance(version, int)
     if version > SAVE_FORMAT_VERSION:
         fail(
-            f"was written by a newer version (format {version}); "
-            f"this program reads format {SAVE_FORMAT_VERSION}"
+            _(
+                "{path} was written by a newer version (format {version}); this program "
+                "reads format {ours}"
+            ),
+            version=version,
+            ours=SAVE_FORMAT_VERSION,
         )
     if version < SAVE_FORMAT_VERSION:
-        fail(f"has an unknown format version ({version}); this program reads format 1")
+        fail(
+            _("{path} has an unknown format version ({version}); this program reads format 1"),
+            version=version,
+        )
 
     count = sum(len(v) for v in (document.get("moves"), document.get("undone")) if type(v) is list)
     if count > MAX_SAVE_MOVES:
         fail(
-            f"holds {count:,} moves, more than the {MAX_SAVE_MOVES:,} a saved game may hold "
-            "(no real game is that long)"
+            _(
+                "{path} holds {count} moves, more than the {limit} a saved game may hold "
+                "(no real game is that long)"
+            ),
+            count=f"{count:,}",
+            limit=f"{MAX_SAVE_MOVES:,}",
         )
     values: dict[str, Any] = {}
     for key, needs in _FIELD_NEEDS.items():
@@ -407,24 +434,29 @@ def decode_save(data: bytes, source: str | os.PathLike[str] = "<data>") -> Saved
             if key in _OPTIONAL:
                 values[key] = _OPTIONAL[key]
                 continue
-            fail(f": key '{key}' is missing")
+            fail(_("{path}: key '{key}' is missing"), key=key)
         value = document[key]
         if not _field_ok(key, value):
-            fail(f": key '{key}' should be {needs}")
+            fail(_("{path}: key '{key}' should be {expected}"), key=key, expected=_(needs))
         if key in ("moves", "undone"):
             bad = _bad_move(value)
             if bad is not None:
                 index, move = bad
                 shown = repr(move) if len(repr(move)) <= 40 else repr(move)[:37] + "..."
                 fail(
-                    f": key '{key}' item {index} ({shown}) is not a move "
-                    "(moves look like t3>f, c1>t7 or t2>t5x3)"
+                    _(
+                        "{path}: key '{key}' item {index} ({value}) is not a move (moves look "
+                        "like t3>f, c1>t7 or t2>t5x3)"
+                    ),
+                    key=key,
+                    index=index,
+                    value=shown,
                 )
         values[key] = value
     try:
         return SavedGame(**values)
     except (TypeError, ValueError) as error:  # pragma: no cover - checks above are stricter
-        fail(f"holds a value that is not allowed ({error})")
+        fail(_("{path} holds a value that is not allowed ({error})"), error=error)
 
 
 # --- files ---------------------------------------------------------------------------------
@@ -447,7 +479,8 @@ def write_save(game: SavedGame, path: str | os.PathLike[str]) -> None:
         atomic_write_bytes(path, data)
     except OSError as error:
         reason = error.strerror or str(error)
-        raise PersistenceError(f"The game could not be saved to {path}: {reason}.", path) from error
+        message = _("The game could not be saved to {path}: {reason}.")
+        raise PersistenceError(message.format(path=path, reason=reason), path) from error
 
 
 def read_save(path: str | os.PathLike[str]) -> SavedGame:
@@ -466,16 +499,17 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
     try:
         data = read_file_bytes(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
-        raise PersistenceError(f"{path} does not exist", path) from None
+        raise PersistenceError(_("{path} does not exist").format(path=path), path) from None
     except TooLargeError:
-        raise PersistenceError(
-            f"{path} is far too large to be a towers-solitaire saved game", path
-        ) from None
+        message = _("{path} is far too large to be a towers-solitaire saved game")
+        raise PersistenceError(message.format(path=path), path) from None
     except NotARegularFileError as error:  # a folder, or a FIFO that would hang open()
-        raise PersistenceError(f"{error}: it is not a saved game", path) from None
+        message = _("{problem}: it is not a saved game").format(problem=error)
+        raise PersistenceError(message, path) from None
     except OSError as error:
         reason = error.strerror or str(error)
-        raise PersistenceError(f"{path} could not be read ({reason})", path) from error
+        message = _("{path} could not be read ({reason})").format(path=path, reason=reason)
+        raise PersistenceError(message, path) from error
     return decode_save(data, path)
 
 
@@ -494,7 +528,8 @@ def write_autosave(game: SavedGame) -> None:
         target = autosave_path()
     except OSError as error:
         reason = error.strerror or str(error)
-        raise PersistenceError(f"The data folder could not be created: {reason}.") from error
+        message = _("The data folder could not be created: {reason}.")
+        raise PersistenceError(message.format(reason=reason)) from error
     write_save(game, target)
 
 
@@ -515,7 +550,8 @@ def load_autosave(
         target = Path(path) if path is not None else autosave_path()
     except OSError as error:
         reason = error.strerror or str(error)
-        return None, [f"The data folder could not be opened ({reason}); there is no autosave."]
+        message = _("The data folder could not be opened ({reason}); there is no autosave.")
+        return None, [message.format(reason=reason)]
     if not os.path.lexists(target):
         return None, []
     try:
@@ -526,10 +562,11 @@ def load_autosave(
         moved = quarantine(target)
     except OSError as error:
         reason = error.strerror or str(error)
-        note = f"It could not be moved aside ({reason})."
+        note = _("It could not be moved aside ({reason}).").format(reason=reason)
     else:
-        note = f"It was moved aside to {moved.name}."
-    return None, [f"The game in progress could not be restored: {problem}. {note}"]
+        note = _("It was moved aside to {name}.").format(name=moved.name)
+    message = _("The game in progress could not be restored: {problem}.").format(problem=problem)
+    return None, [f"{message} {note}"]
 
 
 def clear_autosave() -> None:
@@ -546,4 +583,5 @@ def clear_autosave() -> None:
             target.unlink()
     except OSError as error:
         reason = error.strerror or str(error)
-        raise PersistenceError(f"The autosave could not be deleted: {reason}.") from error
+        message = _("The autosave could not be deleted: {reason}.")
+        raise PersistenceError(message.format(reason=reason)) from error

@@ -42,6 +42,7 @@ from typing import Any
 import attrs
 import tomli_w
 
+from ..i18n import gettext as _
 from ..readfile import TooLargeError, read_file_bytes
 from .atomic import atomic_write_bytes, quarantine
 from .errors import PersistenceError
@@ -264,26 +265,29 @@ _Check = Callable[[object], "tuple[bool, object, str]"]
 
 
 def _check_bool(value: object) -> tuple[bool, object, str]:
-    return isinstance(value, bool), value, "true or false"
+    return isinstance(value, bool), value, _("true or false")
 
 
 def _check_window(value: object) -> tuple[bool, object, str]:
     low, high = WINDOW_SIZE_RANGE
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    return ok, value, f"a whole number of pixels from {low} to {high}"
+    return ok, value, _("a whole number of pixels from {low} to {high}").format(low=low, high=high)
 
 
 def _check_variant(value: object) -> tuple[bool, object, str]:
-    return isinstance(value, str) and bool(value), value, "a variant name in quotes"
+    return isinstance(value, str) and bool(value), value, _("a variant name in quotes")
 
 
 def _check_difficulty(value: object) -> tuple[bool, object, str]:
-    names = " or ".join(f'"{name}"' for name in DIFFICULTIES)
+    *others, last = (f'"{name}"' for name in DIFFICULTIES)
+    names = _("{first} or {second}").format(first=", ".join(others), second=last)
     return value in DIFFICULTIES and isinstance(value, str), value, names
 
 
 def _check_recent(value: object) -> tuple[bool, object, str]:
-    expected = f"a list of at most {RECENT_LIMIT} different variant names in quotes"
+    expected = _("a list of at most {count} different variant names in quotes").format(
+        count=RECENT_LIMIT
+    )
     ok = (
         isinstance(value, (list, tuple))
         and len(value) <= RECENT_LIMIT
@@ -295,16 +299,17 @@ def _check_recent(value: object) -> tuple[bool, object, str]:
 
 def _check_theme(value: object) -> tuple[bool, object, str]:
     ok = isinstance(value, str) and 0 < len(value) <= 4096
-    return ok, value, "a theme name or an SVG file's path in quotes"
+    return ok, value, _("a theme name or an SVG file's path in quotes")
 
 
 def _check_language(value: object) -> tuple[bool, object, str]:
     names = ", ".join(f'"{name}"' for name in LANGUAGE_CHOICES)
-    return isinstance(value, str) and value in LANGUAGE_CHOICES, value, f"one of {names}"
+    expected = _("one of {values}").format(values=names)
+    return isinstance(value, str) and value in LANGUAGE_CHOICES, value, expected
 
 
 def _check_options(value: object) -> tuple[bool, object, str]:
-    expected = "a table of option names to text values in quotes"
+    expected = _("a table of option names to text values in quotes")
     if not isinstance(value, Mapping):
         return False, value, expected
     try:
@@ -314,7 +319,7 @@ def _check_options(value: object) -> tuple[bool, object, str]:
 
 
 def _check_variant_options(value: object) -> tuple[bool, object, str]:
-    expected = "a table of variant names to tables of options"
+    expected = _("a table of variant names to tables of options")
     if not isinstance(value, Mapping):
         return False, value, expected
     try:
@@ -350,18 +355,24 @@ def _shown(value: object) -> str:
 
 
 def _move_aside_note(path: Path) -> str:
-    """Quarantine ``path`` and describe the outcome in a sentence."""
+    """Quarantine ``path`` and describe the outcome in a sentence (in the language spoken
+    now)."""
     try:
         moved = quarantine(path)
     except OSError as error:
         reason = error.strerror or str(error)
-        return f"It could not be moved aside ({reason}); it will be replaced at the next save."
-    return f"It was moved aside to {moved.name}."
+        return _(
+            "It could not be moved aside ({reason}); it will be replaced at the next save."
+        ).format(reason=reason)
+    return _("It was moved aside to {name}.").format(name=moved.name)
 
 
 def _whole_file_problem(path: Path, problem: str) -> list[str]:
+    """The warning about a settings file read as a whole not at all: ``problem`` (a
+    sentence naming the file), what became of it, and that defaults are used."""
     note = _move_aside_note(path)
-    return [f"The settings file {path} {problem}. {note} Default settings are used."]
+    defaults = _("Default settings are used.")
+    return [f"{problem} {note} {defaults}"]
 
 
 def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
@@ -386,32 +397,42 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     except FileNotFoundError:
         return Settings(), []
     except TooLargeError:
-        return Settings(), _whole_file_problem(target, "is far too large to be a settings file")
+        problem = _("The settings file {path} is far too large to be a settings file.")
+        return Settings(), _whole_file_problem(target, problem.format(path=target))
     except OSError as error:  # a folder or a FIFO too (refused without waiting)
         reason = error.strerror or str(error)
         return Settings(), [
-            f"The settings file {target} could not be opened ({reason}). Default settings are used."
+            _(
+                "The settings file {path} could not be opened ({reason}). "
+                "Default settings are used."
+            ).format(path=target, reason=reason)
         ]
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        return Settings(), _whole_file_problem(target, "is not text (it is not valid UTF-8)")
+        problem = _("The settings file {path} is not text (it is not valid UTF-8).")
+        return Settings(), _whole_file_problem(target, problem.format(path=target))
     except Exception as error:  # TOMLDecodeError, RecursionError, oversized numbers, ...
         detail = str(error) or type(error).__name__
-        return Settings(), _whole_file_problem(target, f"is not valid TOML ({detail})")
+        problem = _("The settings file {path} is not valid TOML ({detail}).")
+        return Settings(), _whole_file_problem(target, problem.format(path=target, detail=detail))
 
     version = data.get("format_version", SETTINGS_FORMAT_VERSION)
     if not isinstance(version, int) or isinstance(version, bool):
-        problem = f"has a bad format_version ({_shown(version)}); it should be a whole number"
+        problem = _(
+            "The settings file {path} has a bad format_version ({value}); it should be a "
+            "whole number."
+        ).format(path=target, value=_shown(version))
         return Settings(), _whole_file_problem(target, problem)
     if version > SETTINGS_FORMAT_VERSION:
-        problem = (
-            f"was written by a newer version (format {version}); "
-            f"this program reads format {SETTINGS_FORMAT_VERSION}"
-        )
+        problem = _(
+            "The settings file {path} was written by a newer version (format {version}); "
+            "this program reads format {ours}."
+        ).format(path=target, version=version, ours=SETTINGS_FORMAT_VERSION)
         return Settings(), _whole_file_problem(target, problem)
     if version < SETTINGS_FORMAT_VERSION:
-        return Settings(), _whole_file_problem(target, f"has an unknown format {version}")
+        problem = _("The settings file {path} has an unknown format {version}.")
+        return Settings(), _whole_file_problem(target, problem.format(path=target, version=version))
 
     values: dict[str, object] = {}
     warnings: list[str] = []
@@ -424,21 +445,34 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
             values[key] = value
         else:
             default = getattr(defaults, key)
-            shown_default = "none" if default is None else _shown(default)
+            shown_default = _("none") if default is None else _shown(default)
             if isinstance(default, FrozenOptions):
-                shown_default = "no options"
+                shown_default = _("no options")
             warnings.append(
-                f"In the settings file {target}, the key '{key}' should be {expected}, "
-                f"not {_shown(data[key])}; the default ({shown_default}) is used instead."
+                _(
+                    "In the settings file {path}, the key '{key}' should be {expected}, "
+                    "not {value}; the default ({default}) is used instead."
+                ).format(
+                    path=target,
+                    key=key,
+                    expected=expected,
+                    value=_shown(data[key]),
+                    default=shown_default,
+                )
             )
     bad_keys = len(warnings)
     for key in data:
         if key not in _CHECKS and key != "format_version":
-            warnings.append(f"In the settings file {target}, the unknown key '{key}' was ignored.")
+            warnings.append(
+                _("In the settings file {path}, the unknown key '{key}' was ignored.").format(
+                    path=target, key=key
+                )
+            )
     if bad_keys:
         warnings.append(
-            f"The settings file {target} had wrong values. {_move_aside_note(target)} "
-            "Your other settings were kept."
+            _("The settings file {path} had wrong values.").format(path=target)
+            + f" {_move_aside_note(target)} "
+            + _("Your other settings were kept.")
         )
     return Settings(**values), warnings  # type: ignore[arg-type]
 
@@ -464,8 +498,11 @@ def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None
             target = settings_path()
         atomic_write_bytes(target, data)
     except OSError as error:
-        where = target if target is not None else "the settings folder"
+        where = target if target is not None else _("the settings folder")
         reason = error.strerror or str(error)
         raise PersistenceError(
-            f"The settings could not be saved to {where}: {reason}.", target
+            _("The settings could not be saved to {path}: {reason}.").format(
+                path=where, reason=reason
+            ),
+            target,
         ) from error

@@ -31,6 +31,8 @@ from typing import Any
 
 import attrs
 
+from ..i18n import N_, ngettext
+from ..i18n import gettext as _
 from ..scoring import SCHEMES, best_of, score_text
 from .atomic import atomic_write_text, move_aside, quarantine
 from .errors import PersistenceError
@@ -347,13 +349,22 @@ class _Unusable(Exception):
     """The database file is damaged, foreign or too new: move it aside.
 
     Args:
-        reason: why, as the end of a sentence starting with the file's name.
+        reason: why, as the end of a sentence starting with the file's name, in English
+            (marked with ``N_``), with ``{fields}`` filled from ``fields``.
         salvageable: the file may hold games this program wrote (it is damaged, not
             foreign or newer): they are read from the file set aside and carried over.
+        fields: the values of the fields of ``reason``.
+
+    ``str(error)`` is the reason in English (what the salvage marker keeps); ``shown`` the
+    reason in the language spoken now (for the player); ``template`` and ``fields``
+    (as text) let a later start show it in its own language.
     """
 
-    def __init__(self, reason: str, *, salvageable: bool = False) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: str, *, salvageable: bool = False, **fields: object) -> None:
+        self.template = reason
+        self.fields = {name: str(value) for name, value in fields.items()}
+        super().__init__(reason.format(**self.fields))
+        self.shown = _(reason).format(**self.fields)
         self.salvageable = salvageable
 
 
@@ -791,7 +802,7 @@ def _identity_key(path: Path) -> tuple[int, int, int] | None:
     return (info.st_ino, info.st_size, info.st_mtime_ns)
 
 
-def _write_marker(path: Path, reason: str) -> Path:
+def _write_marker(path: Path, reason: str, problem: _Unusable | None = None) -> Path:
     """Note, before a damaged file is moved aside, that its games are to be carried over.
 
     The marker ``<name>.salvage-KEY`` beside it holds the file's identity
@@ -801,7 +812,10 @@ def _write_marker(path: Path, reason: str) -> Path:
 
     Args:
         path: the damaged statistics file, still in place.
-        reason: why it is moved aside (the end of a sentence naming the file).
+        reason: why it is moved aside (the end of a sentence naming the file), in English.
+        problem: the error that gave ``reason``: its message's English text and fields
+            are kept too, so the start that finishes the salvage shows the reason in the
+            player's language.
 
     Returns:
         The marker's path.
@@ -814,12 +828,32 @@ def _write_marker(path: Path, reason: str) -> Path:
         raise FileNotFoundError(f"{path} does not exist")
     inode, size, mtime = key
     marker = path.with_name(f"{path.name}{_MARKER}{inode or f'{size}-{mtime}'}")
-    atomic_write_text(marker, json.dumps({"file": list(key), "reason": reason}) + "\n")
+    note: dict[str, Any] = {"file": list(key), "reason": reason}
+    if problem is not None:
+        note["message"], note["fields"] = problem.template, problem.fields
+    atomic_write_text(marker, json.dumps(note) + "\n")
     return marker
 
 
+def _shown_reason(note: Mapping[str, Any], reason: str) -> str:
+    """A marker's reason in the language spoken now: its message translated with its
+    fields, or ``reason`` (English) when the marker has none or they do not fit."""
+    message, fields = note.get("message"), note.get("fields")
+    if not isinstance(message, str) or not isinstance(fields, dict):
+        return reason
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in fields.items()):
+        return reason
+    try:
+        if message.format(**fields) != reason:
+            return reason
+        return _(message).format(**fields)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return reason
+
+
 def _read_marker(marker: Path) -> tuple[tuple[int, int, int], str] | None:
-    """A salvage marker's file identity and reason, or ``None`` if it cannot be read."""
+    """A salvage marker's file identity and reason (in the language spoken now), or
+    ``None`` if it cannot be read."""
     try:
         note = json.loads(marker.read_bytes())
     except (OSError, ValueError):
@@ -834,7 +868,7 @@ def _read_marker(marker: Path) -> tuple[tuple[int, int, int], str] | None:
         or not isinstance(reason, str)
     ):
         return None
-    return (key[0], key[1], key[2]), reason
+    return (key[0], key[1], key[2]), _shown_reason(note, reason)
 
 
 def _find_moved(path: Path, key: tuple[int, int, int]) -> Path | None:
@@ -891,18 +925,32 @@ def _outcome(found: _Salvage | None, carried: int) -> str:
     """What became of the games of a file moved aside, for the player: the end of a
     sentence (``carried`` of ``found.rows`` are in the new file)."""
     if found is None:
-        return "new statistics are started"
+        return _("new statistics are started")
     if not found.rows:
-        return "new statistics are started (no recorded game could be read whole)"
+        return _("new statistics are started (no recorded game could be read whole)")
     if not carried:
-        return "new statistics are started; the recorded games are in the file set aside"
-    text = f"new statistics are started with the {carried} recorded games that read back whole"
+        return _("new statistics are started; the recorded games are in the file set aside")
+    text = ngettext(
+        "new statistics are started with the {count} recorded games that read back whole",
+        "new statistics are started with the {count} recorded games that read back whole",
+        carried,
+    ).format(count=carried)
     lost = found.lost + len(found.rows) - carried
-    if lost or found.uncounted:
-        count = f"{lost}" if not found.uncounted else f"at least {lost}" if lost else "some"
-        verb = "is" if count == "1" else "are"
-        text += (
-            f"; {count} damaged game{'' if count == '1' else 's'} {verb} only in the file set aside"
+    if not found.uncounted and lost:
+        return ngettext(
+            "{outcome}; {count} damaged game is only in the file set aside",
+            "{outcome}; {count} damaged games are only in the file set aside",
+            lost,
+        ).format(outcome=text, count=lost)
+    if found.uncounted and lost:
+        return ngettext(
+            "{outcome}; at least {count} damaged games are only in the file set aside",
+            "{outcome}; at least {count} damaged games are only in the file set aside",
+            lost,
+        ).format(outcome=text, count=lost)
+    if found.uncounted:
+        return _("{outcome}; some damaged games are only in the file set aside").format(
+            outcome=text
         )
     return text
 
@@ -953,7 +1001,9 @@ class StatsStore:
             self.path = Path(path) if path is not None else stats_path()
         except OSError as error:  # the data folder cannot be created
             self.path = Path("stats.sqlite3")
-            self._conn = self._memory(f"the data folder could not be created ({error})")
+            self._conn = self._memory(
+                _("the data folder could not be created ({error})").format(error=error)
+            )
             return
         self._conn = self._open()
 
@@ -965,7 +1015,7 @@ class StatsStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            return self._memory(f"its folder could not be created ({error})")
+            return self._memory(_("its folder could not be created ({error})").format(error=error))
         with locked(self.path):
             conn = self._open_unlocked()
         self._identity = _identity(self.path)
@@ -988,21 +1038,23 @@ class StatsStore:
         try:
             return self._open_checked(), None
         except _Unusable as problem:
-            reason, salvageable = str(problem), problem.salvageable
+            reason, shown, salvageable = str(problem), problem.shown, problem.salvageable
+            unusable = problem
         except (sqlite3.Error, OSError) as error:
-            return self._memory(f"it could not be opened ({error})"), None
+            return self._memory(_("it could not be opened ({error})").format(error=error)), None
         marker = None
         try:
             if salvageable:
                 # Written before the move: a start killed before the games are carried
                 # over finishes the work (:meth:`_finish_interrupted`).
-                marker = _write_marker(self.path, reason)
+                marker = _write_marker(self.path, reason, unusable)
             moved = quarantine(self.path)
         except OSError as error:
             if marker is not None:
                 with contextlib.suppress(OSError):
                     marker.unlink()
-            return self._memory(f"{reason}, and it could not be moved aside ({error})"), None
+            why = _("{reason}, and it could not be moved aside ({error})")
+            return self._memory(why.format(reason=shown, error=error)), None
         for suffix in _SIDE_FILES:
             side = Path(f"{self.path}{suffix}")
             if os.path.lexists(side):
@@ -1011,19 +1063,23 @@ class StatsStore:
         try:
             conn = self._open_checked()
         except (_Unusable, sqlite3.Error, OSError) as error:
-            later = " Its games will be carried over at the next start." if marker else ""
-            self.warnings.append(
-                f"The statistics file {self.path} {reason}. It was moved aside to "
-                f"{moved.name}.{later}"
-            )
-            return self._memory(f"a new one could not be created ({error})"), marker
+            text = self._file_problem(shown) + " "
+            text += _("It was moved aside to {name}.").format(name=moved.name)
+            if marker:
+                text += " " + _("Its games will be carried over at the next start.")
+            self.warnings.append(text)
+            why = _("a new one could not be created ({error})").format(error=error)
+            return self._memory(why), marker
         if marker is None:
             self.warnings.append(
-                f"The statistics file {self.path} {reason}. It was moved aside to "
-                f"{moved.name} and new statistics are started."
+                self._file_problem(shown)
+                + " "
+                + _("It was moved aside to {name} and new statistics are started.").format(
+                    name=moved.name
+                )
             )
         else:
-            self._salvage_into(conn, moved, marker, reason, interrupted=False)
+            self._salvage_into(conn, moved, marker, shown, interrupted=False)
         return conn, marker
 
     def _finish_interrupted(self, conn: sqlite3.Connection, handled: Path | None) -> None:
@@ -1045,9 +1101,11 @@ class StatsStore:
                 with contextlib.suppress(OSError):
                     marker.unlink()
                 self.warnings.append(
-                    "An earlier start of the program did not finish setting a damaged "
-                    f"statistics file aside; its games may be in a {self.path.name}.corrupt-* "
-                    f"file in {self.path.parent}."
+                    _(
+                        "An earlier start of the program did not finish setting a damaged "
+                        "statistics file aside; its games may be in a {name}.corrupt-* file "
+                        "in {folder}."
+                    ).format(name=self.path.name, folder=self.path.parent)
                 )
                 continue
             self._salvage_into(conn, moved, marker, note[1], interrupted=True)
@@ -1062,34 +1120,48 @@ class StatsStore:
         interrupted: bool,
     ) -> None:
         """Carry the readable games of ``moved`` (a damaged file set aside) into ``conn``,
-        remove ``marker`` once they are in, and tell the player (:attr:`warnings`).
+        remove ``marker`` once they are in, and tell the player (:attr:`warnings`; ``reason``
+        in the language spoken now).
 
         Carrying over twice adds nothing (games keep their ids), so a salvage cut short
         by a crash is finished by running it again."""
-        lead = f"The statistics file {self.path} {reason}. "
-        lead += (
-            f"An earlier start moved it aside to {moved.name} but did not finish carrying "
-            "its games over"
-            if interrupted
-            else f"It was moved aside to {moved.name}"
-        )
+        lead = self._file_problem(reason) + " "
         try:
             found = _salvage(moved)
             carried = self._carry_over(conn, found.rows if found is not None else [])
         except (sqlite3.Error, OSError) as error:  # transient: the marker stays
             carried, problem = None, str(error)
         else:
-            problem = "the new file could not be written"
+            problem = _("the new file could not be written")
         if carried is None:
-            self.warnings.append(
-                f"{lead}; its games could not be carried over now ({problem}): they will "
-                "be at the next start."
-            )
+            if interrupted:
+                text = _(
+                    "An earlier start moved it aside to {name} but did not finish carrying its "
+                    "games over; its games could not be carried over now ({problem}): they "
+                    "will be at the next start."
+                )
+            else:
+                text = _(
+                    "It was moved aside to {name}; its games could not be carried over now "
+                    "({problem}): they will be at the next start."
+                )
+            self.warnings.append(lead + text.format(name=moved.name, problem=problem))
             return
         with contextlib.suppress(OSError):
             marker.unlink()
-        joint = "; now" if interrupted else " and"
-        self.warnings.append(f"{lead}{joint} {_outcome(found, carried)}.")
+        if interrupted:
+            text = _(
+                "An earlier start moved it aside to {name} but did not finish carrying its "
+                "games over; now {outcome}."
+            )
+        else:
+            text = _("It was moved aside to {name} and {outcome}.")
+        self.warnings.append(lead + text.format(name=moved.name, outcome=_outcome(found, carried)))
+
+    def _file_problem(self, reason: str) -> str:
+        """``"The statistics file PATH REASON."`` in the language spoken now (``reason``
+        already in it)."""
+        return _("The statistics file {path} {reason}.").format(path=self.path, reason=reason)
 
     @staticmethod
     def _carry_over(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> int | None:
@@ -1140,7 +1212,7 @@ class StatsStore:
         if stat.S_ISDIR(mode):  # left alone: it may hold the user's files
             raise IsADirectoryError(f"{self.path} is a folder")
         if not stat.S_ISREG(mode):  # a FIFO would hang the header read below
-            raise _Unusable("is not a statistics database (it is not a regular file)")
+            raise _Unusable(N_("is not a statistics database (it is not a regular file)"))
         if not self._has_journal():
             # Without a journal to roll back, a non-empty file must start with the SQLite
             # header; otherwise SQLite may take a short file for an empty database and
@@ -1152,7 +1224,7 @@ class StatsStore:
             except FileNotFoundError:
                 head = b""
             if head and head != _SQLITE_HEADER:
-                raise _Unusable("is not a statistics database (it is not an SQLite file)")
+                raise _Unusable(N_("is not a statistics database (it is not an SQLite file)"))
         conn = sqlite3.connect(str(self.path), timeout=10.0)
         # Reading a damaged file is where SQLite's errors enter: any that is not of the
         # surroundings (lock, access, space, I/O), and MemoryError (SQLite's answer to a
@@ -1163,14 +1235,14 @@ class StatsStore:
         except BaseException as error:
             conn.close()
             if isinstance(error, sqlite3.Error) and not _is_transient(error):
-                raise _Unusable(self._damage(error), salvageable=True) from error
+                raise self._damage(error) from error
             if isinstance(error, MemoryError):
                 raise _Unusable(
-                    "is damaged (SQLite ran out of memory reading it)", salvageable=True
+                    N_("is damaged (SQLite ran out of memory reading it)"), salvageable=True
                 ) from None
             if isinstance(error, UnicodeDecodeError):  # SQLite's message quoted a bad byte
                 raise _Unusable(
-                    "is damaged (its schema text is not readable)", salvageable=True
+                    N_("is damaged (its schema text is not readable)"), salvageable=True
                 ) from error
             raise
         return conn
@@ -1194,17 +1266,19 @@ class StatsStore:
             StatsStore._check_schema(conn, version)
         except _Unusable:
             if damage is not None:
-                raise _Unusable(f"is damaged ({damage})", salvageable=True) from None
+                raise _Unusable(
+                    N_("is damaged ({damage})"), salvageable=True, damage=damage
+                ) from None
             raise
         if version == 0:
             _create_schema(conn)
             return
         if damage is not None:  # the games are read from the file once it is set aside
-            raise _Unusable(f"is damaged ({damage})", salvageable=True)
+            raise _Unusable(N_("is damaged ({damage})"), salvageable=True, damage=damage)
         if _suspect(conn):  # else every row would validate
             problems = _read_games(conn, version, damaged=False).problems
             if problems:
-                raise _Unusable(f"is damaged ({problems[0]})", salvageable=True)
+                raise _Unusable(N_("is damaged ({damage})"), salvageable=True, damage=problems[0])
         if version < STATS_SCHEMA_VERSION:
             _upgrade(conn, version)
 
@@ -1214,8 +1288,12 @@ class StatsStore:
         one)?  Raises :class:`_Unusable` if not."""
         if version > STATS_SCHEMA_VERSION:
             raise _Unusable(
-                f"was written by a newer version (schema {version}); "
-                f"this program reads schema {STATS_SCHEMA_VERSION}"
+                N_(
+                    "was written by a newer version (schema {version}); this program reads "
+                    "schema {ours}"
+                ),
+                version=version,
+                ours=STATS_SCHEMA_VERSION,
             )
         tables = {
             row[0]
@@ -1225,19 +1303,20 @@ class StatsStore:
         }
         if version == 0:
             if tables:
-                raise _Unusable("holds tables that are not towers-solitaire statistics")
+                raise _Unusable(N_("holds tables that are not towers-solitaire statistics"))
             return
         if version < 1:
-            raise _Unusable(f"has an unknown schema version ({version})")
+            raise _Unusable(N_("has an unknown schema version ({version})"), version=version)
         problem = _schema_problem(conn, version)
         if problem is not None:
-            raise _Unusable(f"is damaged ({problem})", salvageable=True)
+            raise _Unusable(N_("is damaged ({damage})"), salvageable=True, damage=problem)
         columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
         if columns != _columns_of(version):
-            raise _Unusable("does not have the layout of towers-solitaire statistics")
+            raise _Unusable(N_("does not have the layout of towers-solitaire statistics"))
 
-    def _damage(self, error: sqlite3.Error) -> str:
-        """Why SQLite could not read the file, as the end of a sentence naming it: cut
+    def _damage(self, error: sqlite3.Error) -> _Unusable:
+        """Why SQLite could not read the file (a salvageable :class:`_Unusable`, its
+        reason the end of a sentence naming the file): cut
         short if it lacks pages its header counts (SQLite then refuses to read it at
         all), else SQLite's own words.  (Asked only once SQLite has failed: a file being
         written by another program may for an instant be longer than its header says
@@ -1250,11 +1329,18 @@ class StatsStore:
             head, size = b"", 0
         missing, counted = _missing_pages(head, size)
         if missing:
-            return (
-                f"is damaged (it lacks {missing} of the {counted} pages its header counts: "
-                "it was probably cut short)"
+            return _Unusable(
+                N_(
+                    "is damaged (it lacks {missing} of the {counted} pages its header counts: "
+                    "it was probably cut short)"
+                ),
+                salvageable=True,
+                missing=missing,
+                counted=counted,
             )
-        return f"is damaged or not a statistics database ({error})"
+        return _Unusable(
+            N_("is damaged or not a statistics database ({error})"), salvageable=True, error=error
+        )
 
     def _check_size(self, conn: sqlite3.Connection) -> None:
         """A database file is whole pages; anything else was cut short."""
@@ -1262,16 +1348,21 @@ class StatsStore:
         size = os.path.getsize(self.path)
         if page_size > 0 and size % page_size:
             raise _Unusable(
-                f"is damaged (its size, {size} bytes, is not a whole number of "
-                f"{page_size}-byte pages: it was probably cut short)",
+                N_(
+                    "is damaged (its size, {size} bytes, is not a whole number of "
+                    "{page_size}-byte pages: it was probably cut short)"
+                ),
                 salvageable=True,
+                size=size,
+                page_size=page_size,
             )
 
     def _memory(self, reason: str) -> sqlite3.Connection:
         self.in_memory = True
         self.warnings.append(
-            f"The statistics file {self.path}: {reason}. Statistics of this session "
-            "will not be kept."
+            _(
+                "The statistics file {path}: {reason}. Statistics of this session will not be kept."
+            ).format(path=self.path, reason=reason)
         )
         conn = sqlite3.connect(":memory:")
         _create_schema(conn)
@@ -1404,7 +1495,9 @@ class StatsStore:
                 )
         except sqlite3.Error as error:
             raise PersistenceError(
-                f"The result could not be saved in the statistics file {self.path} ({error}).",
+                _("The result could not be saved in the statistics file {path} ({error}).").format(
+                    path=self.path, error=error
+                ),
                 self.path,
             ) from error
 
@@ -1418,7 +1511,10 @@ class StatsStore:
             return self._conn.execute(query, params).fetchall()
         except sqlite3.Error as error:
             raise PersistenceError(
-                f"The statistics file {self.path} could not be read ({error}).", self.path
+                _("The statistics file {path} could not be read ({error}).").format(
+                    path=self.path, error=error
+                ),
+                self.path,
             ) from error
 
     def summary(
@@ -1451,8 +1547,10 @@ class StatsStore:
                 result.append(_summarise(name, key, (row[2:] for row in group)))
             except ValueError:  # an option key not written by us (hand-edited database)
                 self.warnings.append(
-                    f"The statistics file {self.path} holds games of {name!r} with "
-                    f"unreadable options {key!r}; they are not shown."
+                    _(
+                        "The statistics file {path} holds games of {name} with unreadable "
+                        "options {options}; they are not shown."
+                    ).format(path=self.path, name=repr(name), options=repr(key))
                 )
         return result
 
@@ -1525,7 +1623,10 @@ class StatsStore:
                 return self._conn.execute(f"DELETE FROM games{where}", params).rowcount
         except sqlite3.Error as error:
             raise PersistenceError(
-                f"The statistics file {self.path} could not be changed ({error}).", self.path
+                _("The statistics file {path} could not be changed ({error}).").format(
+                    path=self.path, error=error
+                ),
+                self.path,
             ) from error
 
 
