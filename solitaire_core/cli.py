@@ -19,6 +19,13 @@ characters escaped. The exit status tells the outcome apart:
 
 Shell completion comes from argcomplete: ``eval "$(register-python-argcomplete
 solitaire)"`` in ``~/.bashrc`` (README.md has the other shells).
+
+The help and argparse's own words (``usage:``, ``options``, its error messages) speak the
+player's language: the ``language`` of the settings file when it is not ``"system"``, else
+the environment's (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), chosen once at the
+start of :func:`main` (not for ``--version``, which says nothing to translate). What
+programs read stays English: option names and values, ``list``, ``show``, ``export`` and
+``solve`` output.
 """
 
 from __future__ import annotations
@@ -27,10 +34,15 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from . import i18n
 from .errors import SolitaireError, UnknownVariantError, UsageError
+from .i18n import N_
+from .i18n import gettext as _
 
 if TYPE_CHECKING:
     from .variant import Rules
@@ -90,6 +102,118 @@ class _VersionAction(argparse._VersionAction):
         super().__call__(parser, namespace, values, option_string)
 
 
+ARGPARSE_MESSAGES: tuple[str, ...] = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("%(heading)s:"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("expected one argument"),
+    N_("ignored explicit argument %r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+"""argparse's own words a player of this command meets (the help's frame, the usage
+errors its options can cause), marked so that the catalogs translate them: argparse asks
+for them, in English, through the ``gettext`` it imported. Python 3.10 to 3.13 use these
+texts (``"%(heading)s:"`` only from 3.13, ``"argument %(argument_name)s: %(message)s"``
+from 3.11). Its words for programmers (a parser built wrongly) stay English."""
+
+
+@contextmanager
+def _argparse_words() -> Iterator[None]:
+    """While inside, argparse takes its words from our catalogs in the language spoken
+    (:mod:`solitaire_core.i18n`); nothing changes while that is English. argparse looks
+    its ``_`` up in its module each time it needs a word, so that is swapped for the
+    time of one call of our parser and put back after it."""
+    if i18n.current_language() == "en":
+        yield
+        return
+    saved = argparse._  # type: ignore[attr-defined]
+    argparse._ = i18n.gettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = saved  # type: ignore[attr-defined]
+
+
+class Parser(argparse.ArgumentParser):
+    """An :class:`argparse.ArgumentParser` that speaks the player's language: its own
+    words (the ``-h`` help, the group titles, ``usage:``, the errors) come from our
+    catalogs (:data:`ARGPARSE_MESSAGES`) while it is built, parses or prints. Its
+    sub-commands' parsers are of this class too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        with _argparse_words():
+            super().__init__(*args, **kwargs)
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        """argparse's ``add_subparsers``, in the player's language."""
+        with _argparse_words():
+            return super().add_subparsers(**kwargs)
+
+    def parse_args(self, *args: Any, **kwargs: Any) -> Any:
+        """argparse's ``parse_args``, its help and errors in the player's language."""
+        with _argparse_words():
+            return super().parse_args(*args, **kwargs)
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        """argparse's ``parse_known_args``, its help and errors in the player's language."""
+        with _argparse_words():
+            return super().parse_known_args(*args, **kwargs)
+
+    def format_usage(self) -> str:
+        """The usage line, in the player's language."""
+        with _argparse_words():
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        """The whole help, in the player's language."""
+        with _argparse_words():
+            return super().format_help()
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and ``message`` as a usage error; exit with status 2."""
+        with _argparse_words():
+            super().error(message)
+
+
+def _saved_language() -> str | None:
+    """The ``language`` of the player's settings file when it names one of
+    :data:`solitaire_core.i18n.LANGUAGES`, else ``None`` (``"system"``, no file, a file
+    that cannot be read: the window reports those). Only read, never written or moved
+    aside, and without the settings module's imports (start-up stays fast)."""
+    from .persistence.paths import HOME_ENV, app_dirs
+    from .readfile import read_file_bytes
+
+    home = os.environ.get(HOME_ENV, "")
+    folder = Path(home).expanduser() / "config" if home else app_dirs().user_config_path
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10 only
+        import tomli as tomllib
+    try:
+        raw = read_file_bytes(folder / "settings.toml", 1024 * 1024)
+        data = tomllib.loads(raw.decode("utf-8-sig"))
+    except Exception:  # missing, unreadable, not TOML: the window says why
+        return None
+    code = data.get("language")
+    return code if isinstance(code, str) and code in i18n.LANGUAGES else None
+
+
+def choose_language() -> str:
+    """Speak the player's language from now on: the settings file's ``language`` unless
+    it is ``"system"``, else the environment's, as the game window does.
+
+    :return: the language chosen (a key of :data:`solitaire_core.i18n.LANGUAGES`).
+    """
+    return i18n.set_language(_saved_language())
+
+
 _UNPRINTABLE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 """Unicode categories a terminal acts on or that break a line: control characters (ESC,
 BEL, CR, LF, DEL, the C1 controls), format characters (the bidirectional overrides among
@@ -129,11 +253,13 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     for item in pairs or ():
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"--option expects key=value, got {item!r}")
+            raise UsageError(_("--option expects key=value, got {item}").format(item=repr(item)))
         if "," in item:
             raise UsageError(
-                f"--option takes one key=value without ',', got {item!r}; "
-                "repeat --option for each option"
+                _(
+                    "--option takes one key=value without ',', got {item}; "
+                    "repeat --option for each option"
+                ).format(item=repr(item))
             )
         out[key.strip()] = value.strip()
     return out
@@ -148,9 +274,12 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, got {text}").format(text=repr(text))
+        ) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+        message = _("expected a number >= 1, got {value}").format(value=value)
+        raise argparse.ArgumentTypeError(message)
     return value
 
 
@@ -163,7 +292,9 @@ def deal_number(text: str) -> int:
 
     value = positive_int(text)
     if value > MAX_DEAL:
-        raise argparse.ArgumentTypeError(f"deal numbers go from 1 to {MAX_DEAL}, got {value}")
+        raise argparse.ArgumentTypeError(
+            _("deal numbers go from 1 to {last}, got {value}").format(last=MAX_DEAL, value=value)
+        )
     return value
 
 
@@ -172,15 +303,25 @@ def add_option_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--option",
         action="append",
-        metavar="KEY=VALUE",
-        help="a variant option, e.g. empty_columns=any (repeatable)",
+        metavar=_("KEY=VALUE"),
+        help=_("a variant option, e.g. empty_columns=any (repeatable)"),
     )
+
+
+VARIANT_HELP = N_("variant id (see 'solitaire list') or a .toml variant file")
+"""The help of a sub-command's ``variant`` argument (translated when the parser is built)."""
+
+
+def add_variant_arg(parser: argparse.ArgumentParser, **kwargs: Any) -> None:
+    """Add the positional ``variant`` argument (an id or a ``.toml`` file), its name and
+    help in the player's language; ``kwargs`` go to ``add_argument`` (``nargs="?"``)."""
+    parser.add_argument("variant", metavar=_("variant"), help=_(VARIANT_HELP), **kwargs)
 
 
 def add_variant_args(parser: argparse.ArgumentParser, *, deal_required: bool = False) -> None:
     """Add ``--deal N`` and ``--option key=value`` (repeatable) to a sub-command."""
     parser.add_argument(
-        "--deal", type=deal_number, required=deal_required, metavar="N", help="deal number"
+        "--deal", type=deal_number, required=deal_required, metavar="N", help=_("deal number")
     )
     add_option_arg(parser)
 
@@ -248,8 +389,10 @@ def _cmd_export(args: argparse.Namespace) -> int:
     rules = _rules(args)
     if args.format == "fcs" and rules.hidden_cards:
         raise UsageError(
-            f"{rules.name} has a stock or face-down cards, which Freecell Solver's board "
-            "format cannot hold: use --format pysol"
+            _(
+                "{name} has a stock or face-down cards, which Freecell Solver's board "
+                "format cannot hold: use --format pysol"
+            ).format(name=rules.name)
         )
     state = deal(rules, args.deal)
     print((format_pysol if args.format == "pysol" else format_fcs)(state), end="")
@@ -282,31 +425,37 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
         modules are then not imported): enough to run one of :data:`CORE_COMMANDS`, or
         ``--version``, but its help and its errors would not name the others.
     """
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="solitaire",
-        description="towers-solitaire: Seahaven Towers, Sea Towers, Double Sea Towers and more. "
-        "Without a command, opens the launcher.",
+        description=_(
+            "towers-solitaire: Seahaven Towers, Sea Towers, Double Sea Towers and more. "
+            "Without a command, opens the launcher."
+        ),
     )
-    parser.add_argument("--version", action=_VersionAction)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    p = sub.add_parser("list", help="list installed variants and the plugin of each")
+    parser.add_argument(
+        "--version", action=_VersionAction, help=_("show program's version number and exit")
+    )
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    p = sub.add_parser("list", help=_("list installed variants and the plugin of each"))
     p.set_defaults(func=_cmd_list)
-    p = sub.add_parser("show", help="print a deal's layout as text")
-    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
+    p = sub.add_parser("show", help=_("print a deal's layout as text"))
+    add_variant_arg(p)
     add_variant_args(p)
     p.set_defaults(func=_cmd_show)
-    p = sub.add_parser("check", help="validate a variant file")
-    p.add_argument("file", help="path of a variant .toml file")
+    p = sub.add_parser("check", help=_("validate a variant file"))
+    p.add_argument("file", metavar=_("file"), help=_("path of a variant .toml file"))
     p.set_defaults(func=_cmd_check)
-    p = sub.add_parser("export", help="print a deal in another program's format")
-    p.add_argument("variant", help="variant id or a .toml variant file")
+    p = sub.add_parser("export", help=_("print a deal in another program's format"))
+    p.add_argument("variant", metavar=_("variant"), help=_("variant id or a .toml variant file"))
     add_variant_args(p, deal_required=True)
     p.add_argument(
         "--format",
         choices=["fcs", "pysol"],
         default="fcs",
-        help="fcs: Freecell Solver's board format; pysol: the layout text the pysol_cards "
-        "package prints (Talon: top card first, <XX> for a face-down card)",
+        help=_(
+            "fcs: Freecell Solver's board format; pysol: the layout text the pysol_cards "
+            "package prints (Talon: top card first, <XX> for a face-down card)"
+        ),
     )
     p.set_defaults(func=_cmd_export)
     for name in EXTENSIONS if extensions else ():
@@ -321,8 +470,14 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (the module docstring lists them)."""
-    parser = build_parser(extensions=_needs_extensions(sys.argv[1:] if argv is None else argv))
+    """Run the command line; returns the exit status (the module docstring lists them).
+
+    The language is chosen first (:func:`choose_language`), so that the parser is built
+    in it; ``--version`` alone skips that (reading the settings takes time)."""
+    words = sys.argv[1:] if argv is None else argv
+    if words[:1] != ["--version"]:
+        choose_language()
+    parser = build_parser(extensions=_needs_extensions(words))
     if "_ARGCOMPLETE" in os.environ:  # the shell asks for completions; this never returns
         _complete(parser)
     args = parser.parse_args(argv)
@@ -334,13 +489,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or EXIT_OK)
     except (UsageError, UnknownVariantError) as exc:
-        print(printable(f"solitaire: error: {exc}"), file=sys.stderr)
+        print(printable(_("solitaire: error: {message}").format(message=exc)), file=sys.stderr)
         return EXIT_USAGE
     except SolitaireError as exc:
-        print(printable(f"solitaire: error: {exc}"), file=sys.stderr)
+        print(printable(_("solitaire: error: {message}").format(message=exc)), file=sys.stderr)
         return EXIT_FAILURE
     except KeyboardInterrupt:
-        print("solitaire: interrupted", file=sys.stderr)
+        print(_("solitaire: interrupted"), file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return _reader_went_away()

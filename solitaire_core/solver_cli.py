@@ -5,7 +5,9 @@ positions searched and the time. ``survey`` solves a range of deals in parallel,
 CSV row per deal as it finishes (so an interrupted survey resumes where it stopped) and ends
 with the winnability rate and its 95% Wilson interval.
 
-Only argparse is imported here; the solver loads when a command runs.
+Only argparse is imported here; the solver loads when a command runs. The help is in the
+player's language; what the commands print (a verdict, a tally, move notation) stays
+English, for the scripts that read it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from .cli import (
     EXIT_OK,
     EXIT_UNDECIDED,
     EXIT_UNWINNABLE,
+    add_option_arg,
+    add_variant_arg,
     add_variant_args,
     parse_options,
     positive_int,
@@ -27,97 +31,117 @@ from .cli import (
     resolve_variant,
 )
 from .errors import UsageError
+from .i18n import N_
+from .i18n import gettext as _
 
 
-def _positive(unit: str) -> Callable[[str], float]:
-    """An argparse type: a positive number of ``unit`` (seconds, megabytes)."""
+def _positive(unit: str, not_a_number: str, not_positive: str) -> Callable[[str], float]:
+    """An argparse type: a positive number of ``unit`` (seconds, megabytes).
+
+    :param not_a_number: the error for a text that is no number, English (marked with
+        ``N_``), with the field ``{text}``; translated when shown.
+    :param not_positive: the error for a number <= 0, likewise.
+    """
 
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number of {unit}, got {text!r}") from None
+            raise argparse.ArgumentTypeError(_(not_a_number).format(text=repr(text))) from None
         if not value > 0:
-            raise argparse.ArgumentTypeError(f"expected a positive number of {unit}, got {text}")
+            raise argparse.ArgumentTypeError(_(not_positive).format(text=text))
         return value
 
     parse.__name__ = unit  # argparse names the type in its messages
     return parse
 
 
-_seconds = _positive("seconds")
-_megabytes = _positive("megabytes")
+_seconds = _positive(
+    "seconds",
+    N_("expected a number of seconds, got {text}"),
+    N_("expected a positive number of seconds, got {text}"),
+)
+_megabytes = _positive(
+    "megabytes",
+    N_("expected a number of megabytes, got {text}"),
+    N_("expected a positive number of megabytes, got {text}"),
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``solve`` and ``survey`` to the ``solitaire`` command."""
     p = subparsers.add_parser(
         "solve",
-        help="decide whether a deal is winnable and print a solution",
-        description="Search a deal: prints the verdict (winnable, unwinnable, or undecided "
-        "when a budget ran out), the solution in move notation, the positions searched and "
-        "the time. Exit status: 0 winnable, 3 unwinnable, 4 undecided: a budget ran out, or "
-        "the system refused the solver more memory (1 failure, 2 usage error).",
+        help=_("decide whether a deal is winnable and print a solution"),
+        description=_(
+            "Search a deal: prints the verdict (winnable, unwinnable, or undecided "
+            "when a budget ran out), the solution in move notation, the positions searched and "
+            "the time. Exit status: 0 winnable, 3 unwinnable, 4 undecided: a budget ran out, or "
+            "the system refused the solver more memory (1 failure, 2 usage error)."
+        ),
     )
-    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
+    add_variant_arg(p)
     add_variant_args(p, deal_required=True)
-    p.add_argument("--timeout", type=_seconds, metavar="S", help="give up after S seconds")
+    p.add_argument("--timeout", type=_seconds, metavar="S", help=_("give up after S seconds"))
     p.add_argument(
         "--max-states",
         type=positive_int,
         metavar="N",
-        help="give up after storing N positions (default 1000000)",
+        help=_("give up after storing N positions (default 1000000)"),
     )
     p.add_argument(
         "--max-memory",
         type=_megabytes,
         metavar="MB",
-        help="give up rather than hold more than MB megabytes of positions",
+        help=_("give up rather than hold more than MB megabytes of positions"),
     )
     _add_engine(p)
     p.set_defaults(func=_cmd_solve)
 
     p = subparsers.add_parser(
         "survey",
-        help="solve a range of deals in parallel and report the winnability rate",
-        description="Solve many deals in worker processes (or on a Dask cluster), one CSV "
-        "row per deal. Interrupting keeps the rows written; running the same command again "
-        "resumes.",
+        help=_("solve a range of deals in parallel and report the winnability rate"),
+        description=_(
+            "Solve many deals in worker processes (or on a Dask cluster), one CSV "
+            "row per deal. Interrupting keeps the rows written; running the same command again "
+            "resumes."
+        ),
     )
-    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
-    p.add_argument("--deals", required=True, metavar="A-B", help="deal numbers, e.g. 1-1000")
+    add_variant_arg(p)
+    p.add_argument("--deals", required=True, metavar="A-B", help=_("deal numbers, e.g. 1-1000"))
+    add_option_arg(p)
     p.add_argument(
-        "--option",
-        action="append",
-        metavar="KEY=VALUE",
-        help="a variant option, e.g. empty_columns=any (repeatable)",
+        "--jobs", type=positive_int, metavar="N", help=_("worker processes (default: CPUs)")
     )
-    p.add_argument(
-        "--jobs", type=positive_int, metavar="N", help="worker processes (default: CPUs)"
-    )
-    p.add_argument("--timeout", type=_seconds, metavar="S", help="seconds per deal")
-    p.add_argument("--max-states", type=positive_int, metavar="N", help="positions per deal")
-    p.add_argument("--csv", type=Path, metavar="FILE", help="write (and resume) rows here")
+    p.add_argument("--timeout", type=_seconds, metavar="S", help=_("seconds per deal"))
+    p.add_argument("--max-states", type=positive_int, metavar="N", help=_("positions per deal"))
+    p.add_argument("--csv", type=Path, metavar=_("FILE"), help=_("write (and resume) rows here"))
     p.add_argument(
         "--executor",
         choices=["process", "dask"],
         default="process",
-        help="process: worker processes on this machine; dask: a Dask distributed "
-        "cluster (pip install 'towers-solitaire[cluster]')",
+        help=_(
+            "process: worker processes on this machine; dask: a Dask distributed "
+            "cluster (pip install 'towers-solitaire[cluster]')"
+        ),
     )
-    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--scheduler", metavar=_("ADDRESS"), help=_("Dask scheduler, e.g. tcp://host:8786")
+    )
+    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     p.add_argument(
         "--no-solutions",
         dest="solutions",
         action="store_false",
-        help="leave the solution column empty (a row then takes about 45 bytes, not 250)",
+        help=_("leave the solution column empty (a row then takes about 45 bytes, not 250)"),
     )
     p.add_argument(
         "--retry-undecided",
         action="store_true",
-        help="solve again the deals --csv holds as undecided (e.g. with a larger "
-        "--max-states); their new rows replace the old",
+        help=_(
+            "solve again the deals --csv holds as undecided (e.g. with a larger "
+            "--max-states); their new rows replace the old"
+        ),
     )
     _add_engine(p)
     p.set_defaults(func=_cmd_survey)
@@ -128,8 +152,10 @@ def _add_engine(p: argparse.ArgumentParser) -> None:
         "--engine",
         choices=["auto", "c", "python"],
         default="auto",
-        help="c: the compiled solver; python: the pure-Python one; auto (default): C when "
-        "it is built and knows the variant's rules, else Python",
+        help=_(
+            "c: the compiled solver; python: the pure-Python one; auto (default): C when "
+            "it is built and knows the variant's rules, else Python"
+        ),
     )
 
 
@@ -208,7 +234,7 @@ def _cmd_survey(args: argparse.Namespace) -> int:
     resolve_variant(args.variant, args.option)  # report a bad variant or option here
     deals = parse_deals(args.deals)
     if args.executor == "dask" and not args.scheduler:
-        raise UsageError("--executor dask needs --scheduler ADDRESS (e.g. tcp://host:8786)")
+        raise UsageError(_("--executor dask needs --scheduler ADDRESS (e.g. tcp://host:8786)"))
     progress = Progress(len(deals), enabled=not args.quiet)
     try:
         rows = run_survey(

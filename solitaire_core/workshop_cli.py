@@ -7,7 +7,9 @@
 * ``solitaire variant package FILE.toml --name NAME`` writes a ready plugin project
   (:mod:`solitaire_core.packaging`).
 
-Registered by :data:`solitaire_core.cli.EXTENSIONS`; only argparse is imported here.
+Registered by :data:`solitaire_core.cli.EXTENSIONS`; only argparse is imported here. The
+help, and what the commands tell the player, are in the player's language; the TOML
+printed stays as it is.
 """
 
 from __future__ import annotations
@@ -15,56 +17,67 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-VARIANT_HELP = "variant id (see 'solitaire list') or a .toml variant file"
+from .cli import VARIANT_HELP, add_variant_arg
+from .i18n import gettext as _
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``variant`` and its sub-commands to the ``solitaire`` command."""
     parser = subparsers.add_parser(
         "variant",
-        help="print, copy or package a variant file",
-        description="Write your own game: print a variant's file, copy it into your "
-        "variants folder under a new id, or package a file as a plugin project.",
+        help=_("print, copy or package a variant file"),
+        description=_(
+            "Write your own game: print a variant's file, copy it into your "
+            "variants folder under a new id, or package a file as a plugin project."
+        ),
     )
-    sub = parser.add_subparsers(dest="variant_command", metavar="ACTION", required=True)
+    sub = parser.add_subparsers(dest="variant_command", metavar=_("ACTION"), required=True)
 
     p = sub.add_parser(
         "show",
-        help="print a variant's TOML file",
-        description="Print a variant's TOML file, comments included (built-in variants too), "
-        "to copy and change.",
+        help=_("print a variant's TOML file"),
+        description=_(
+            "Print a variant's TOML file, comments included (built-in variants too), "
+            "to copy and change."
+        ),
     )
-    p.add_argument("variant", help=VARIANT_HELP)
+    add_variant_arg(p)
     p.set_defaults(func=_cmd_show)
 
     p = sub.add_parser(
         "new",
-        help="copy a variant into your variants folder under a new id",
-        description="Write a copy of a variant, with a new id and name, as NEW-ID.toml in "
-        "your variants folder (printed). It is listed as yours from the next start; edit it "
-        "with any text editor and check it with 'solitaire check FILE'.",
+        help=_("copy a variant into your variants folder under a new id"),
+        description=_(
+            "Write a copy of a variant, with a new id and name, as NEW-ID.toml in "
+            "your variants folder (printed). It is listed as yours from the next start; edit "
+            "it with any text editor and check it with 'solitaire check FILE'."
+        ),
     )
-    p.add_argument("new_id", metavar="NEW-ID", help="the copy's id, e.g. my-seahaven")
-    p.add_argument("--from", dest="source", required=True, metavar="ID", help=VARIANT_HELP)
-    p.add_argument("--name", metavar="TEXT", help="display name (default: made from NEW-ID)")
+    p.add_argument("new_id", metavar=_("NEW-ID"), help=_("the copy's id, e.g. my-seahaven"))
+    p.add_argument("--from", dest="source", required=True, metavar="ID", help=_(VARIANT_HELP))
+    p.add_argument("--name", metavar=_("TEXT"), help=_("display name (default: made from NEW-ID)"))
     p.set_defaults(func=_cmd_new)
 
     p = sub.add_parser(
         "package",
-        help="write a plugin project (pyproject, the TOML, a conformance test, a README)",
-        description="Write a ready plugin project for a variant file: pyproject.toml with "
-        "the entry point, the TOML file as package data, a test running the conformance "
-        "kit, and a README. 'pip install ./NAME' installs it; 'pytest' in it runs the kit.",
+        help=_("write a plugin project (pyproject, the TOML, a conformance test, a README)"),
+        description=_(
+            "Write a ready plugin project for a variant file: pyproject.toml with "
+            "the entry point, the TOML file as package data, a test running the conformance "
+            "kit, and a README. 'pip install ./NAME' installs it; 'pytest' in it runs the kit."
+        ),
     )
-    p.add_argument("file", type=Path, help="the variant's .toml file")
+    p.add_argument("file", type=Path, metavar=_("file"), help=_("the variant's .toml file"))
     p.add_argument(
         "--name",
         required=True,
-        metavar="NAME",
-        help="the project (distribution) name, e.g. solitaire-my-seahaven; also the plugin's name",
+        metavar=_("NAME"),
+        help=_(
+            "the project (distribution) name, e.g. solitaire-my-seahaven; also the plugin's name"
+        ),
     )
     p.add_argument(
-        "--output", type=Path, metavar="DIR", help="the project folder (default: ./NAME)"
+        "--output", type=Path, metavar=_("DIR"), help=_("the project folder (default: ./NAME)")
     )
     p.set_defaults(func=_cmd_package)
 
@@ -88,11 +101,13 @@ def _cmd_new(args: argparse.Namespace) -> int:
 
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", args.new_id):
         raise UsageError(
-            f"NEW-ID {args.new_id!r}: expected lowercase letters, digits and '-' (e.g. my-seahaven)"
+            _(
+                "NEW-ID {new_id}: expected lowercase letters, digits and '-' (e.g. my-seahaven)"
+            ).format(new_id=repr(args.new_id))
         )
     path = new_user_variant(get_registry(), args.new_id, args.source, name=args.name)
-    print(printable(f"wrote {path}"))
-    print(f"try it: solitaire show {args.new_id}   (or: solitaire play {args.new_id})")
+    print(printable(_("wrote {path}").format(path=path)))
+    print(_("try it: solitaire show {id}   (or: solitaire play {id})").format(id=args.new_id))
     return 0
 
 
@@ -101,9 +116,11 @@ def _cmd_package(args: argparse.Namespace) -> int:
     from .plugins import get_registry
 
     folder = package_variant(get_registry(), args.file, args.name, args.output)
-    print(f"wrote {folder}")
+    print(_("wrote {path}").format(path=folder))
     print(
-        f"install it with its test extra: pip install '{folder}[test]'"
-        f"   then run its tests: cd {folder} && pytest"
+        _(
+            "install it with its test extra: pip install '{folder}[test]'"
+            "   then run its tests: cd {folder} && pytest"
+        ).format(folder=folder)
     )
     return 0

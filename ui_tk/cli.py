@@ -9,39 +9,42 @@ from __future__ import annotations
 import argparse
 import sys
 
+from solitaire_core.i18n import gettext as _
+
 __all__ = ["no_tk_message", "register"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``play [VARIANT] [--deal N] [--option KEY=VALUE]`` to the ``solitaire``
     command."""
-    from solitaire_core.cli import add_variant_args
+    from solitaire_core.cli import add_variant_arg, add_variant_args
 
     parser = subparsers.add_parser(
         "play",
-        help="open the game window (the launcher, or VARIANT's table at once)",
-        description="Open the game window. Without VARIANT the launcher opens (and offers "
-        "to resume the game in progress); with VARIANT its table opens at once, on deal N "
-        "or a random deal.",
+        help=_("open the game window (the launcher, or VARIANT's table at once)"),
+        description=_(
+            "Open the game window. Without VARIANT the launcher opens (and offers "
+            "to resume the game in progress); with VARIANT its table opens at once, on deal N "
+            "or a random deal."
+        ),
     )
-    parser.add_argument(
-        "variant", nargs="?", help="variant id (see 'solitaire list') or a .toml variant file"
-    )
+    add_variant_arg(parser, nargs="?")
     add_variant_args(parser)
     parser.set_defaults(func=_cmd_play)
 
 
 def no_tk_message() -> str:
-    """What to tell a player whose Python has no tkinter: the system package to install
-    (tkinter is not on PyPI; each system packages it apart from Python)."""
+    """What to tell a player whose Python has no tkinter, in the player's language: the
+    system package to install (tkinter is not on PyPI; each system packages it apart from
+    Python)."""
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
-    return (
+    return _(
         "the game window needs Tk, and this Python has no tkinter. Install it with the "
         "system's package manager: Debian/Ubuntu: sudo apt install python3-tk; "
         "Fedora: sudo dnf install python3-tkinter; Arch: sudo pacman -S tk; "
-        f"macOS with Homebrew: brew install python-tk@{version}. "
+        "macOS with Homebrew: brew install python-tk@{version}. "
         "The other commands (list, show, solve, ...) work without it."
-    )
+    ).format(version=version)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -52,7 +55,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.variant is None:
         if args.deal is not None or options:
             raise UsageError(
-                "--deal and --option need a VARIANT, e.g. solitaire play seahaven --deal 1"
+                _("--deal and --option need a VARIANT, e.g. solitaire play seahaven --deal 1")
             )
     variant = None
     if args.variant is not None:  # unknown variant or option: exit 2; a file is loaded

@@ -3,7 +3,8 @@
 ``solitaire stats`` prints every variant and option set; ``solitaire stats VARIANT``
 only that variant (``--option key=value`` narrows it to one option set);
 ``solitaire stats VARIANT --reset`` or ``solitaire stats --all --reset`` deletes the
-recorded games without asking, so ``--reset`` insists on naming what to delete.
+recorded games without asking, so ``--reset`` insists on naming what to delete. The help
+is in the player's language; the table printed stays English.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from typing import Any
 
 from ..errors import SolitaireError
+from ..i18n import gettext as _
 
 
 class StatsCommandError(SolitaireError):
@@ -26,29 +28,36 @@ def register(subparsers: Any) -> None:
     """
     parser = subparsers.add_parser(
         "stats",
-        help="show (or reset) the statistics of finished games",
-        description="Show the statistics of finished games per variant and option set. "
-        "Games won in the Cheat difficulty are counted apart, as cheat wins.",
+        help=_("show (or reset) the statistics of finished games"),
+        description=_(
+            "Show the statistics of finished games per variant and option set. "
+            "Games won in the Cheat difficulty are counted apart, as cheat wins."
+        ),
     )
     parser.add_argument(
         "variant",
         nargs="?",
-        help="only this variant (its id, e.g. seahaven, or its .toml file)",
+        metavar=_("variant"),
+        help=_("only this variant (its id, e.g. seahaven, or its .toml file)"),
     )
     parser.add_argument(
         "--option",
         action="append",
-        metavar="KEY=VALUE",
-        help="with VARIANT: only this option set, e.g. empty_columns=any (repeatable)",
+        metavar=_("KEY=VALUE"),
+        help=_("with VARIANT: only this option set, e.g. empty_columns=any (repeatable)"),
     )
     parser.add_argument(
-        "--all", action="store_true", help="every variant (needed with --reset without VARIANT)"
+        "--all",
+        action="store_true",
+        help=_("every variant (needed with --reset without VARIANT)"),
     )
     parser.add_argument(
         "--reset",
         action="store_true",
-        help="delete the recorded games of VARIANT (or of every variant with --all); "
-        "there is no question and no undo",
+        help=_(
+            "delete the recorded games of VARIANT (or of every variant with --all); "
+            "there is no question and no undo"
+        ),
     )
     parser.set_defaults(func=_cmd_stats)
 

@@ -1,7 +1,9 @@
 """``solitaire conformance VARIANT``: run the rule-conformance kit from the command line.
 
 Registered by :data:`solitaire_core.cli.EXTENSIONS`; imports nothing heavy until the
-command runs (Hypothesis is needed then: it is in the ``test`` extra).
+command runs (Hypothesis is needed then: it is in the ``test`` extra). The help is in the
+player's language; the report printed (check names, ``ok``/``FAIL``, the tally) stays
+English.
 """
 
 from __future__ import annotations
@@ -12,53 +14,56 @@ import time
 import traceback
 from typing import Any
 
-from ..cli import add_option_arg, positive_int, printable
+from ..cli import add_option_arg, add_variant_arg, positive_int, printable
 from ..errors import SolitaireError
+from ..i18n import gettext as _
 
 
 def register(subparsers: Any) -> None:
     """Add the ``conformance`` sub-command to the ``solitaire`` parser."""
     p = subparsers.add_parser(
         "conformance",
-        help="check that an installed variant obeys the framework's rules contract",
-        description="Run the rule-conformance kit (deals, legality, move limits, empty "
-        "columns, autoplay, undo/redo, winning, notation, options, scenarios) on an "
-        "installed variant. Without --option every combination of its options is checked. "
-        "Exit status 0 when every check passes, 1 when one fails, 2 on a usage error.",
+        help=_("check that an installed variant obeys the framework's rules contract"),
+        description=_(
+            "Run the rule-conformance kit (deals, legality, move limits, empty "
+            "columns, autoplay, undo/redo, winning, notation, options, scenarios) on an "
+            "installed variant. Without --option every combination of its options is checked. "
+            "Exit status 0 when every check passes, 1 when one fails, 2 on a usage error."
+        ),
     )
-    p.add_argument("variant", help="variant id (see 'solitaire list') or a .toml variant file")
+    add_variant_arg(p)
     add_option_arg(p)
     p.add_argument(
         "--examples",
         type=positive_int,
         default=100,
         metavar="N",
-        help="Hypothesis examples per check and random games played (default 100)",
+        help=_("Hypothesis examples per check and random games played (default 100)"),
     )
     p.add_argument(
         "--steps",
         type=positive_int,
         default=50,
         metavar="N",
-        help="moves per random game (default 50)",
+        help=_("moves per random game (default 50)"),
     )
     p.add_argument(
         "--scenarios",
         action="append",
         default=[],
-        metavar="FILE",
-        help="an extra scenario file to run (docs/scenarios.md; repeatable)",
+        metavar=_("FILE"),
+        help=_("an extra scenario file to run (docs/scenarios.md; repeatable)"),
     )
     p.add_argument(
         "--shrink",
         action="store_true",
-        help="shrink a failing random game to a short one (can take minutes)",
+        help=_("shrink a failing random game to a short one (can take minutes)"),
     )
     p.add_argument(
         "--check",
         action="append",
-        metavar="NAME",
-        help="run only this check (repeatable); names are listed in the output",
+        metavar=_("NAME"),
+        help=_("run only this check (repeatable); names are listed in the output"),
     )
     p.set_defaults(func=_cmd_conformance)
 
