@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .cards import ACE, Card, Suit, card_code
+from .cards import ACE, RANK_NAMES, Card, Suit, card_code
 from .errors import IllegalMoveError
 from .i18n import N_, ngettext
 from .i18n import gettext as _
@@ -131,15 +131,15 @@ _FOUNDATION_TEXT = {
 
 # The built-in tableau rules' descriptions (solitaire_core/predicates.py: how the tableau
 # builds and runs, what an empty column takes), which the reasons quote: marked here so
-# that :func:`_rule_text` finds them translated; a plugin's own description stays as its
-# plugin wrote it. The rules window (solitaire_tk.rules_dialog) quotes the same ones.
+# that :func:`rule_text` finds them translated; a plugin's own description stays as its
+# plugin wrote it. The rules window (solitaire_tk.rules_dialog) quotes them through it too.
 _RULE_TEXTS = (
     N_("down in suit"), N_("down in alternate colours"), N_("down regardless of suit"),
     N_("down in the same colour"), N_("down in any suit but its own"), N_("up in suit"),
     N_("up in alternate colours"), N_("up or down in suit"),
     N_("up or down regardless of suit"), N_("up or down in alternate colours"),
     N_("a King or a run led by a King"), N_("any card or run"),
-    N_("nothing: empty columns stay empty"),
+    N_("nothing: empty columns stay empty"), N_("no building on the tableau"),
 )  # fmt: skip
 
 _NO_BUILDING = "no building on the tableau"
@@ -147,17 +147,29 @@ _NO_BUILDING = "no building on the tableau"
 said whole instead (it reads as no fragment of a sentence)."""
 
 _WRAPPING = ", wrapping from King to Ace"
+_BELOW_BASE = "the rank one below the foundations' base rank"
 
 
-def _rule_text(text: str) -> str:
-    """A rule's description from the variant (``rules.build_description``, ...) in the
-    language spoken: a built-in one translated (:data:`_RULE_TEXTS`), with its ``",
-    wrapping from King to Ace"`` (solitaire_core/variant.py) translated apart."""
+def rule_text(text: str) -> str:
+    """A rule's description from the variant (``Rules.build_description``,
+    ``run_description``, ``empty_description``) in the language spoken: a built-in rule's
+    words translated (:data:`_RULE_TEXTS`), its ``", wrapping from King to Ace"`` and its
+    ``"the rank one below the foundations' base rank (Jack)"`` (the words
+    solitaire_core/variant.py adds) translated apart; a plugin's own words as it gives
+    them (a string without a translation is shown as it is).
+
+    :param text: the description, in English; ``""`` gives ``""``.
+    """
     if not text:
         return text  # gettext("") would give the catalog's header
     if text.endswith(_WRAPPING):
-        how = _(text[: -len(_WRAPPING)])
+        how = rule_text(text[: -len(_WRAPPING)])
         return _("{how}, wrapping from King to Ace").format(how=how)
+    if text.startswith(_BELOW_BASE + " (") and text.endswith(")"):
+        rank = text[len(_BELOW_BASE) + 2 : -1]
+        if rank in RANK_NAMES:
+            rank = _(rank)
+        return _("the rank one below the foundations' base rank ({rank})").format(rank=rank)
     return _(text)
 
 
@@ -491,7 +503,7 @@ def _check(
                 ).format(count=count, pile=name(src))
             return None, _(
                 "the top {count} cards of {pile} are not a run (runs are built {how})"
-            ).format(count=count, pile=name(src), how=_rule_text(rules.run_description))
+            ).format(count=count, pile=name(src), how=rule_text(rules.run_description))
         if (
             rules.move_limit == "one-or-all"
             and dst.kind is PileKind.TABLEAU
@@ -562,7 +574,7 @@ def _check(
                     "{card} cannot go on {top}: the tableau builds no building on the tableau"
                 ).format(card=bottom.label, top=dest[-1].label)
             return None, _("{card} cannot go on {top}: the tableau builds {how}").format(
-                card=bottom.label, top=dest[-1].label, how=_rule_text(rules.build_description)
+                card=bottom.label, top=dest[-1].label, how=rule_text(rules.build_description)
             )
     elif not rules.empty_accepts_for(state.bases)(bottom):
         return None, _("an empty column takes {what}").format(what=_empty_text(state))
@@ -845,7 +857,7 @@ def _empty_text(state: GameState) -> str:
         return _("only {rank}, the rank below the foundations' base").format(
             rank=_(_RANK_WORDS[(state.bases[0] - 2) % 13])
         )
-    return _rule_text(rules.empty_description)
+    return rule_text(rules.empty_description)
 
 
 def _check_pile(

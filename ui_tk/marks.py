@@ -6,18 +6,12 @@ Shared by the table (:mod:`solitaire_tk.table`) and the launcher's thumbnails
 
 from __future__ import annotations
 
-from solitaire_core.i18n import N_
+from solitaire_core.cards import RANK_NAMES
 from solitaire_core.i18n import gettext as _
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.state import GameState
 
 __all__ = ["rank_mark", "slot_look"]
-
-_RANK_MARKS = (
-    N_("Ace"), N_("Two"), N_("Three"), N_("Four"), N_("Five"), N_("Six"), N_("Seven"),
-    N_("Eight"), N_("Nine"), N_("Ten"), N_("Jack"), N_("Queen"), N_("King"),
-)  # fmt: skip
-"""The ranks' names, Ace to King, in English (translated when shown)."""
 
 
 def slot_look(state: GameState | None, ref: PileRef) -> tuple[str, str]:
@@ -72,4 +66,4 @@ def rank_mark(rank: int) -> str:
     ``"Five"``, in the language spoken), never one letter or digit, which would read as a
     pile key (Penguin's empty foundation with key K read "J" when the Jacks were its
     base; Fan's foundations with keys S-V read "A", column A's key)."""
-    return _(_RANK_MARKS[rank - 1])
+    return _(RANK_NAMES[rank - 1])

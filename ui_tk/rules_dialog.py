@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from solitaire_core.cards import RANK_NAMES
 from solitaire_core.i18n import N_, ngettext, pgettext
 from solitaire_core.i18n import gettext as _
+from solitaire_core.rules import rule_text
 from solitaire_core.variant import BASE_FIRST_PLAYED, BASE_FROM_DEAL, FoundationPile
 
 from .marks import rank_mark
@@ -63,23 +63,6 @@ _AUTOPLAY = {
     "all": N_("Every card that fits on a foundation goes there by itself."),
 }
 
-_DESCRIPTIONS = (
-    # solitaire_core.predicates' built-in tableau rules, as Rules.build_description,
-    # run_description and empty_description give them (English; translated when shown).
-    N_("down in suit"), N_("down in alternate colours"), N_("down regardless of suit"),
-    N_("down in the same colour"), N_("down in any suit but its own"), N_("up in suit"),
-    N_("up in alternate colours"), N_("up or down in suit"),
-    N_("up or down regardless of suit"), N_("up or down in alternate colours"),
-    N_("no building on the tableau"), N_("a King or a run led by a King"),
-    N_("any card or run"), N_("nothing: empty columns stay empty"),
-    N_("the rank one below the foundations' base rank"),
-)  # fmt: skip
-"""The descriptions of the built-in rules, marked for translation (a plugin's rule keeps
-the words it gives)."""
-
-_WRAPPING = ", wrapping from King to Ace"
-_BELOW_BASE = "the rank one below the foundations' base rank"
-
 _DECKS = {
     2: N_("Two decks of 52 cards: {count} cards."),
     3: N_("Three decks of 52 cards: {count} cards."),
@@ -93,22 +76,6 @@ _FROM_RANK = (
     N_("from a King"),
 )  # fmt: skip
 """Where a foundation starts, Ace to King (English; translated when shown)."""
-
-
-def _describe(text: str) -> str:
-    """A rule's description (``Rules.build_description`` and the like) in the language
-    spoken: a built-in rule's words translated, wrapping and a base rank included; a
-    plugin's words as it gives them."""
-    if text.endswith(_WRAPPING):
-        return _("{rule}, wrapping from King to Ace").format(
-            rule=_describe(text[: -len(_WRAPPING)])
-        )
-    if text.startswith(_BELOW_BASE + " (") and text.endswith(")"):
-        rank = text[len(_BELOW_BASE) + 2 : -1]
-        if rank in RANK_NAMES:
-            rank = rank_mark(RANK_NAMES.index(rank) + 1)
-        return _("the rank one below the foundations' base rank ({rank})").format(rank=rank)
-    return _(text) if text else text
 
 
 def _join(items: Sequence[str]) -> str:
@@ -285,10 +252,10 @@ def _building_text(rules: Rules) -> str:
         return _("Cards are never built on the tableau: a column only gives its top card.")
     text = _(
         "On the tableau a card goes on the top card of a column when it builds {build}."
-    ).format(build=_describe(rules.build_description))
+    ).format(build=rule_text(rules.build_description))
     if rules.run_description != rules.build_description:  # Simple Simon
         text += " " + _("Only cards built {run} move together as a run.").format(
-            run=_describe(rules.run_description)
+            run=rule_text(rules.run_description)
         )
     return text
 
@@ -439,7 +406,7 @@ def _empty_text(rules: Rules) -> str:
         alone = {"king": N_("a King"), "any": N_("any card")}.get(rules.empty_rule)
         if alone is not None:
             return _(alone)
-    return _describe(rules.empty_description)
+    return rule_text(rules.empty_description)
 
 
 def _reserve_text(rules: Rules) -> str:
