@@ -1,5 +1,6 @@
-"""The help of ``solitaire stats`` and ``solitaire conformance`` speaks the player's
-language too, while the option names and ``--option``'s values stay English."""
+"""The help of ``solitaire stats`` and ``solitaire conformance``, and their usage errors,
+speak the player's language too, while the option names and ``--option``'s values stay
+English."""
 
 from __future__ import annotations
 
@@ -54,3 +55,15 @@ def test_the_conformance_help_is_spanish(solitaire_home: Path) -> None:
     assert "id de la variante (vea 'solitaire list') o un archivo de variante .toml" in out
     assert "reducir una partida aleatoria que falla a una corta (puede tardar minutos)" in out
     assert "moves per random game" not in out
+
+
+def test_the_stats_and_conformance_usage_errors_are_translated(solitaire_home: Path) -> None:
+    done = run("stats", "seahaven", "--all", language="de")
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("entweder eine VARIANTE oder --all angeben, nicht beides")
+    done = run("stats", "--reset", language="fr")
+    assert done.returncode == 2
+    assert "--reset supprime les parties enregistrées sans demander" in done.stderr
+    done = run("conformance", "seahaven", "--check", "no-such-check", language="es")
+    assert done.returncode == 2
+    assert "comprobación desconocida 'no-such-check' (comprobaciones: " in done.stderr

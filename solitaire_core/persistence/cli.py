@@ -67,15 +67,17 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     from . import PersistenceError, StatsStore, format_table
 
     if args.variant and args.all:
-        raise UsageError("give either a VARIANT or --all, not both")
+        raise UsageError(_("give either a VARIANT or --all, not both"))
     if args.reset and not (args.variant or args.all):
         raise UsageError(
-            "--reset deletes recorded games without asking: name a VARIANT, or give --all "
-            "to reset every variant"
+            _(
+                "--reset deletes recorded games without asking: name a VARIANT, or give "
+                "--all to reset every variant"
+            )
         )
     options = parse_options(args.option) if args.option else None
     if options is not None and not args.variant:
-        raise UsageError("--option needs a VARIANT")
+        raise UsageError(_("--option needs a VARIANT"))
     if args.variant:
         from ..plugins import get_registry
         from ..uservariants import is_variant_path, load_variant_path

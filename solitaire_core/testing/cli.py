@@ -79,8 +79,10 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         import hypothesis  # noqa: F401
     except ImportError:
         raise SolitaireError(
-            "the conformance kit needs Hypothesis, which the 'conformance' extra installs: "
-            "pip install 'towers-solitaire[conformance]'"
+            _(
+                "the conformance kit needs Hypothesis, which the 'conformance' extra "
+                "installs: {command}"
+            ).format(command="pip install 'towers-solitaire[conformance]'")
         ) from None
     from pathlib import Path
 
@@ -94,7 +96,11 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         known = {c.name for c in CHECKS}
         unknown = [n for n in args.check if n not in known]
         if unknown:
-            raise UsageError(f"unknown check {unknown[0]!r} (checks: {', '.join(sorted(known))})")
+            raise UsageError(
+                _("unknown check {name} (checks: {checks})").format(
+                    name=repr(unknown[0]), checks=", ".join(sorted(known))
+                )
+            )
         chosen = [c for c in CHECKS if c.name in args.check]
     extra = [Path(p) for p in args.scenarios]
     for path in extra:
