@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import gettext
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,8 +49,9 @@ def test_the_help_is_german_when_the_environment_says_german(solitaire_home: Pat
     out = done.stdout
     assert out.startswith("Aufruf: solitaire [-h] [--version] BEFEHL ...")
     assert "Positionsargumente:" in out and "Optionen:" in out
-    assert "-h, --help   diese Hilfe zeigen und beenden" in out
-    assert "--version    die Versionsnummer des Programms zeigen und beenden" in out
+    # The help column's width differs between Pythons (3.13 leaves more room).
+    assert re.search(r"-h, --help +diese Hilfe zeigen und beenden\n", out)
+    assert re.search(r"--version +die Versionsnummer des Programms zeigen und beenden\n", out)
     assert "eine Variantendatei prüfen" in out  # check's help
     assert "show this help message" not in out
 
