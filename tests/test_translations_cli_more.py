@@ -4,27 +4,10 @@ English."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-
-def run(*argv: str, language: str) -> subprocess.CompletedProcess[str]:
-    """``python -m solitaire_core ARGV`` in a fresh process with ``LANGUAGE=language``
-    (the other locale variables removed) and a wide terminal, so no help line wraps."""
-    environment = dict(os.environ)
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        environment.pop(name, None)
-    environment.update(LANGUAGE=language, COLUMNS="200")
-    return subprocess.run(
-        [sys.executable, "-m", "solitaire_core", *argv],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=environment,
-    )
+from test_translations_cli import run
 
 
 def test_the_stats_help_is_german(solitaire_home: Path) -> None:
