@@ -44,6 +44,7 @@ SAMPLE = Settings(
     toolbar=False,
     card_theme="/usr/share/aisleriot/cards/anglo.svgz",
     celebrate=False,
+    progress_span="month",
 )
 
 option_names = st.text(min_size=1, max_size=12).filter(lambda s: "=" not in s and "," not in s)
@@ -64,6 +65,7 @@ settings_strategy = st.builds(
     toolbar=st.booleans(),
     card_theme=st.text(min_size=1, max_size=40),
     celebrate=st.booleans(),
+    progress_span=st.sampled_from(["week", "month", "year", "all"]),
 )
 
 
@@ -148,6 +150,9 @@ def test_options_are_a_frozen_mapping_equal_to_a_dict() -> None:
         {"recent_variants": [""]},
         {"recent_variants": [f"v{i}" for i in range(9)]},
         {"recent_variants": "seahaven"},
+        {"progress_span": "day"},
+        {"progress_span": 30},
+        {"progress_span": None},
     ],
 )
 def test_constructor_rejects_bad_values(changes: dict[str, object]) -> None:
@@ -236,6 +241,10 @@ def test_unknown_keys_are_ignored_with_a_warning(home: Path) -> None:
         ("last_options = 3", "last_options"),
         ("last_options = {draw = 3}", "last_options"),
         ('last_options = {"a,b" = "1"}', "last_options"),
+        ("progress_span = 30", "progress_span"),
+        ('progress_span = "fortnight"', "progress_span"),
+        ('progress_span = "Last 30 days"', "progress_span"),
+        ('progress_span = ["month"]', "progress_span"),
     ],
 )
 def test_wrong_typed_key_falls_back_and_is_named(home: Path, line: str, key: str) -> None:
@@ -387,6 +396,7 @@ toml_scalars = (
                 "toolbar",
                 "card_theme",
                 "celebrate",
+                "progress_span",
                 "other",
             ]
         ),
@@ -428,3 +438,34 @@ def test_recent_variants_keep_the_newest_first_each_once(home: Path) -> None:
     settings, warnings = load_settings()
     assert settings.recent_variants == ()
     assert "'recent_variants' should be a list of at most 8 different variant names" in warnings[0]
+
+
+def test_the_progression_span_is_kept_and_a_damaged_one_gives_all_time(home: Path) -> None:
+    """The Progression tab's span: "all" in a file from before it was kept, each span
+    read back as saved, and a damaged value (a number, an unknown name) named in a
+    warning, replaced by "all", the file moved aside and every other setting kept."""
+    path = settings_path()
+    path.write_bytes(b'format_version = 1\nlast_variant = "seahaven"\n')
+    assert load_settings() == (Settings(last_variant="seahaven"), [])
+    assert Settings().progress_span == "all"
+    for span in ("week", "month", "year", "all"):
+        save_settings(attrs.evolve(SAMPLE, progress_span=span))
+        assert f'progress_span = "{span}"' in path.read_text("utf-8")
+        settings, warnings = load_settings()
+        assert (
+            warnings == []
+            and settings.progress_span == span
+            and settings == attrs.evolve(SAMPLE, progress_span=span)
+        )
+    expected = 'should be one of "week", "month", "year", "all"'
+    for bad, shown in (("30", "30"), ('"fortnight"', "'fortnight'")):
+        text = path.read_text("utf-8").replace('progress_span = "all"', f"progress_span = {bad}")
+        assert f"progress_span = {bad}" in text
+        path.write_text(text, "utf-8")
+        settings, warnings = load_settings()
+        assert settings == attrs.evolve(SAMPLE, progress_span="all")
+        assert f"the key 'progress_span' {expected}, not {shown};" in warnings[0]
+        assert "the default ('all') is used instead" in warnings[0]
+        assert "moved aside" in warnings[-1] and "Your other settings were kept." in warnings[-1]
+        assert not path.exists()
+        save_settings(settings)

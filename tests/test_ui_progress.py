@@ -27,15 +27,20 @@ GAMES = [(3.2, False, 400.0), (3.1, True, 380.0), (2, True, 300.0), (0.2, False,
          (0.1, True, 250.0), (0.05, True, 240.0)]  # fmt: skip
 
 
+def record_sea_towers(store: StatsStore) -> None:
+    """Record :data:`GAMES` in ``store``."""
+    for days, won, seconds in GAMES:
+        store.record_game(
+            "sea-towers", {"empty_columns": "any"}, 7, won=won, moves=90, seconds=seconds,
+            used_undo=False, used_hint=False, cheated=False,
+            finished_at=NOW - timedelta(days=days),
+        )  # fmt: skip
+
+
 @pytest.fixture
 def store(tmp_path):
     with StatsStore(tmp_path / "stats.sqlite3") as store:
-        for days, won, seconds in GAMES:
-            store.record_game(
-                "sea-towers", {"empty_columns": "any"}, 7, won=won, moves=90, seconds=seconds,
-                used_undo=False, used_hint=False, cheated=False,
-                finished_at=NOW - timedelta(days=days),
-            )  # fmt: skip
+        record_sea_towers(store)
         store.record_game(
             "seahaven", {}, 3, won=True, moves=80, seconds=125.0, used_undo=False,
             used_hint=False, cheated=False, finished_at=NOW,
@@ -217,3 +222,95 @@ def test_ctrl_tab_goes_from_tab_to_tab_and_the_shortcuts_say_so(screen, screen_r
     wait_until(screen_root, lambda: notebook.select() == str(dialog.chart))
     screen.run("xdotool", "key", "ctrl+shift+Tab")
     wait_until(screen_root, lambda: notebook.select() == first)
+
+
+@pytest.mark.parametrize("screen", ["1024x600"], indirect=True)
+def test_the_span_picked_is_the_one_the_window_opens_on_next_time(screen, screen_root, store):
+    """A real click on "Last 30 days", the window closed, and the settings read again
+    (as the next run of the program does): the window opens on Last 30 days, charted."""
+    import attrs
+
+    from solitaire_core.persistence import load_settings, save_settings
+
+    def remember(span):
+        save_settings(attrs.evolve(load_settings()[0], progress_span=span))
+
+    def open_remembered():
+        settings, warnings = load_settings()
+        assert warnings == []
+        root = screen_root
+        root.geometry(f"{min(1100, screen.width)}x{screen.height - 60}+0+0")
+        wait_until(root, lambda: root.winfo_width() == min(1100, screen.width))
+        dialog = stats_dialog.show_statistics(
+            root, store, wait=False, span=settings.progress_span, on_span=remember
+        )
+        dialog.update()
+        click_tab(screen, dialog, "Progression")
+        wait_until(root, lambda: dialog.showing_chart() and dialog.chart.progress is not None)
+        return dialog
+
+    dialog = open_remembered()
+    chart = dialog.chart
+    assert chart.progress.span == "all" and chart.span_buttons["all"].instate(["selected"])
+    screen.click(chart.span_buttons["month"])
+    wait_until(screen_root, lambda: chart.progress.span == "month")
+    assert load_settings()[0].progress_span == "month"
+    dialog.close()
+
+    dialog = open_remembered()
+    chart = dialog.chart
+    wait_until(screen_root, lambda: chart.canvas.find_withtag("played"))
+    assert chart.span_buttons["month"].instate(["selected"])
+    assert not chart.span_buttons["all"].instate(["selected"])
+    progress = chart.progress
+    assert progress.span == "month" and progress.unit == "day"
+    assert len(progress.periods) == 30 and progress.played == 6 and progress.won == 4
+    assert chart.figures_line.cget("text").startswith(
+        "Sea Towers (Empty columns take: Any card), last 30 days: 6 played, 4 won (67%)."
+    )
+    # Back to All time: remembered too.
+    screen.click(chart.span_buttons["all"])
+    wait_until(screen_root, lambda: chart.progress.span == "all")
+    assert load_settings()[0].progress_span == "all"
+    dialog.close()
+
+
+def test_the_game_window_opens_statistics_on_the_span_picked_last(root, solitaire_home):
+    """Game > Statistics, Last 12 months picked, the window closed and opened again, and
+    the program started again: the Progression tab shows Last 12 months each time."""
+    import tkinter as tk
+
+    from ui_helpers import close, open_app
+
+    with StatsStore(solitaire_home / "data" / "stats.sqlite3") as stats:
+        record_sea_towers(stats)
+
+    def open_chart(app):
+        app.show_statistics()
+        dialog = app.dialog
+        dialog.notebook.select(dialog.chart)
+        wait_until(app.root, lambda: dialog.chart.canvas.find_withtag("played"))
+        return dialog
+
+    app = open_app(root, solitaire_home)
+    dialog = open_chart(app)
+    assert dialog.chart.progress.span == "all"
+    dialog.chart.span_buttons["year"].invoke()
+    assert dialog.chart.progress.span == "year"
+    dialog.close()
+    dialog = open_chart(app)
+    assert dialog.chart.span_buttons["year"].instate(["selected"])
+    assert dialog.chart.progress.span == "year" and dialog.chart.progress.unit == "month"
+    assert ", last 12 months: 6 played, 4 won" in dialog.chart.figures_line.cget("text")
+    dialog.close()
+    app.quit()
+
+    again = tk.Tk()
+    try:
+        app = open_app(again, solitaire_home)
+        dialog = open_chart(app)
+        assert dialog.chart.span_buttons["year"].instate(["selected"])
+        assert dialog.chart.progress.span == "year"
+        dialog.close()
+    finally:
+        close(again)

@@ -795,11 +795,22 @@ class App:
         return True
 
     def show_statistics(self) -> None:
-        """The statistics window."""
+        """The statistics window; its Progression tab opens on the span picked last
+        (saved in the settings)."""
         self.dialog = stats_dialog.show_statistics(
-            self.root, self.store.stats, wait=self.modal, registry=self.registry
+            self.root,
+            self.store.stats,
+            wait=self.modal,
+            registry=self.registry,
+            span=self.settings.progress_span,
+            on_span=self._remember_span,
         )
         self._refocus()
+
+    def _remember_span(self, span: str) -> None:
+        """The player picked ``span`` in the Progression tab: keep it in the settings."""
+        if self.settings.progress_span != span:
+            self._save_settings(progress_span=span)
 
     def quit(self) -> None:
         """Keep the game in progress (autosave), remember the settings, close the window.

@@ -354,17 +354,28 @@ class ProgressCanvas(tk.Canvas):
 
 class ProgressChart(ttk.Frame):
     """The Progression tab: which game (a list of the table's rows), the span (Last 7
-    days, Last 30 days, Last 12 months, All time: PySolFC's choices, All time first
-    chosen so a player sees every game they played), the chart, and a line under it
-    with the figures of the span or of the period under the pointer.
+    days, Last 30 days, Last 12 months, All time: PySolFC's choices; All time, every
+    game played, until the player picks another, then the one picked last, kept in the
+    settings), the chart, and a line under it with the figures of the span or of the
+    period under the pointer.
 
     :param parent: the notebook.
     :param on_choose: called with the index of the row the player chose in the list.
+    :param span: the span chosen first, one of :data:`SPANS` (another value: ``"all"``).
+    :param on_span: called with the span the player picks (to remember it).
     """
 
-    def __init__(self, parent: tk.Misc, *, on_choose: Callable[[int], None]) -> None:
+    def __init__(
+        self,
+        parent: tk.Misc,
+        *,
+        on_choose: Callable[[int], None],
+        span: str = "all",
+        on_span: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__(parent, padding=(_FRAME_PADDING // 2, 8, _FRAME_PADDING // 2, 4))
         self._on_choose = on_choose
+        self._on_span = on_span
         self.games: Sequence[GameRecord] = ()
         self.title = ""
         self.problem = ""
@@ -377,17 +388,17 @@ class ProgressChart(ttk.Frame):
         self.chooser = ttk.Combobox(game, state="readonly", width=34, values=())
         self.chooser.pack(side="left", padx=(6, 16))
         self.chooser.bind("<<ComboboxSelected>>", lambda _e: self._chosen())
-        self.span = tk.StringVar(self, value="all")
+        self.span = tk.StringVar(self, value=span if span in SPANS else "all")
         self.spans = ttk.Frame(bar)
         self.spans.grid(row=0, column=1, sticky="w")
         self.span_buttons: dict[str, ttk.Radiobutton] = {}
-        for span in SPANS:
+        for name in SPANS:
             button = ttk.Radiobutton(
-                self.spans, text=span_label(span), value=span, variable=self.span,
-                command=self.refresh,
+                self.spans, text=span_label(name), value=name, variable=self.span,
+                command=self._span_picked,
             )  # fmt: skip
             button.pack(side="left", padx=(0, 10))
-            self.span_buttons[span] = button
+            self.span_buttons[name] = button
         self.canvas = ProgressCanvas(self, on_point=self._pointed)
         self.canvas.grid(row=1, column=0, sticky="nsew")
         self.figures_line = ttk.Label(self, text="", foreground=DIM)
@@ -450,6 +461,12 @@ class ProgressChart(ttk.Frame):
             games=games_text(progress.played, progress.won),
             rate=rate,
         )
+
+    def _span_picked(self) -> None:
+        """The player picked a span: chart it, and have it remembered."""
+        self.refresh()
+        if self._on_span is not None:
+            self._on_span(self.span.get())
 
     def _chosen(self) -> None:
         index = self.chooser.current()

@@ -14,7 +14,7 @@ screen (1024x600) the table shows fewer rows rather than the window running off 
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import TYPE_CHECKING, Literal
@@ -90,7 +90,10 @@ def stats_row(entry: VariantStats, registry: Registry | None = None) -> tuple[st
 
 
 class StatisticsDialog(Dialog):
-    """Per variant and option set statistics, with Reset (one row, or everything)."""
+    """Per variant and option set statistics, with Reset (one row, or everything).
+
+    ``span`` and ``on_span`` are the Progression tab's
+    (:class:`~solitaire_tk.progress_chart.ProgressChart`)."""
 
     def __init__(
         self,
@@ -100,6 +103,8 @@ class StatisticsDialog(Dialog):
         wait: bool,
         registry: Registry | None,
         confirm: Confirm | None,
+        span: str = "all",
+        on_span: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__(parent, _("Statistics"), wait=wait)
         self.store = store
@@ -114,7 +119,9 @@ class StatisticsDialog(Dialog):
         self.notebook.enable_traversal()  # Ctrl+Tab goes from tab to tab
         frame = ttk.Frame(self.notebook)
         self.notebook.add(frame, text=_("Table"))
-        self.chart = ProgressChart(self.notebook, on_choose=self._choose_row)
+        self.chart = ProgressChart(
+            self.notebook, on_choose=self._choose_row, span=span, on_span=on_span
+        )
         self.notebook.add(self.chart, text=_("Progression"))
         self.notebook.bind("<<NotebookTabChanged>>", lambda _e: self._tab_changed(), add=True)
         self.tree = ttk.Treeview(
@@ -355,6 +362,8 @@ def show_statistics(
     wait: bool = True,
     registry: Registry | None = None,
     confirm: Confirm | None = None,
+    span: str = "all",
+    on_span: Callable[[str], None] | None = None,
 ) -> StatisticsDialog | None:
     """Show the statistics of every variant and option set, with Reset buttons.
 
@@ -362,6 +371,9 @@ def show_statistics(
     :param registry: to show variant names and option labels; default the installed
         variants.
     :param confirm: asks before a reset (default a yes/no message box).
+    :param span: the span the Progression tab opens on (the settings'
+        :attr:`~solitaire_core.persistence.Settings.progress_span`).
+    :param on_span: called with the span the player picks there, to remember it.
     :return: the dialog when ``wait`` is false, else ``None`` after it was closed.
     :raises PersistenceError: when the database cannot be read.
     """
@@ -369,5 +381,7 @@ def show_statistics(
         from solitaire_core.plugins import get_registry
 
         registry = get_registry()
-    dialog = StatisticsDialog(parent, store, wait=wait, registry=registry, confirm=confirm)
+    dialog = StatisticsDialog(
+        parent, store, wait=wait, registry=registry, confirm=confirm, span=span, on_span=on_span
+    )
     return None if wait else dialog

@@ -17,6 +17,7 @@ The file (``settings.toml``) is plain TOML a player may edit by hand::
     confirm_leave = true
     hints_peek = false
     language = "system"
+    progress_span = "all"
 
     [last_options]
     redeals = "2"
@@ -48,6 +49,7 @@ from .atomic import atomic_write_bytes, quarantine
 from .errors import PersistenceError
 from .options import FrozenOptions, to_options
 from .paths import settings_path
+from .progress import SPANS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -57,6 +59,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 __all__ = [
     "DIFFICULTIES",
     "LANGUAGE_CHOICES",
+    "PROGRESS_SPANS",
     "RECENT_LIMIT",
     "SETTINGS_FORMAT_VERSION",
     "WINDOW_SIZE_RANGE",
@@ -93,6 +96,20 @@ def _language_validator(instance: object, attribute: attrs.Attribute[Any], value
         raise TypeError(f"language must be a language code in quotes, not {value!r}")
     if value not in LANGUAGE_CHOICES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGE_CHOICES)}, not {value!r}")
+
+
+PROGRESS_SPANS = SPANS
+"""The values of :attr:`Settings.progress_span`: the spans of the statistics window's
+Progression tab (:data:`solitaire_core.persistence.progress.SPANS`)."""
+
+
+def _span_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"{attribute.name} must be a span name in quotes, not {value!r}")
+    if value not in PROGRESS_SPANS:
+        raise ValueError(
+            f"{attribute.name} must be one of {', '.join(PROGRESS_SPANS)}, not {value!r}"
+        )
 
 
 def _window_validator(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -192,6 +209,9 @@ class Settings:
         language: the language of menus, buttons and messages: ``"system"`` (the
             environment's locale, as gettext reads it) or a code of
             :data:`LANGUAGE_CHOICES` (Options > Language; used from the next start).
+        progress_span: the span the statistics window's Progression tab shows, one of
+            :data:`PROGRESS_SPANS` (``"week"``, ``"month"``, ``"year"``, ``"all"``): the
+            one the player picked last, so the tab opens on it.
         format_version: always :data:`SETTINGS_FORMAT_VERSION`.
 
     Raises:
@@ -219,6 +239,7 @@ class Settings:
     confirm_leave: bool = attrs.field(default=True, validator=_bool_validator)
     hints_peek: bool = attrs.field(default=False, validator=_bool_validator)
     language: str = attrs.field(default="system", validator=_language_validator)
+    progress_span: str = attrs.field(default="all", validator=_span_validator)
     format_version: int = attrs.field(default=SETTINGS_FORMAT_VERSION, validator=_version_validator)
 
     def options_for(self, variant: str) -> FrozenOptions | None:
@@ -246,6 +267,7 @@ class Settings:
             confirm_leave=self.confirm_leave,
             hints_peek=self.hints_peek,
             language=self.language,
+            progress_span=self.progress_span,
             last_options=self.last_options.to_dict(),
             variant_options={k: v.to_dict() for k, v in self.variant_options},
         )
@@ -308,6 +330,12 @@ def _check_language(value: object) -> tuple[bool, object, str]:
     return isinstance(value, str) and value in LANGUAGE_CHOICES, value, expected
 
 
+def _check_span(value: object) -> tuple[bool, object, str]:
+    names = ", ".join(f'"{name}"' for name in PROGRESS_SPANS)
+    expected = _("one of {values}").format(values=names)
+    return isinstance(value, str) and value in PROGRESS_SPANS, value, expected
+
+
 def _check_options(value: object) -> tuple[bool, object, str]:
     expected = _("a table of option names to text values in quotes")
     if not isinstance(value, Mapping):
@@ -346,6 +374,7 @@ _CHECKS: dict[str, _Check] = {
     "confirm_leave": _check_bool,
     "hints_peek": _check_bool,
     "language": _check_language,
+    "progress_span": _check_span,
 }
 
 
