@@ -56,6 +56,11 @@ This installs ``/usr/local/lib/libblack_hole_solver.so.1`` and the command-line
 Usage (nice: it takes minutes)::
 
     nice -n 10 python benchmarks/bench_golf.py [--deals 100] [--max-states 10000000]
+        [--engine auto|c|python]
+
+Our side is ``solve`` as a player's hint or the survey runs it (the compiled search by
+default; ``--engine python`` for the reference), its CPU time including the deal's set-up
+and the check that the winning line replays.
 """
 
 from __future__ import annotations
@@ -140,11 +145,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--max-states", type=int, default=10_000_000)
+    parser.add_argument(
+        "--engine", choices=("auto", "c", "python"), default="auto",
+        help="our engine: the compiled search (auto, c) or the Python reference",
+    )  # fmt: skip
     args = parser.parse_args()
     maker, why = _theirs_solver()
     if why:
         print(f"# {why}: only our verdicts are shown")
-    out: dict[str, object] = {"deals": f"1-{args.deals}", "black_hole_solver": why or "ok"}
+    out: dict[str, object] = {
+        "deals": f"1-{args.deals}",
+        "engine": args.engine,
+        "black_hole_solver": why or "ok",
+    }
     for variant, flags in GAMES.items():
         rules = get_variant(variant).resolve()
         rows = []
@@ -153,7 +166,7 @@ def main() -> None:
         for number in range(1, args.deals + 1):
             state = deal(rules, number)
             t0 = time.process_time()
-            result = solve(state, max_states=args.max_states)
+            result = solve(state, max_states=args.max_states, engine=args.engine)
             verdict = result.verdict.value
             t1 = time.process_time()
             theirs, spent, their_moves = "-", 0.0, ()

@@ -2939,6 +2939,258 @@ done:
     return result;
 }
 
+/* ---- the one-foundation games' depth-first search (solver/golf.py in C) --------------
+ *
+ * The same search as solitaire_core/solver/golf.py, position for position: a position is
+ * the columns' heights, the stock's size and the rank on the foundation packed into one
+ * 64-bit key exactly as golf.py packs it, stored once in an open-addressed set, and the
+ * moves are tried in golf.py's order (the first column first, the stock last). So both
+ * engines store the same positions in the same order and return the same line; the tests
+ * compare them. Arguments are checked by golf.py, which calls this. */
+
+#define GOLF_MAX_COLS 64
+
+typedef struct {
+    uint64_t *slots; /* key + 1, 0 for an empty slot */
+    size_t mask, count;
+} KeySet;
+
+static uint64_t mix64(uint64_t x) { /* splitmix64's finaliser */
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* 1 when ``key`` is new (and now stored), 0 when stored before, -1 without memory. */
+static int keyset_add(KeySet *k, uint64_t key) {
+    key += 1;
+    if ((k->count + 1) * 2 > k->mask + 1) {
+        size_t size = (k->mask + 1) * 2;
+        uint64_t *bigger = PyMem_RawCalloc(size, sizeof(uint64_t));
+        if (!bigger) return -1;
+        for (size_t i = 0; i <= k->mask; i++) {
+            uint64_t old = k->slots[i];
+            if (!old) continue;
+            size_t h = mix64(old) & (size - 1);
+            while (bigger[h]) h = (h + 1) & (size - 1);
+            bigger[h] = old;
+        }
+        PyMem_RawFree(k->slots);
+        k->slots = bigger;
+        k->mask = size - 1;
+    }
+    size_t h = mix64(key) & k->mask;
+    while (k->slots[h]) {
+        if (k->slots[h] == key) return 0;
+        h = (h + 1) & k->mask;
+    }
+    k->slots[h] = key;
+    k->count++;
+    return 1;
+}
+
+static PyObject *py_golf(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"columns", "deck", "top", "over", "wrap", "closed_king",
+                            "max_states", "timeout", "cancel", NULL};
+    PyObject *columns, *over, *cancel = Py_None;
+    Py_buffer deck;
+    int top, wrap, closed_king;
+    long long max_states;
+    double timeout;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!y*iO!ppLd|O", names, &PyTuple_Type, &columns,
+                                     &deck, &top, &PyTuple_Type, &over, &wrap, &closed_king,
+                                     &max_states, &timeout, &cancel))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(columns);
+    uint8_t *cards[GOLF_MAX_COLS];
+    int heights[GOLF_MAX_COLS], shift[GOLF_MAX_COLS];
+    uint64_t covers[GOLF_MAX_COLS]; /* the columns lying over each column, one bit each */
+    uint8_t *path = NULL, *tops = NULL, *next = NULL;
+    KeySet seen = {NULL, 0, 0};
+    const uint8_t *dealt = deck.buf;
+    Py_ssize_t stock_left = deck.len;
+    if (n < 1 || n > GOLF_MAX_COLS || (PyTuple_GET_SIZE(over) && PyTuple_GET_SIZE(over) != n) ||
+        top < 0 || top > 13 || max_states < 1) {
+        PyErr_SetString(PyExc_ValueError, "golf: bad columns, covering, top or budget");
+        goto done;
+    }
+    int most = 1, left = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *col = PyTuple_GET_ITEM(columns, i);
+        if (!PyBytes_Check(col)) {
+            PyErr_SetString(PyExc_TypeError, "golf: each column is bytes of ranks");
+            goto done;
+        }
+        cards[i] = (uint8_t *)PyBytes_AS_STRING(col);
+        heights[i] = (int)PyBytes_GET_SIZE(col);
+        if (heights[i] > most) most = heights[i];
+        left += heights[i];
+        covers[i] = 0;
+        if (PyTuple_GET_SIZE(over)) {
+            PyObject *o = PyTuple_GET_ITEM(over, i);
+            if (!PyBytes_Check(o)) {
+                PyErr_SetString(PyExc_TypeError, "golf: each covering is bytes of columns");
+                goto done;
+            }
+            for (Py_ssize_t j = 0; j < PyBytes_GET_SIZE(o); j++) {
+                int c = (uint8_t)PyBytes_AS_STRING(o)[j];
+                if (c >= n) {
+                    PyErr_SetString(PyExc_ValueError, "golf: a covering column out of range");
+                    goto done;
+                }
+                covers[i] |= 1ULL << c;
+            }
+        }
+    }
+    int bits = 0, stock_bits = 0;
+    while ((1 << bits) <= most) bits++;
+    while (((Py_ssize_t)1 << stock_bits) <= (stock_left > 0 ? stock_left : 1)) stock_bits++;
+    if (4 + stock_bits + bits * n > 64) {
+        PyErr_SetString(PyExc_ValueError, "golf: the position does not fit 64 bits");
+        goto done;
+    }
+    uint64_t code = 0, occupied = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        shift[i] = 4 + stock_bits + bits * (int)i;
+        code += (uint64_t)heights[i] << shift[i];
+        if (heights[i]) occupied |= 1ULL << i;
+    }
+    if (!left) {
+        result = Py_BuildValue("(sy#ns)", "winnable", "", (Py_ssize_t)0, (Py_ssize_t)1, "");
+        goto done;
+    }
+    size_t depth_max = (size_t)left + (size_t)stock_left + 2;
+    path = PyMem_RawMalloc(depth_max);
+    tops = PyMem_RawMalloc(depth_max);
+    next = PyMem_RawMalloc(depth_max);
+    seen.slots = PyMem_RawCalloc(1024, sizeof(uint64_t));
+    seen.mask = 1023;
+    if (!path || !tops || !next || !seen.slots) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const char *verdict = "unwinnable", *reason = "";
+    int status = 0; /* 0 running/lost, 1 won, 2 stopped, 3 memory */
+    int stop = 0;
+    double deadline = timeout >= 0 ? now_seconds() + timeout : -1;
+    long long depth = 0;
+    keyset_add(&seen, code | (uint64_t)stock_left << 4 | (uint64_t)top);
+    next[0] = 0;
+    Py_BEGIN_ALLOW_THREADS
+    while (depth >= 0) {
+        int m = -1;
+        for (int i = next[depth]; i <= n; i++) {
+            if (i == n) {
+                if (stock_left) m = i;
+                break;
+            }
+            if (!heights[i] || (covers[i] & occupied)) continue;
+            int rank = cards[i][heights[i] - 1];
+            if (top) {
+                if (closed_king && top == 13) continue;
+                int gap = rank > top ? rank - top : top - rank;
+                if (!(gap == 1 || (wrap && gap == 12))) continue;
+            }
+            m = i;
+            break;
+        }
+        if (m < 0) { /* every move from here tried: take back the one that led here */
+            depth--;
+            if (depth < 0) break;
+            int back = path[depth];
+            top = tops[depth];
+            if (back == n)
+                stock_left++;
+            else {
+                heights[back]++;
+                code += 1ULL << shift[back];
+                occupied |= 1ULL << back;
+                left++;
+            }
+            continue;
+        }
+        next[depth] = (uint8_t)(m + 1);
+        tops[depth] = (uint8_t)top;
+        path[depth] = (uint8_t)m;
+        if (m == n) {
+            stock_left--;
+            top = dealt[stock_left];
+        } else {
+            heights[m]--;
+            code -= 1ULL << shift[m];
+            left--;
+            top = cards[m][heights[m]];
+            if (!heights[m]) occupied &= ~(1ULL << m);
+            if (!left) {
+                status = 1;
+                break;
+            }
+        }
+        int fresh = keyset_add(&seen, code | (uint64_t)stock_left << 4 | (uint64_t)top);
+        if (fresh < 0) {
+            status = 3;
+            break;
+        }
+        if (!fresh) { /* stored before: a frame with nothing to try takes the move back */
+            depth++;
+            next[depth] = (uint8_t)(n + 1);
+            continue;
+        }
+        if ((long long)seen.count >= max_states) {
+            status = 2;
+            reason = "state budget";
+            break;
+        }
+        if (!(seen.count % 4096)) {
+            if (deadline >= 0 && now_seconds() > deadline) {
+                status = 2;
+                reason = "time budget";
+                break;
+            }
+            if (cancel != Py_None) {
+                Py_BLOCK_THREADS
+                PyObject *r = PyObject_CallNoArgs(cancel);
+                if (!r)
+                    stop = -1;
+                else {
+                    stop = PyObject_IsTrue(r);
+                    Py_DECREF(r);
+                }
+                Py_UNBLOCK_THREADS
+                if (stop) {
+                    status = 2;
+                    reason = "cancelled";
+                    break;
+                }
+            }
+        }
+        depth++;
+        next[depth] = 0;
+    }
+    Py_END_ALLOW_THREADS
+    if (stop < 0) goto done; /* cancel raised: pass its exception on */
+    if (status == 3) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (status == 1) verdict = "winnable";
+    if (status == 2) verdict = "undecided";
+    result = Py_BuildValue("(sy#ns)", verdict, (const char *)path,
+                           (Py_ssize_t)(status == 1 ? depth + 1 : 0), (Py_ssize_t)seen.count,
+                           reason);
+done:
+    PyBuffer_Release(&deck);
+    PyMem_RawFree(path);
+    PyMem_RawFree(tops);
+    PyMem_RawFree(next);
+    PyMem_RawFree(seen.slots);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(spec, can_build, can_run, empty_ok, piles, weights, cols, cells, found,\n"
@@ -2947,6 +3199,11 @@ static PyMethodDef methods[] = {
      "-> (status, moves, positions, peak_bytes, expanded, stored)\n\n"
      "The search of solitaire_core.solver in C; called by solitaire_core.solver.native,\n"
      "which documents the arguments."},
+    {"golf", (PyCFunction)(void (*)(void))py_golf, METH_VARARGS | METH_KEYWORDS,
+     "golf(columns, deck, top, over, wrap, closed_king, max_states, timeout, cancel=None)\n"
+     "-> (verdict, line, positions, reason)\n\n"
+     "The one-foundation games' depth-first search in C; called by\n"
+     "solitaire_core.solver.golf, which documents the arguments."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -18,3 +18,15 @@ def solve(
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> tuple[str, list[tuple[int, int, int, int]] | None, int, int, int, int]: ...
+
+def golf(
+    columns: tuple[bytes, ...],
+    deck: bytes,
+    top: int,
+    over: tuple[bytes, ...],
+    wrap: bool,
+    closed_king: bool,
+    max_states: int,
+    timeout: float,
+    cancel: Callable[[], bool] | None = None,
+) -> tuple[str, bytes, int, str]: ...

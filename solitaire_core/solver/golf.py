@@ -30,6 +30,7 @@ from collections.abc import Callable
 from ..moves import Move, foundation, stock, tableau
 from ..state import GameState
 from ..variant import Rules
+from .native import IMPORT_ERROR, _csolver
 
 
 def applies(rules: Rules) -> bool:
@@ -55,12 +56,17 @@ def search(
     max_states: int,
     deadline: float | None,
     cancel: Callable[[], bool] | None,
+    engine: str = "auto",
 ) -> tuple[str, tuple[Move, ...], int, str]:
     """Search ``state`` of a game :func:`applies` to.
 
     :param max_states: the most distinct positions to store (>= 1).
     :param deadline: a :func:`time.monotonic` time to stop at, or ``None``.
     :param cancel: returns True to stop early, or ``None``.
+    :param engine: ``"auto"`` or ``"c"``: the compiled search of ``_csolver.c`` where it
+        is built and the position fits its 64-bit key (:func:`native_unsupported`), else
+        this module's; ``"python"``: this module's, the reference. Both store the same
+        positions in the same order, so they return the same verdict, line and count.
     In a layout (``Rules.covered_by``) only the columns nothing covers any more play; a
     face-down card is searched as the card it is (it turns up once uncovered).
 
@@ -70,6 +76,7 @@ def search(
         ``"unwinnable"``, or ``"undecided"`` with ``reason`` ``"state budget"``,
         ``"time budget"`` or ``"cancelled"``.
     :raises ValueError: when :func:`applies` is false for the state's rules.
+    :raises MemoryError: when the compiled search cannot grow its table of positions.
     """
     rules = state.rules
     if not applies(rules):
@@ -80,6 +87,54 @@ def search(
     deck = [c.rank for c in state.stock]  # deck[-1] is dealt next
     pile = state.foundations[0]
     top0 = pile[-1].rank if pile else 0  # 0: an empty foundation takes any card
+    if engine != "python" and not native_unsupported(state):
+        assert _csolver is not None
+        timeout = -1.0 if deadline is None else max(deadline - time.monotonic(), 0.0)
+        verdict, line, positions, reason = _csolver.golf(
+            tuple(bytes(c) for c in columns),
+            bytes(deck),
+            top0,
+            tuple(bytes(o) for o in rules.covered_by),
+            wrap,
+            closed_king,
+            max_states,
+            timeout,
+            cancel,
+        )
+        return verdict, _moves(list(line), len(columns)), positions, reason
+    return _search_python(
+        columns, deck, top0, rules.covered_by, wrap, closed_king, max_states, deadline, cancel
+    )
+
+
+def native_unsupported(state: GameState) -> str:
+    """Why the compiled search cannot search ``state`` (a sentence), or ``""`` when it
+    can: the C extension is not built, or the position does not fit its 64-bit key
+    (4 bits of top rank, the stock's size and each column's height; at most 64 columns)."""
+    if _csolver is None:
+        return IMPORT_ERROR or "the C extension is not available"
+    n = len(state.columns)
+    bits = max(max((len(c) for c in state.columns), default=0), 1).bit_length()
+    stock_bits = max(len(state.stock), 1).bit_length()
+    if n > 64 or 4 + stock_bits + bits * n > 64:
+        return f"{n} columns and a stock of {len(state.stock)} do not fit the C search's 64-bit key"
+    return ""
+
+
+def _search_python(
+    columns: list[tuple[int, ...]],
+    deck: list[int],
+    top0: int,
+    over_by: tuple[tuple[int, ...], ...],
+    wrap: bool,
+    closed_king: bool,
+    max_states: int,
+    deadline: float | None,
+    cancel: Callable[[], bool] | None,
+) -> tuple[str, tuple[Move, ...], int, str]:
+    """:func:`search` in Python on the columns' ranks (bottom first), the stock's ranks
+    (``deck[-1]`` dealt next), the foundation's top rank (0: empty), the columns covering
+    each column (``()`` without a layout) and the foundation's rules."""
 
     def fits(rank: int, top: int) -> bool:
         if top == 0:
@@ -92,10 +147,11 @@ def search(
     n = len(columns)
     heights = [len(c) for c in columns]
     stock_left = len(deck)
-    # A position as one integer: the heights, a few bits each, then the stock's size and
-    # the top rank (4 bits).
+    # A position as one integer: the top rank (4 bits), the stock's size, then the
+    # heights, a few bits each (_csolver.c's golf packs it the same way).
     bits = max(max(heights, default=0), 1).bit_length()
-    shift = [(bits * i + 10) for i in range(n)]
+    stock_bits = max(stock_left, 1).bit_length()
+    shift = [(4 + stock_bits + bits * i) for i in range(n)]
     code = sum(h << s for h, s in zip(heights, shift))
     left = sum(heights)
     seen = {code | stock_left << 4 | top0}
@@ -105,7 +161,7 @@ def search(
     pending: list[list[int]] = []
     top = top0
 
-    over = rules.covered_by or ((),) * n  # the columns covering each column
+    over = over_by or ((),) * n  # the columns covering each column
 
     def options(top: int) -> list[int]:
         out = [

@@ -168,9 +168,10 @@ def solve(
         more than ``max_states``.
     A game with a stock or face-down cards (``Rules.hidden_cards``) is searched
     thoughtfully, knowing every hidden card, by :mod:`~solitaire_core.solver.stock` (on
-    the core's positions; ``ideas`` and ``engine`` do not apply), and the result's
-    ``note`` says so. So is a game whose decks repeat a suit (``Rules.suits``): the
-    engines' card tables hold one card per suit and rank per deck; and a game with a
+    the core's positions; ``ideas`` do not apply, nor ``engine`` but in the one-foundation
+    games' search, :mod:`~solitaire_core.solver.golf`), and the result's ``note`` says
+    so. So is a game whose decks repeat a suit (``Rules.suits``): the engines' card
+    tables hold one card per suit and rank per deck; and a game with a
     reserve or the ``"one-or-all"`` move limit (``Rules.core_positions_only``).
 
     :param engine: ``"auto"`` (the C engine when it is built and supports the variant,
@@ -203,7 +204,7 @@ def solve(
     rules = state.rules
     policy = autoplay or rules.autoplay
     if rules.core_positions_only:
-        return _solve_hidden(state, policy, max_states, timeout, cancel, progress, started)
+        return _solve_hidden(state, policy, max_states, timeout, cancel, progress, started, engine)
     if ideas.get("twins", True):
         tables = tables_for(rules, state.bases)
     else:
@@ -540,17 +541,30 @@ def _solve_hidden(
     cancel: Cancel | None,
     progress: Callable[[int], None] | None,
     started: float,
+    engine: str = "auto",
 ) -> SolveResult:
     """:func:`solve` for a game with a stock or face-down cards (or a deck that repeats a
     suit): the thoughtful search of
     :mod:`~solitaire_core.solver.stock`, or for the one-foundation games played without
     autoplay (Golf, Black Hole, All in a Row, TriPeaks) the depth-first search of
-    :mod:`~solitaire_core.solver.golf`, for the pairing games (Pyramid) that of
-    :mod:`~solitaire_core.solver.pairs`, for the discard games (Aces Up) that of
-    :mod:`~solitaire_core.solver.discards`; its solution checked by replaying it."""
+    :mod:`~solitaire_core.solver.golf` (compiled unless ``engine`` is ``"python"``), for
+    the pairing games (Pyramid) that of :mod:`~solitaire_core.solver.pairs`, for the
+    discard games (Aces Up) that of :mod:`~solitaire_core.solver.discards`; its solution
+    checked by replaying it."""
     deadline = None if timeout is None else started + timeout
     own = [m for m in (golf, pairs, discards) if policy == "off" and m.applies(state.rules)]
-    if own:
+    used, fallback = "python", ""
+    if own and own[0] is golf:
+        fallback = "" if engine == "python" else golf.native_unsupported(state)
+        used = "python" if engine == "python" or fallback else "c"
+        verdict, moves, positions, reason = golf.search(
+            state,
+            max_states=max_states,
+            deadline=deadline,
+            cancel=_as_callable(cancel),
+            engine=used,
+        )
+    elif own:
         verdict, moves, positions, reason = own[0].search(
             state, max_states=max_states, deadline=deadline, cancel=_as_callable(cancel)
         )
@@ -578,9 +592,17 @@ def _solve_hidden(
         positions=positions,
         seconds=time.monotonic() - started,
         reason=reason,
-        engine="python",
-        note=stock.THOUGHTFUL_NOTE if state.rules.hidden_cards else _core_reason(state.rules),
+        engine=used,
+        note=_hidden_note(state.rules, fallback if engine == "c" else ""),
     )
+
+
+def _hidden_note(rules: Rules, fallback: str) -> str:
+    """:attr:`SolveResult.note` of :func:`_solve_hidden`: why the core's positions are
+    searched (thoughtfully where cards are hidden), and why the C engine asked for did
+    not run (``fallback``, or ``""``)."""
+    note = stock.THOUGHTFUL_NOTE if rules.hidden_cards else _core_reason(rules)
+    return f"{note}; the Python engine ran: {fallback}" if fallback else note
 
 
 def _core_reason(rules: Rules) -> str:
