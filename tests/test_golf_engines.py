@@ -92,8 +92,11 @@ def test_solve_runs_the_compiled_search_and_says_which_engine_ran() -> None:
     rules = get_variant("black-hole").resolve()
     result = solve_deal(rules, 4)
     assert result.verdict is Verdict.WINNABLE and result.engine == "c"
+    # Its table of 26,963 positions, 8 bytes a slot, at most half full.
+    assert 26_963 * 16 <= result.peak_bytes <= 26_963 * 8 * 6
     reference = solve_deal(rules, 4, engine="python")
     assert reference.engine == "python" and reference.moves == result.moves
+    assert reference.peak_bytes == 0
     assert reference.positions == result.positions
 
 

@@ -2953,6 +2953,7 @@ done:
 typedef struct {
     uint64_t *slots; /* key + 1, 0 for an empty slot */
     size_t mask, count;
+    size_t peak; /* the most bytes the slots took at once */
 } KeySet;
 
 static uint64_t mix64(uint64_t x) { /* splitmix64's finaliser */
@@ -2970,6 +2971,8 @@ static int keyset_add(KeySet *k, uint64_t key) {
         size_t size = (k->mask + 1) * 2;
         uint64_t *bigger = PyMem_RawCalloc(size, sizeof(uint64_t));
         if (!bigger) return -1;
+        size_t both = (k->mask + 1 + size) * sizeof(uint64_t); /* old and new, while copying */
+        if (both > k->peak) k->peak = both;
         for (size_t i = 0; i <= k->mask; i++) {
             uint64_t old = k->slots[i];
             if (!old) continue;
@@ -3010,7 +3013,7 @@ static PyObject *py_golf(PyObject *self, PyObject *args, PyObject *kw) {
     int heights[GOLF_MAX_COLS], shift[GOLF_MAX_COLS];
     uint64_t covers[GOLF_MAX_COLS]; /* the columns lying over each column, one bit each */
     uint8_t *path = NULL, *tops = NULL, *next = NULL;
-    KeySet seen = {NULL, 0, 0};
+    KeySet seen = {NULL, 0, 0, 1024 * sizeof(uint64_t)};
     const uint8_t *dealt = deck.buf;
     Py_ssize_t stock_left = deck.len;
     if (n < 1 || n > GOLF_MAX_COLS || (PyTuple_GET_SIZE(over) && PyTuple_GET_SIZE(over) != n) ||
@@ -3060,7 +3063,8 @@ static PyObject *py_golf(PyObject *self, PyObject *args, PyObject *kw) {
         if (heights[i]) occupied |= 1ULL << i;
     }
     if (!left) {
-        result = Py_BuildValue("(sy#ns)", "winnable", "", (Py_ssize_t)0, (Py_ssize_t)1, "");
+        result = Py_BuildValue("(sy#nsn)", "winnable", "", (Py_ssize_t)0, (Py_ssize_t)1, "",
+                               (Py_ssize_t)0);
         goto done;
     }
     size_t depth_max = (size_t)left + (size_t)stock_left + 2;
@@ -3179,9 +3183,9 @@ static PyObject *py_golf(PyObject *self, PyObject *args, PyObject *kw) {
     }
     if (status == 1) verdict = "winnable";
     if (status == 2) verdict = "undecided";
-    result = Py_BuildValue("(sy#ns)", verdict, (const char *)path,
+    result = Py_BuildValue("(sy#nsn)", verdict, (const char *)path,
                            (Py_ssize_t)(status == 1 ? depth + 1 : 0), (Py_ssize_t)seen.count,
-                           reason);
+                           reason, (Py_ssize_t)(seen.peak + 3 * depth_max));
 done:
     PyBuffer_Release(&deck);
     PyMem_RawFree(path);
@@ -3201,7 +3205,7 @@ static PyMethodDef methods[] = {
      "which documents the arguments."},
     {"golf", (PyCFunction)(void (*)(void))py_golf, METH_VARARGS | METH_KEYWORDS,
      "golf(columns, deck, top, over, wrap, closed_king, max_states, timeout, cancel=None)\n"
-     "-> (verdict, line, positions, reason)\n\n"
+     "-> (verdict, line, positions, reason, peak_bytes)\n\n"
      "The one-foundation games' depth-first search in C; called by\n"
      "solitaire_core.solver.golf, which documents the arguments."},
     {NULL, NULL, 0, NULL}};

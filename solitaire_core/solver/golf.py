@@ -57,6 +57,7 @@ def search(
     deadline: float | None,
     cancel: Callable[[], bool] | None,
     engine: str = "auto",
+    on_memory: Callable[[int], object] | None = None,
 ) -> tuple[str, tuple[Move, ...], int, str]:
     """Search ``state`` of a game :func:`applies` to.
 
@@ -67,6 +68,9 @@ def search(
         is built and the position fits its 64-bit key (:func:`native_unsupported`), else
         this module's; ``"python"``: this module's, the reference. Both store the same
         positions in the same order, so they return the same verdict, line and count.
+    :param on_memory: called once the compiled search ends with the most bytes it held
+        (its table of positions and its line), or ``None``; the Python search does not
+        call it.
     In a layout (``Rules.covered_by``) only the columns nothing covers any more play; a
     face-down card is searched as the card it is (it turns up once uncovered).
 
@@ -90,7 +94,7 @@ def search(
     if engine != "python" and not native_unsupported(state):
         assert _csolver is not None
         timeout = -1.0 if deadline is None else max(deadline - time.monotonic(), 0.0)
-        verdict, line, positions, reason = _csolver.golf(
+        verdict, line, positions, reason, peak = _csolver.golf(
             tuple(bytes(c) for c in columns),
             bytes(deck),
             top0,
@@ -101,6 +105,8 @@ def search(
             timeout,
             cancel,
         )
+        if on_memory is not None:
+            on_memory(peak)
         return verdict, _moves(list(line), len(columns)), positions, reason
     return _search_python(
         columns, deck, top0, rules.covered_by, wrap, closed_king, max_states, deadline, cancel

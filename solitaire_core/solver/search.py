@@ -553,7 +553,7 @@ def _solve_hidden(
     checked by replaying it."""
     deadline = None if timeout is None else started + timeout
     own = [m for m in (golf, pairs, discards) if policy == "off" and m.applies(state.rules)]
-    used, fallback = "python", ""
+    used, fallback, peak = "python", "", [0]
     if own and own[0] is golf:
         fallback = "" if engine == "python" else golf.native_unsupported(state)
         used = "python" if engine == "python" or fallback else "c"
@@ -563,6 +563,7 @@ def _solve_hidden(
             deadline=deadline,
             cancel=_as_callable(cancel),
             engine=used,
+            on_memory=peak.append,
         )
     elif own:
         verdict, moves, positions, reason = own[0].search(
@@ -593,6 +594,7 @@ def _solve_hidden(
         seconds=time.monotonic() - started,
         reason=reason,
         engine=used,
+        peak_bytes=peak[-1],
         note=_hidden_note(state.rules, fallback if engine == "c" else ""),
     )
 
