@@ -77,7 +77,7 @@ import solitaire_core
 import solitaire_tk
 import solitaire_variants
 from solitaire_core.plugins import get_registry
-from solitaire_tk.rules_dialog import rules_text
+from solitaire_tk.dialogs.rules import rules_text
 
 installed = Path(sysconfig.get_paths()["purelib"])
 for package in (solitaire_core, solitaire_tk, solitaire_variants):

@@ -1,4 +1,4 @@
-"""The solver in the game window (ui_tk/assist.py), in a real Tk window.
+"""The solver in the game window (ui_tk/shell/assist.py), in a real Tk window.
 
 1. Hint latency: from Game > Hint (``App.hint``) to the move outlined on the table or
    the verdict in the status bar, with the Tk event loop running as in the game (the
@@ -49,9 +49,9 @@ def bench(positions: int, deals: int, seed: int = 1) -> None:
     """All three measurements, in one window."""
     import tkinter as tk
 
-    import solitaire_tk.app as app_module
-    from solitaire_tk.app import App
-    from solitaire_tk.persist import AppStore
+    import solitaire_tk.shell.app as app_module
+    from solitaire_tk.shell.app import App
+    from solitaire_tk.shell.persist import AppStore
 
     from solitaire_core.plugins import get_registry
     from solitaire_core.rules import legal_moves

@@ -48,9 +48,9 @@ def bench_events(events: int, seed: int = 1) -> None:
     """Latency of input events, the stuck search and a resize (in this process)."""
     import tkinter as tk
 
-    from solitaire_tk.app import App
-    from solitaire_tk.persist import AppStore
-    from solitaire_tk.table import click_move, key_move
+    from solitaire_tk.shell.app import App
+    from solitaire_tk.shell.persist import AppStore
+    from solitaire_tk.table.view import click_move, key_move
 
     from solitaire_core.moves import PileKind
     from solitaire_core.plugins import get_registry

@@ -12,7 +12,7 @@ Five campaigns (the counts of the last full run are the defaults):
   Failure: a traceback, a non-zero status, a built-in variant missing, a slow plugin not
   named, or a hang.
 * ``files``: corrupt statistics databases, autosaves and settings files put in a data
-  folder, then the app's start-up (:class:`solitaire_tk.persist.AppStore`), a resume of the
+  folder, then the app's start-up (:class:`solitaire_tk.shell.persist.AppStore`), a resume of the
   offered game and one recorded game. Failure: anything raised, or lost data: the bad
   file's bytes neither still in place nor in a ``*.corrupt-*`` file beside it (or, for
   statistics kept in place, recorded games missing).
@@ -462,7 +462,7 @@ def files_trial(
 
     ``case`` receives the files written to the data folder (name -> bytes), so that a
     failure can be saved as a reproducer."""
-    from solitaire_tk.persist import AppStore
+    from solitaire_tk.shell.persist import AppStore
 
     from solitaire_core.errors import SolitaireError
     from solitaire_core.session import Session

@@ -47,8 +47,8 @@ def shoot(out: Path) -> list[Path]:
     import tkinter as tk
 
     from screenshots import grab  # scripts/screenshots.py
-    from solitaire_tk.editor import VariantEditor, copy_for_editing
-    from solitaire_tk.launcher import Launcher
+    from solitaire_tk.editor.window import VariantEditor, copy_for_editing
+    from solitaire_tk.launcher.window import Launcher
 
     from solitaire_core.persistence import Settings
     from solitaire_core.plugins import get_registry

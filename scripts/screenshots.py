@@ -9,9 +9,9 @@ Usage::
     python scripts/screenshots.py --theme /usr/share/aisleriot/cards/anglo.svgz \
         --name svg-theme seahaven
 
-The game window is opened for real (the same :class:`solitaire_tk.app.App` a player gets, with a
-throw-away settings folder), drawn, and grabbed from the X display. Without a ``DISPLAY``
-the script starts a virtual one itself (Xvfb, through PyVirtualDisplay, which
+The game window is opened for real (the same :class:`solitaire_tk.shell.app.App` a player
+gets, with a throw-away settings folder), drawn, and grabbed from the X display. Without a
+``DISPLAY`` the script starts a virtual one itself (Xvfb, through PyVirtualDisplay, which
 pytest-xvfb installs).
 """
 
@@ -75,8 +75,8 @@ def shoot(
     """
     import tkinter as tk
 
-    from solitaire_tk.app import App
-    from solitaire_tk.persist import AppStore
+    from solitaire_tk.shell.app import App
+    from solitaire_tk.shell.persist import AppStore
 
     from solitaire_core.plugins import get_registry
 

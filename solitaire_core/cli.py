@@ -61,7 +61,7 @@ EXIT_INTERRUPTED = 130
 """Exit status after Ctrl+C (128 + SIGINT, as shells report it)."""
 
 EXTENSIONS: tuple[str, ...] = (
-    "solitaire_tk.cli",
+    "solitaire_tk.shell.cli",
     "solitaire_core.solver_cli",
     "solitaire_core.persistence.cli",
     "solitaire_core.testing.cli",

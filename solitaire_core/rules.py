@@ -132,7 +132,7 @@ _FOUNDATION_TEXT = {
 # The built-in tableau rules' descriptions (solitaire_core/predicates.py: how the tableau
 # builds and runs, what an empty column takes), which the reasons quote: marked here so
 # that :func:`rule_text` finds them translated; a plugin's own description stays as its
-# plugin wrote it. The rules window (solitaire_tk.rules_dialog) quotes them through it too.
+# plugin wrote it. The rules window (solitaire_tk.dialogs.rules) quotes them through it too.
 _RULE_TEXTS = (
     N_("down in suit"), N_("down in alternate colours"), N_("down regardless of suit"),
     N_("down in the same colour"), N_("down in any suit but its own"), N_("up in suit"),

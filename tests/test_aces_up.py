@@ -164,14 +164,14 @@ def test_the_solver_searches_it_on_the_cores_positions_and_gives_a_verdict() -> 
 
 
 def test_the_table_marks_the_empty_discard_pile_discard_not_ace() -> None:
-    from solitaire_tk.marks import slot_look
+    from solitaire_tk.table.marks import slot_look
 
     ref = Move.parse("t1>f1").target
     assert slot_look(position("9H,5S 8D 9S 2C"), ref) == ("foundation", "Discard")
 
 
 def test_the_rules_window_says_how_the_game_is_won() -> None:
-    from solitaire_tk.rules_dialog import _foundation_text, _winning_text
+    from solitaire_tk.dialogs.rules import _foundation_text, _winning_text
 
     assert "discard pile" in _foundation_text(rules_of())
     assert _winning_text(rules_of()) == (

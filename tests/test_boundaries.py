@@ -438,7 +438,7 @@ def _cycling_save(moves: int) -> bytes:
 
 def test_a_save_over_the_move_cap_is_not_offered_but_moved_aside(tmp_path: Path):
     """A 1.9 M-move autosave (15 MB) was offered and took minutes to replay."""
-    from solitaire_tk.persist import AppStore
+    from solitaire_tk.shell.persist import AppStore
 
     assert MAX_SAVE_MOVES == 100_000
     data = tmp_path / "data"
@@ -470,7 +470,7 @@ def test_fifos_in_place_of_every_data_file_do_not_hang_the_start(tmp_path: Path)
     for fifo in ("config/settings.toml", "data/autosave.json", "data/stats.sqlite3"):
         os.mkfifo(tmp_path / fifo)
     code = (
-        "import sys; from solitaire_tk.persist import AppStore; "
+        "import sys; from solitaire_tk.shell.persist import AppStore; "
         "s = AppStore(sys.argv[1]); print(len(s.warnings)); s.close()"
     )
     result = subprocess.run(
@@ -735,7 +735,7 @@ def test_an_unreadable_variant_file_is_named_with_the_reason(solitaire_home: Pat
 
 
 def test_the_launcher_names_the_skipped_entries_of_the_variants_folder(solitaire_home: Path):
-    from solitaire_tk.launcher import skipped_lines
+    from solitaire_tk.launcher.window import skipped_lines
 
     folder = _user_variant(solitaire_home, "good.toml", "Good Game", "good").parent
     for n in range(7):
@@ -761,7 +761,7 @@ def test_the_launcher_names_the_skipped_entries_of_the_variants_folder(solitaire
 
 @pytest.mark.gui
 def test_the_launcher_shows_the_skipped_entries_in_red(root, solitaire_home: Path):
-    from solitaire_tk.launcher import Launcher
+    from solitaire_tk.launcher.window import Launcher
 
     folder = solitaire_home / "data" / "variants"
     folder.mkdir(parents=True)
@@ -799,7 +799,7 @@ def test_a_closed_pipe_ends_the_command_quietly():
 def test_a_game_with_a_deal_above_2_63_is_kept_recorded_and_the_window_closes(root, tmp_path):
     import tkinter as tk
 
-    from solitaire_tk.persist import AppStore
+    from solitaire_tk.shell.persist import AppStore
     from ui_helpers import open_app
 
     from solitaire_core.rules import legal_moves
@@ -823,8 +823,8 @@ def test_a_game_with_a_deal_above_2_63_is_kept_recorded_and_the_window_closes(ro
 @pytest.mark.gui
 @pytest.mark.usefixtures("solitaire_home")
 def test_an_autosave_that_cannot_be_replayed_is_moved_aside_not_deleted(root, tmp_path):
-    from solitaire_tk.app import App
-    from solitaire_tk.persist import AppStore
+    from solitaire_tk.shell.app import App
+    from solitaire_tk.shell.persist import AppStore
 
     from solitaire_core.plugins import get_registry
 
@@ -855,11 +855,11 @@ def test_a_long_saved_game_is_replayed_in_chunks_with_a_progress_line(
     root, tmp_path, monkeypatch: pytest.MonkeyPatch
 ):
     """Replaying a long autosave froze the window for its whole length."""
-    import solitaire_tk.persist
-    from solitaire_tk.app import App
-    from solitaire_tk.persist import AppStore
+    import solitaire_tk.shell.persist
+    from solitaire_tk.shell.app import App
+    from solitaire_tk.shell.persist import AppStore
 
-    monkeypatch.setattr(solitaire_tk.persist, "REPLAY_CHUNK", 400)
+    monkeypatch.setattr(solitaire_tk.shell.persist, "REPLAY_CHUNK", 400)
     data = tmp_path / "data"
     data.mkdir()
     (data / "autosave.json").write_bytes(_cycling_save(1000))
@@ -885,9 +885,9 @@ def test_a_long_saved_game_is_replayed_in_chunks_with_a_progress_line(
 @pytest.mark.gui
 @pytest.mark.usefixtures("solitaire_home")
 def test_the_progress_window_comes_and_goes(root, tmp_path, monkeypatch: pytest.MonkeyPatch):
-    import solitaire_tk.persist
-    from solitaire_tk.app import App
-    from solitaire_tk.persist import AppStore
+    import solitaire_tk.shell.persist
+    from solitaire_tk.shell.app import App
+    from solitaire_tk.shell.persist import AppStore
 
     app = App(root, store=AppStore(tmp_path, registry=get_registry()), modal=False)
     app.show_progress("Replaying the saved game: 2,000 of 100,000 moves…")
@@ -896,7 +896,7 @@ def test_the_progress_window_comes_and_goes(root, tmp_path, monkeypatch: pytest.
     assert label.cget("text").startswith("Replaying") and top.winfo_exists()
     app.show_progress(None)
     assert app._progress is None and not top.winfo_exists()
-    monkeypatch.setattr(solitaire_tk.persist, "REPLAY_CHUNK", 300)
+    monkeypatch.setattr(solitaire_tk.shell.persist, "REPLAY_CHUNK", 300)
     game = app.replay(decode_save(_cycling_save(1000)))
     assert game is not None and len(game.session.history) == 1000
     assert app._progress is None

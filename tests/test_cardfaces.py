@@ -1,4 +1,4 @@
-"""Behaviour tests for the Pillow card renderer in ``solitaire_tk.cardfaces``."""
+"""Behaviour tests for the Pillow card renderer in ``solitaire_tk.faces.cardfaces``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections import deque
 
 import pytest
 from PIL import Image
-from solitaire_tk import cardfaces
-from solitaire_tk.cardfaces import render_back, render_face, render_slot
+from solitaire_tk.faces import cardfaces
+from solitaire_tk.faces.cardfaces import render_back, render_face, render_slot
 
 SIZES = [(40, 56), (50, 70), (80, 112), (160, 224), (240, 336)]
 ALL_CARDS = [(rank, suit) for suit in "CDHS" for rank in range(1, 14)]
@@ -122,7 +122,7 @@ def test_card_is_opaque_inside_and_transparent_outside_the_rounded_corners() -> 
 
 
 def test_module_does_not_import_tkinter() -> None:
-    code = "import sys, solitaire_tk.cardfaces; sys.exit('tkinter' in sys.modules)"
+    code = "import sys, solitaire_tk.faces.cardfaces; sys.exit('tkinter' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True)
     assert result.returncode == 0, result.stderr.decode()
 

@@ -154,7 +154,7 @@ def test_the_c_engine_searches_chessboard_as_python_does(chessboard) -> None:
 
 
 def test_empty_foundations_show_any_then_the_base(chessboard) -> None:
-    from solitaire_tk.marks import slot_look
+    from solitaire_tk.table.marks import slot_look
 
     ref = PileRef(PileKind.FOUNDATION, 2)
     assert slot_look(board(chessboard, "9H - - - - - - - - - |  | - - - -"), ref) == (
@@ -168,7 +168,7 @@ def test_empty_foundations_show_any_then_the_base(chessboard) -> None:
 
 
 def test_the_table_marks_the_base_once_the_first_card_is_up(root, chessboard) -> None:
-    from solitaire_tk.table import TableView
+    from solitaire_tk.table.view import TableView
 
     start = deal(chessboard, 1)
     view = TableView(root, on_move=lambda move: None, animation=False)
@@ -191,7 +191,7 @@ def test_the_table_marks_the_base_once_the_first_card_is_up(root, chessboard) ->
 
 
 def test_a_click_or_a_key_never_chooses_the_base(chessboard) -> None:
-    from solitaire_tk.table import click_move, key_move
+    from solitaire_tk.table.view import click_move, key_move
 
     # 2H fits nothing but a foundation; 8C may go onto 9C of column C.
     start = board(chessboard, "2H 8C 9C 5D 5D 5D 5D 5D 5D 5D |  | - - - -")

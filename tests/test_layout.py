@@ -8,7 +8,7 @@ import itertools
 from types import SimpleNamespace
 
 import pytest
-from solitaire_tk.layout import (
+from solitaire_tk.table.layout import (
     ARRANGEMENTS,
     EXTRA_ROWS,
     MIN_CARD_WIDTH,

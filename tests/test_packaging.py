@@ -60,7 +60,11 @@ def test_builtin_variants_load_with_foreign_variants_and_ui_tk_first_on_the_path
     assert "foreign" not in listed.stderr
     shown = _run([sys.executable, "-m", "solitaire_core", "show", "seahaven"], tmp_path, **env)
     assert shown.returncode == 0 and shown.stdout.startswith("Seahaven Towers #1")
-    ui = _run([sys.executable, "-c", "import solitaire_tk.app, solitaire_tk.cli"], tmp_path, **env)
+    ui = _run(
+        [sys.executable, "-c", "import solitaire_tk.shell.app, solitaire_tk.shell.cli"],
+        tmp_path,
+        **env,
+    )
     assert ui.returncode == 0, ui.stderr
 
 
@@ -68,7 +72,7 @@ def test_every_builtin_variant_has_its_rules_page_as_package_data() -> None:
     """The Rules dialog reads the pages through importlib.resources, so they are found in
     an installed wheel (package ``solitaire_variants.pages``) as in a checkout."""
     pytest.importorskip("tkinter")
-    from solitaire_tk import rules_dialog
+    from solitaire_tk.dialogs import rules as rules_dialog
 
     for vid in BUILTINS:
         page = files("solitaire_variants.pages") / f"{vid}.md"

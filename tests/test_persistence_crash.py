@@ -345,7 +345,7 @@ def test_bad_files_moved_aside_are_never_lost_or_cut(tmp_path: Path) -> None:
 APP_CHILD = """
 import sys
 from pathlib import Path
-from solitaire_tk.persist import AppStore
+from solitaire_tk.shell.persist import AppStore
 from solitaire_core.plugins import get_variant
 from solitaire_core.session import Session
 games = []
@@ -370,8 +370,8 @@ while True:
 
 
 def test_the_apps_autosave_and_statistics_survive_kills(tmp_path: Path) -> None:
-    pytest.importorskip("solitaire_tk.persist")
-    from solitaire_tk.persist import AppStore
+    pytest.importorskip("solitaire_tk.shell.persist")
+    from solitaire_tk.shell.persist import AppStore
 
     home = tmp_path / "home"
     confirmed = 0

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from solitaire_tk.persist import AppStore
+from solitaire_tk.shell.persist import AppStore
 
 from solitaire_core.persistence import StatsStore
 from solitaire_core.plugins import get_variant
@@ -31,7 +31,7 @@ store.close()
 AUTOSAVER = """
 import sys, time
 from pathlib import Path
-from solitaire_tk.persist import AppStore
+from solitaire_tk.shell.persist import AppStore
 from solitaire_core.plugins import get_variant
 from solitaire_core.session import Session
 home, ready, leave = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])

@@ -115,7 +115,7 @@ def test_conformance_command_passes_the_example_variant():
 def test_launcher_offers_the_example_variant():
     require_examples()
     tk = pytest.importorskip("tkinter")
-    from solitaire_tk.launcher import Launcher
+    from solitaire_tk.launcher.window import Launcher
 
     root = tk.Tk()
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from sampling import per_game
-from solitaire_tk.preview import PREVIEW_SIZE, preview_for, preview_frame, render_preview
+from solitaire_tk.table.preview import PREVIEW_SIZE, preview_for, preview_frame, render_preview
 
 from solitaire_core.cards import Color
 from solitaire_core.deal import deal

@@ -29,7 +29,7 @@ every module imported on the last line of stderr."""
 
 SOLVER = "solitaire_core.solver.search"
 GAME_WINDOW = ("solitaire_tk", "tkinter")
-EXTENSIONS = ("solitaire_core.solver_cli", "solitaire_core.workshop_cli", "solitaire_tk.cli")
+EXTENSIONS = ("solitaire_core.solver_cli", "solitaire_core.workshop_cli", "solitaire_tk.shell.cli")
 
 
 def run_probe(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:

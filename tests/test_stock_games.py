@@ -351,7 +351,7 @@ def test_a_klondike_game_is_saved_and_read_back_with_its_deals_and_redeals() -> 
 def test_the_launchers_preview_never_shows_a_hidden_card() -> None:
     """Two deals that differ only in which cards lie face down (and in the stock) give
     the same preview picture."""
-    from solitaire_tk.preview import render_preview
+    from solitaire_tk.table.preview import render_preview
 
     rules = rules_of("klondike")
     state = deal(rules, 1)

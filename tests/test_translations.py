@@ -137,8 +137,8 @@ def test_a_hand_edited_unknown_language_falls_back_with_a_warning(solitaire_home
 
 @pytest.mark.gui
 def test_a_window_built_in_german_speaks_german(root, solitaire_home: Path):
-    from solitaire_tk.app import App
-    from solitaire_tk.persist import AppStore
+    from solitaire_tk.shell.app import App
+    from solitaire_tk.shell.persist import AppStore
 
     store = AppStore(solitaire_home)
     store.save_settings(Settings(language="de"))

@@ -1,8 +1,9 @@
 """The hint, the demo and Undo to winnable speak the player's language: a hint's move in
 words and how sure a hint that never peeks is, the winnability field, the Cancel button,
-Undo to winnable's count of moves and the keyboard focus's messages, in German, French
-and Spanish (ui_tk/assist.py, ui_tk/rewind.py, ui_tk/focus.py). The English texts are
-checked by tests/test_ui_assist.py, tests/test_ui_honest_hint.py and the others."""
+Undo to winnable's count of moves and the keyboard focus's messages, in German, French and
+Spanish (ui_tk/shell/assist.py, ui_tk/shell/rewind.py, ui_tk/table/focus.py). The English
+texts are checked by tests/test_ui_assist.py, tests/test_ui_honest_hint.py and the
+others."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from solitaire_tk.assist import advice_text, describe_move
-from solitaire_tk.focus import KeyboardFocus
-from solitaire_tk.layout import pile_keys
-from solitaire_tk.persist import AppStore
-from solitaire_tk.rewind import Rewinder
+from solitaire_tk.shell.assist import advice_text, describe_move
+from solitaire_tk.shell.persist import AppStore
+from solitaire_tk.shell.rewind import Rewinder
+from solitaire_tk.table.focus import KeyboardFocus
+from solitaire_tk.table.layout import pile_keys
 
 from solitaire_core import i18n
 from solitaire_core.moves import Move, PileKind, PileRef

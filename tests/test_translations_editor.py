@@ -11,9 +11,9 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 from screens import wait_until
-from solitaire_tk import stats_dialog
-from solitaire_tk.editor import VariantEditor, copy_for_editing
-from solitaire_tk.persist import AppStore
+from solitaire_tk.dialogs import stats as stats_dialog
+from solitaire_tk.editor.window import VariantEditor, copy_for_editing
+from solitaire_tk.shell.persist import AppStore
 
 from solitaire_core import i18n
 from solitaire_core.persistence import StatsStore

@@ -1,8 +1,8 @@
 """The Rules window and the table speak the player's language: the rules the window
-writes from a variant's settings (ui_tk/rules_dialog.py), the piles' names in the table's
-messages (ui_tk/layout.py), the words under the stock, the reserve and the foundations
-(ui_tk/table.py), the options in words (ui_tk/widgets.py) and the thumbnails' empty-pile
-marks (ui_tk/preview.py), in German, French and Spanish. The variant's name, summary and
+writes from a variant's settings (ui_tk/dialogs/rules.py), the piles' names in the table's
+messages (ui_tk/table/layout.py), the words under the stock, the reserve and the foundations
+(ui_tk/table/view.py), the options in words (ui_tk/widgets.py) and the thumbnails' empty-pile
+marks (ui_tk/table/preview.py), in German, French and Spanish. The variant's name, summary and
 option labels, and its rules page, stay English. The English texts are checked by
 tests/test_ui_dialogs.py, tests/test_ui_stock.py, tests/test_ui_reserve.py and the others."""
 
@@ -12,10 +12,10 @@ from types import SimpleNamespace
 
 import attrs
 import pytest
-from solitaire_tk import rules_dialog
-from solitaire_tk.layout import pile_name
-from solitaire_tk.preview import preview_for
-from solitaire_tk.table import TableView, click_move
+from solitaire_tk.dialogs import rules as rules_dialog
+from solitaire_tk.table.layout import pile_name
+from solitaire_tk.table.preview import preview_for
+from solitaire_tk.table.view import TableView, click_move
 from solitaire_tk.widgets import option_text
 
 from solitaire_core import i18n

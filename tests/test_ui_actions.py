@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from solitaire_tk.toolbar import BUTTONS
+from solitaire_tk.shell.toolbar import BUTTONS
 from ui_helpers import CONTROL, click_card, key, open_app, pump, put
 
 from solitaire_core.plugins import get_variant

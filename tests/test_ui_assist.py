@@ -1,4 +1,4 @@
-"""The solver in the game window (ui_tk/assist.py), in a real Tk window (Xvfb via
+"""The solver in the game window (ui_tk/shell/assist.py), in a real Tk window (Xvfb via
 pytest-xvfb): hints drawn on the table, a position that cannot be won, searches that never
 freeze the window and can be cancelled, the demo, winnable deals only, the winnability
 field. Deals and positions are chosen by asking the solver itself, never hard-coded."""
@@ -11,11 +11,11 @@ import tkinter as tk
 from collections.abc import Callable
 
 import pytest
-import solitaire_tk.app as app_module
-from solitaire_tk.app import App
-from solitaire_tk.assist import describe_move
-from solitaire_tk.layout import pile_keys
-from solitaire_tk.persist import AppStore
+import solitaire_tk.shell.app as app_module
+from solitaire_tk.shell.app import App
+from solitaire_tk.shell.assist import describe_move
+from solitaire_tk.shell.persist import AppStore
+from solitaire_tk.table.layout import pile_keys
 from ui_helpers import close, key, open_app, pump, put
 
 from solitaire_core.moves import Move

@@ -10,8 +10,8 @@ import time
 import tkinter as tk
 
 import pytest
-from solitaire_tk.app import App
-from solitaire_tk.persist import AppStore
+from solitaire_tk.shell.app import App
+from solitaire_tk.shell.persist import AppStore
 from ui_helpers import (
     CONTROL,
     SHIFT,
@@ -266,7 +266,7 @@ def test_the_first_start_opens_on_seahaven_towers(root, tmp_path):
 
 
 def test_save_as_and_open_start_in_the_saves_folder(root, tmp_path, monkeypatch):
-    import solitaire_tk.app as app_module
+    import solitaire_tk.shell.app as app_module
 
     asked = []
 
@@ -394,7 +394,7 @@ class DetourJob:
 def test_a_hint_takes_no_detour_and_adjacent_piles_get_an_arrow(
     root, tmp_path, board, seahaven, monkeypatch
 ):
-    import solitaire_tk.assist as assist_module
+    import solitaire_tk.shell.assist as assist_module
 
     monkeypatch.setattr(assist_module, "SolverJob", DetourJob)
     app = open_app(root, tmp_path)

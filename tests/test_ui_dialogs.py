@@ -17,7 +17,10 @@ from screens import (  # noqa: F401 (the fixtures screen and screen_root)
     screen_root_fixture,
     wait_until,
 )
-from solitaire_tk import dialogs, rules_dialog, stats_dialog, widgets
+from solitaire_tk import widgets
+from solitaire_tk.dialogs import common as dialogs
+from solitaire_tk.dialogs import rules as rules_dialog
+from solitaire_tk.dialogs import stats as stats_dialog
 from ui_helpers import pump
 
 from solitaire_core.persistence import StatsStore

@@ -20,14 +20,14 @@ from screens import (  # noqa: F401 (the fixtures screen and screen_root)
     screen_root_fixture,
     wait_until,
 )
-from solitaire_tk.editor import (
+from solitaire_tk.editor.form import form_fields
+from solitaire_tk.editor.window import (
     COMMENTS_NOTE,
     UnsavedChangesDialog,
     VariantEditor,
     copy_for_editing,
 )
-from solitaire_tk.editor_form import form_fields
-from solitaire_tk.launcher import Launcher
+from solitaire_tk.launcher.window import Launcher
 
 from solitaire_core.persistence import Settings
 from solitaire_core.plugins import USER_PLUGIN, Registry, build_registry

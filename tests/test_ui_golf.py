@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from solitaire_tk.dialogs import WinDialog
+from solitaire_tk.dialogs.common import WinDialog
 from ui_helpers import open_app, real_click, settle, wait_for, xdotool
 
 from solitaire_core.moves import PileKind, PileRef

@@ -2,7 +2,7 @@
 real key press (xdotool), the hint says how sure it is from the cards in sight ("wins in
 7 of 10 ways the hidden cards may lie"), and with Options > Hints see hidden cards it
 answers from the thoughtful solver and says that it knows them. Open games keep their
-exact hints (solitaire_core/solver/honest.py, ui_tk/assist.py)."""
+exact hints (solitaire_core/solver/honest.py, ui_tk/shell/assist.py)."""
 
 from __future__ import annotations
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from sampling import per_game
-from solitaire_tk.launcher import Launcher, launcher_groups
-from solitaire_tk.preview import PREVIEW_SIZE
+from solitaire_tk.launcher.window import Launcher, launcher_groups
+from solitaire_tk.table.preview import PREVIEW_SIZE
 
 from solitaire_core.persistence import Settings
 from solitaire_core.plugins import BUILTIN_PLUGINS, USER_PLUGIN, Registry, get_registry

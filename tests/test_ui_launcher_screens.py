@@ -13,7 +13,7 @@ import re
 import tkinter as tk
 
 import pytest
-import solitaire_tk.launcher as launcher_module
+import solitaire_tk.launcher.window as launcher_module
 from screens import (  # noqa: F401 (the fixtures screen and screen_root)
     SMALL_SCREENS,
     inside,
@@ -21,9 +21,9 @@ from screens import (  # noqa: F401 (the fixtures screen and screen_root)
     screen_root_fixture,
     wait_until,
 )
-from solitaire_tk.app import App
-from solitaire_tk.launcher import Launcher
-from solitaire_tk.persist import AppStore
+from solitaire_tk.launcher.window import Launcher
+from solitaire_tk.shell.app import App
+from solitaire_tk.shell.persist import AppStore
 from ui_helpers import wait_for
 
 from solitaire_core.persistence.paths import user_variants_dir

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 from sampling import per_game
-from solitaire_tk.marks import slot_look
+from solitaire_tk.table.marks import slot_look
 from ui_helpers import card, expected_xy, item_xy, open_app, put, settle, wait_for, xdotool
 
 from solitaire_core.moves import PileKind, PileRef

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from screens import screen_fixture, screen_root_fixture  # noqa: F401 (fixtures)
-from solitaire_tk.dialogs import LeaveDialog
-from solitaire_tk.persist import AppStore
+from solitaire_tk.dialogs.common import LeaveDialog
+from solitaire_tk.shell.persist import AppStore
 from ui_helpers import CONTROL, key, open_app, pump
 
 from solitaire_core.plugins import get_registry

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from solitaire_tk.persist import AppStore, ReplayError
+from solitaire_tk.shell.persist import AppStore, ReplayError
 
 from solitaire_core.errors import SolitaireError
 from solitaire_core.moves import PileKind

@@ -4,7 +4,7 @@ foundations stand beside or above the columns as on the table (Fan's at the side
 from __future__ import annotations
 
 import pytest
-from solitaire_tk.preview import PREVIEW_SIZE, preview_frame, render_preview
+from solitaire_tk.table.preview import PREVIEW_SIZE, preview_frame, render_preview
 from ui_helpers import open_app
 
 from solitaire_core.deal import deal

@@ -15,7 +15,8 @@ from screens import (  # noqa: F401 (the fixtures screen and screen_root)
     screen_root_fixture,
     wait_until,
 )
-from solitaire_tk import progress_chart, stats_dialog
+from solitaire_tk.dialogs import progress_chart
+from solitaire_tk.dialogs import stats as stats_dialog
 
 from solitaire_core.persistence import StatsStore
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from solitaire_tk.app import LAYOUT_MESSAGE
+from solitaire_tk.shell.app import LAYOUT_MESSAGE
 from ui_helpers import card, open_app, real_click, real_drag, settle, wait_for, xdotool
 
 from solitaire_core.moves import PileKind, PileRef

@@ -9,10 +9,10 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from solitaire_tk.assist import describe_move
-from solitaire_tk.layout import PLAN_FAN, compute_layout, keys_text, pile_keys
-from solitaire_tk.preview import preview_frame, render_preview
-from solitaire_tk.rules_dialog import rules_text
+from solitaire_tk.dialogs.rules import rules_text
+from solitaire_tk.shell.assist import describe_move
+from solitaire_tk.table.layout import PLAN_FAN, compute_layout, keys_text, pile_keys
+from solitaire_tk.table.preview import preview_frame, render_preview
 from ui_helpers import card, open_app, settle, wait_for, xdotool
 
 from solitaire_core.moves import Move, PileKind, PileRef

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solitaire_tk.marks import slot_look
-from solitaire_tk.table import TableView
+from solitaire_tk.table.marks import slot_look
+from solitaire_tk.table.view import TableView
 
 from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.plugins import get_variant

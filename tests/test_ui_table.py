@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from sampling import per_game
-from solitaire_tk.layout import pile_keys
+from solitaire_tk.table.layout import pile_keys
 from ui_helpers import (
     CONTROL,
     SHIFT,

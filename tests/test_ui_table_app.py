@@ -14,8 +14,8 @@ from tkinter import font as tkfont
 from tkinter import ttk
 
 import pytest
-from solitaire_tk.app import App
-from solitaire_tk.persist import AppStore
+from solitaire_tk.shell.app import App
+from solitaire_tk.shell.persist import AppStore
 from ui_helpers import (
     CONTROL,
     card,
@@ -60,7 +60,7 @@ def test_a_new_window_appears_with_the_table_drawn(tmp_path, monkeypatch):
     """A window never shown yet stays hidden while it is built and the deal drawn: when
     it appears, the felt, toolbar and cards are there (no empty window filled in
     stages), and the table is drawn once, not again for the window's real size."""
-    from solitaire_tk.table import TableView
+    from solitaire_tk.table.view import TableView
 
     felts: list[tuple[int, int]] = []
     draw_felt = TableView._draw_felt

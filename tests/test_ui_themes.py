@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from solitaire_tk import cardfaces
-from solitaire_tk.themes import DECKS_ENV, SvgDeck, ThemeError, available_themes
+from solitaire_tk.faces import cardfaces
+from solitaire_tk.faces.themes import DECKS_ENV, SvgDeck, ThemeError, available_themes
 from ui_helpers import close, open_app, pump, put, settle
 
 from solitaire_core.cards import Card
@@ -169,7 +169,7 @@ def test_choosing_an_svg_deck_redraws_the_cards_and_is_remembered(
 
 def test_a_deck_that_is_gone_falls_back_to_the_built_in_faces(root, tmp_path):
     import attrs
-    from solitaire_tk.persist import AppStore
+    from solitaire_tk.shell.persist import AppStore
 
     from solitaire_core.plugins import get_registry
 

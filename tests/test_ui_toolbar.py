@@ -5,9 +5,9 @@ from __future__ import annotations
 import tkinter as tk
 
 import pytest
-from solitaire_tk.icons import ICONS, render_icon
-from solitaire_tk.persist import AppStore
-from solitaire_tk.toolbar import BUTTONS
+from solitaire_tk.faces.icons import ICONS, render_icon
+from solitaire_tk.shell.persist import AppStore
+from solitaire_tk.shell.toolbar import BUTTONS
 from solitaire_tk.tooltip import DELAY_MS
 from ui_helpers import CONTROL, close, key, open_app, pump, put, settle
 from ui_helpers import click_button as press

@@ -60,8 +60,8 @@ def test_done_when_a_file_goes_to_the_folder_listed_played_solved_packaged_insta
 ) -> None:
     """A variant file's whole path, step by step: file -> user folder -> listed -> played ->
     solved -> packaged -> installed -> the kit passes."""
-    from solitaire_tk.app import App
-    from solitaire_tk.persist import AppStore
+    from solitaire_tk.shell.app import App
+    from solitaire_tk.shell.persist import AppStore
 
     from solitaire_core.plugins import USER_PLUGIN, get_registry
     from solitaire_core.rules import legal_moves

@@ -116,14 +116,14 @@ def test_survey_takes_a_path(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_play_takes_a_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import solitaire_tk.app
-    import solitaire_tk.cli
+    import solitaire_tk.shell.app
+    import solitaire_tk.shell.cli
 
     path = tmp_path / "my-game.toml"
     path.write_text(my_game_text(), "utf-8")
     opened = []
-    monkeypatch.setattr(solitaire_tk.app, "run", lambda *args: opened.append(args) or 0)
-    monkeypatch.setattr(solitaire_tk.cli, "_exit_now", lambda status: None)
+    monkeypatch.setattr(solitaire_tk.shell.app, "run", lambda *args: opened.append(args) or 0)
+    monkeypatch.setattr(solitaire_tk.shell.cli, "_exit_now", lambda status: None)
     assert cli.main(["play", str(path), "--deal", "4"]) == 0
     assert get_registry().variants["my-game"].source == str(path)
     assert opened == [("my-game", 4, None)]
@@ -215,7 +215,7 @@ def test_a_copy_made_on_the_command_line_no_longer_claims_to_be_the_original(
     """`variant new X --from seahaven` and the editor's copy agree: neither keeps the
     original's PySolFC game number or its other names, and the file's opening comment
     says whose copy it is instead of describing Seahaven Towers."""
-    from solitaire_tk.editor import copy_for_editing
+    from solitaire_tk.editor.window import copy_for_editing
 
     assert cli.main(["variant", "new", "my-towers", "--from", "seahaven"]) == 0
     text = (home / "my-towers.toml").read_text("utf-8")

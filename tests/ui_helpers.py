@@ -11,10 +11,10 @@ import tkinter as tk
 from collections.abc import Callable
 
 import attrs
-from solitaire_tk.app import App
-from solitaire_tk.layout import reserve_piles, talon_piles
-from solitaire_tk.persist import AppStore
-from solitaire_tk.table import TableView
+from solitaire_tk.shell.app import App
+from solitaire_tk.shell.persist import AppStore
+from solitaire_tk.table.layout import reserve_piles, talon_piles
+from solitaire_tk.table.view import TableView
 
 from solitaire_core.cards import Card
 from solitaire_core.moves import PileKind, PileRef

@@ -1,5 +1,5 @@
 """The keyboard shortcuts of the game window, as Help > Keyboard shortcuts lists them
-(:func:`solitaire_tk.dialogs.show_shortcuts`).
+(:func:`solitaire_tk.dialogs.common.show_shortcuts`).
 
 The pile keys follow the Seahaven Towers program help (shared rules): a pile's letter
 moves its top card to the appropriate tableau position if there is one, else to the

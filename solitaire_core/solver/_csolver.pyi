@@ -18,7 +18,6 @@ def solve(
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> tuple[str, list[tuple[int, int, int, int]] | None, int, int, int, int]: ...
-
 def golf(
     columns: tuple[bytes, ...],
     deck: bytes,

@@ -1,11 +1,11 @@
 """Whether each command can act now: the one answer the toolbar, the menus and the keys
 all follow.
 
-Every command of :data:`solitaire_tk.menus.COMMANDS` has one test of the app's state
+Every command of :data:`solitaire_tk.shell.menus.COMMANDS` has one test of the app's state
 here (:data:`ENABLED`; a command not listed is always enabled). The app computes them all
 at once (:func:`action_states`) after every change and hands the result to the menu bar
 and the toolbar, which grey out the same commands; a key whose command is disabled does
-nothing (:func:`solitaire_tk.menus.bind_keys`). So a button and its menu entry never
+nothing (:func:`solitaire_tk.shell.menus.bind_keys`). So a button and its menu entry never
 disagree: after a win Hint and Demo are grey in both, and Undo to winnable is enabled in
 both as soon as the game has a move to take back from a position not known winnable.
 """
@@ -75,12 +75,12 @@ ENABLED: Mapping[str, Callable[[Any], bool]] = {
     "undo_to_winnable": _can_rewind,
     "show_rules": _playing,
 }
-"""Command name -> the test of the app (a :class:`~solitaire_tk.host.GameHost` with
+"""Command name -> the test of the app (a :class:`~solitaire_tk.shell.host.GameHost` with
 ``session`` and ``assist``) that enables it; the other commands are always enabled."""
 
 
 def action_enabled(app: Any, name: str) -> bool:
-    """Whether command ``name`` (of :data:`~solitaire_tk.menus.COMMANDS`) can act on
+    """Whether command ``name`` (of :data:`~solitaire_tk.shell.menus.COMMANDS`) can act on
     ``app`` now."""
     test = ENABLED.get(name)
     return test is None or bool(test(app))

@@ -2,7 +2,7 @@
 
 A :class:`VariantEditor` is a ``Toplevel`` window. On the left, one tab per group of the
 vocabulary (Game, Layout, Deal, Building, Moves, Foundations, Autoplay, Options), with a
-field for every key of the JSON Schema (:mod:`solitaire_tk.editor_form`): its name, the
+field for every key of the JSON Schema (:mod:`solitaire_tk.editor.form`): its name, the
 value, the loader's message when the value is wrong, and the key's documentation (the
 schema's ``description``). On the right, the dealt layout of a chosen deal number, the
 state of the file ("valid" or the first problem), the quick conformance checks
@@ -44,9 +44,9 @@ from solitaire_core.plugins import USER_PLUGIN, Registry
 from solitaire_core.uservariants import FILE_PLUGIN
 from solitaire_core.variant import VariantDefinition, parse_variant
 
-from . import widgets
-from .editor_form import GROUPS, Field, form_fields, from_texts, to_texts
-from .preview import render_preview
+from .. import widgets
+from ..table.preview import render_preview
+from .form import GROUPS, Field, form_fields, from_texts, to_texts
 
 __all__ = ["UnsavedChangesDialog", "VariantEditor", "copy_for_editing", "new_game_data"]
 
@@ -124,7 +124,7 @@ class VariantEditor(tk.Toplevel):
         for its answer (``False``: :meth:`close` returns at once and the answer acts when
         given; for tests, as the dialogs' ``wait``).
 
-    Attributes for tests: ``fields`` (:class:`~solitaire_tk.editor_form.Field` by path),
+    Attributes for tests: ``fields`` (:class:`~solitaire_tk.editor.form.Field` by path),
     ``vars`` (path -> StringVar; the Options table's text is in ``options_text``),
     ``widgets`` (path -> entry widget), ``errors`` (path -> error label), ``helps`` (path ->
     help label), ``notebook`` and

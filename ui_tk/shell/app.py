@@ -1,23 +1,24 @@
 """The application: the launcher, the game window, its menus, status bar and keys.
 
-:func:`run` opens the window: the launcher (:class:`solitaire_tk.launcher.Launcher`) when no
-variant is given, else the table at once. :class:`App` is the controller: it owns the
-:class:`~solitaire_core.session.Session`, plays the moves the
-:class:`~solitaire_tk.table.TableView` reports, keeps the status bar, the clock, the settings,
-the autosave and the statistics (through :class:`solitaire_tk.persist.AppStore`), and opens the
-dialogs of :mod:`solitaire_tk.dialogs`, :mod:`solitaire_tk.rules_dialog` and
-:mod:`solitaire_tk.stats_dialog`; the menus and keys are :mod:`solitaire_tk.menus`, the
-status bar :mod:`solitaire_tk.statusbar`.
+:func:`run` opens the window: the launcher (:class:`solitaire_tk.launcher.window.Launcher`)
+when no variant is given, else the table at once. :class:`App` is the controller: it owns
+the :class:`~solitaire_core.session.Session`, plays the moves the
+:class:`~solitaire_tk.table.view.TableView` reports, keeps the status bar, the clock, the
+settings, the autosave and the statistics (through
+:class:`solitaire_tk.shell.persist.AppStore`), and opens the dialogs of
+:mod:`solitaire_tk.dialogs.common`, :mod:`solitaire_tk.dialogs.rules` and
+:mod:`solitaire_tk.dialogs.stats`; the menus and keys are :mod:`solitaire_tk.shell.menus`,
+the status bar :mod:`solitaire_tk.shell.statusbar`.
 
-Keys (:mod:`solitaire_tk.menus`; listed in Help > Keyboard shortcuts from
+Keys (:mod:`solitaire_tk.shell.menus`; listed in Help > Keyboard shortcuts from
 :data:`solitaire_tk.keys.SHORTCUTS`): the pile keys of
-:mod:`solitaire_tk.layout` (columns ``a``-``n``, cells ``1``-``9``, foundations after the
+:mod:`solitaire_tk.table.layout` (columns ``a``-``n``, cells ``1``-``9``, foundations after the
 columns' letters), Ctrl+Z undo, Ctrl+Y and Ctrl+Shift+Z redo, F2 or Ctrl+N new deal,
 Ctrl+R restart, Ctrl+G select deal, F3 next deal, Ctrl+L choose another game, F1 rules,
 Ctrl+H hint, Ctrl+D demo, Escape stops a search or the demo.
 
 The solver's features (hint, demo, winnable deals, the winnability field) live in
-:class:`solitaire_tk.assist.Assistant` (``App.assist``); they use :meth:`App.play`,
+:class:`solitaire_tk.shell.assist.Assistant` (``App.assist``); they use :meth:`App.play`,
 :attr:`App.menus` and :meth:`App.set_message` like any later feature may.
 """
 
@@ -47,18 +48,21 @@ from solitaire_core.scoring import score_text
 from solitaire_core.session import Session
 from solitaire_core.state import GameState
 
-from . import dialogs, rules_dialog, stats_dialog, widgets
+from .. import widgets
+from ..dialogs import common as dialogs
+from ..dialogs import rules as rules_dialog
+from ..dialogs import stats as stats_dialog
+from ..faces.appearance import CardThemes
+from ..table.celebrate import Celebration, record_figures
+from ..table.layout import keys_text, pile_keys
+from ..table.view import TableView
+from ..widgets import clock_text, option_text
 from .actions import action_enabled, action_states
-from .appearance import CardThemes
 from .assist import Assistant
-from .celebrate import Celebration, record_figures
-from .layout import keys_text, pile_keys
 from .menus import MenuBar, bind_keys
 from .rewind import Rewinder
 from .statusbar import StatusBar, style_status
-from .table import TableView
 from .toolbar import Toolbar
-from .widgets import clock_text, option_text
 
 if TYPE_CHECKING:
     from solitaire_core.persistence import SavedGame
@@ -98,8 +102,8 @@ class App:
     """The game window's controller.
 
     :param root: the Tk root window (the app builds its menus and frames in it).
-    :param store: settings, autosave and statistics (default :class:`solitaire_tk.persist.AppStore`
-        in the usual folders, or ``SOLITAIRE_HOME``).
+    :param store: settings, autosave and statistics (default
+        :class:`solitaire_tk.shell.persist.AppStore` in the usual folders, or ``SOLITAIRE_HOME``).
     :param registry: the installed variants (default :func:`get_registry`).
     :param variant: play this variant at once (skips the launcher and the resume offer).
     :param deal: with ``variant``: this deal number (default random).
@@ -108,12 +112,12 @@ class App:
     :param offer_resume: offer to resume the autosaved game when no variant is given.
 
     Attributes for tests and later features: ``session``, ``view`` (the
-    :class:`~solitaire_tk.table.TableView`), ``launcher`` (when shown), ``status`` (field name
+    :class:`~solitaire_tk.table.view.TableView`), ``launcher`` (when shown), ``status`` (field name
     -> ttk.Label: ``message``, ``variant``, ``deal``, ``moves``, ``score``, ``time``,
     ``cards``, ``cheats``; a narrow window hides ``variant``, ``score`` and ``cards`` and
     shows the message shortened), ``message`` (the status bar's sentence, whole),
     ``menus`` (``game``, ``edit``, ``options``, ``help``),
-    ``assist`` (the :class:`~solitaire_tk.assist.Assistant`: hint, demo, winnable deals).
+    ``assist`` (the :class:`~solitaire_tk.shell.assist.Assistant`: hint, demo, winnable deals).
     """
 
     def __init__(
@@ -278,7 +282,7 @@ class App:
         style_status(self.root)
 
     def _commands(self) -> dict[str, Callable[[], object]]:
-        """The commands of the menus and keys (:data:`solitaire_tk.menus.COMMANDS`)."""
+        """The commands of the menus and keys (:data:`solitaire_tk.shell.menus.COMMANDS`)."""
         return {
             "new_deal": self.new_deal,
             "next_deal": self.next_deal,
@@ -363,7 +367,7 @@ class App:
 
         With "Winnable deals only" on, a random deal is one the solver proved winnable:
         the search runs in the background and the game is dealt when it ends
-        (:meth:`Assistant.find_winnable_deal <solitaire_tk.assist.Assistant.find_winnable_deal>`).
+        (:meth:`~solitaire_tk.shell.assist.Assistant.find_winnable_deal`).
 
         :raises SolitaireError: for an unknown variant or option (shown to the player
             when the launcher asked for it).
@@ -419,7 +423,7 @@ class App:
         return True
 
     def replay(self, saved: SavedGame) -> OpenedGame | None:
-        """Make a saved game playable again, :data:`~solitaire_tk.persist.REPLAY_CHUNK`
+        """Make a saved game playable again, :data:`~solitaire_tk.shell.persist.REPLAY_CHUNK`
         moves at a time. A game longer than one chunk shows "Replaying the saved game:
         4,000 of 100,000 moves…" (:meth:`show_progress`), and the window keeps drawing
         between chunks; at :data:`~solitaire_core.persistence.saves.MAX_SAVE_MOVES` moves
@@ -429,7 +433,7 @@ class App:
         :return: the game, or ``None`` when the window was closed during the replay.
         :raises ReplayError: the variant is not installed, an option or the deal number
             is not valid, or a move is not allowed (see
-            :meth:`AppStore.session_from_save <solitaire_tk.persist.AppStore.session_from_save>`).
+            :meth:`~solitaire_tk.shell.persist.AppStore.session_from_save`).
         """
         from .persist import REPLAY_CHUNK
 
@@ -687,7 +691,7 @@ class App:
         a move, only when another game starts."""
         if self.launcher is not None:
             return
-        from .launcher import Launcher
+        from ..launcher.window import Launcher
 
         self.assist.leave_game()
         back = None
@@ -819,7 +823,7 @@ class App:
         (Save, Don't save, Cancel): the window stays open unless every editor closed, so
         Cancel keeps both, and a question that waits for its answer (not modal) lets the
         player answer and quit again."""
-        from .editor import VariantEditor
+        from ..editor.window import VariantEditor
 
         editors = [w for w in self.root.winfo_children() if isinstance(w, VariantEditor)]
         for editor in editors:
@@ -937,7 +941,7 @@ class App:
 
     def undo_to_winnable(self) -> None:
         """Undo back to the last position known to be winnable (Edit > Undo to winnable;
-        :class:`~solitaire_tk.rewind.Rewinder`)."""
+        :class:`~solitaire_tk.shell.rewind.Rewinder`)."""
         self.rewinder.undo_to_winnable()
 
     def set_toolbar(self, on: bool) -> None:
@@ -1201,9 +1205,9 @@ class App:
         self.refresh_actions()
 
     def action_enabled(self, name: str) -> bool:
-        """Whether command ``name`` (of :data:`solitaire_tk.menus.COMMANDS`) can act now:
+        """Whether command ``name`` (of :data:`solitaire_tk.shell.menus.COMMANDS`) can act now:
         the state its menu entry, toolbar button and key all follow
-        (:mod:`solitaire_tk.actions`)."""
+        (:mod:`solitaire_tk.shell.actions`)."""
         return action_enabled(self, name)
 
     def refresh_actions(self) -> None:

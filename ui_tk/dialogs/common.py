@@ -1,6 +1,6 @@
 """The small dialogs of the game window: keyboard shortcuts, about, deal number, the win,
 and "no useful move left". The rules and the statistics have their own modules
-(:mod:`solitaire_tk.rules_dialog`, :mod:`solitaire_tk.stats_dialog`); the common window is
+(:mod:`solitaire_tk.dialogs.rules`, :mod:`solitaire_tk.dialogs.stats`); the common window is
 :class:`solitaire_tk.widgets.Dialog` (modal with ``wait=True``, else returned at once for
 tests to drive).
 """
@@ -17,8 +17,8 @@ from typing import Any
 from solitaire_core.deal import MAX_DEAL
 from solitaire_core.i18n import gettext as _
 
-from .keys import SHORTCUTS
-from .widgets import DIM, ERROR, Dialog, ScrolledFrame, scaled_font
+from ..keys import SHORTCUTS
+from ..widgets import DIM, ERROR, Dialog, ScrolledFrame, scaled_font
 
 __all__ = [
     "AboutDialog",

@@ -1,6 +1,6 @@
 """The statistics window (Game > Statistics): one row per variant and option set, with
 Reset (one row, or everything), and the Progression tab charting the chosen row's games
-over time (:mod:`solitaire_tk.progress_chart`).
+over time (:mod:`solitaire_tk.dialogs.progress_chart`).
 
 The table shows the figures a player compares across games (:data:`TABLE_COLUMNS`), each
 column as wide as its heading and its widest value, and the options by their values
@@ -23,8 +23,8 @@ from solitaire_core.i18n import N_
 from solitaire_core.i18n import gettext as _
 from solitaire_core.persistence import PersistenceError, figure_texts
 
+from ..widgets import DIM, Confirm, Dialog, clock_text, option_text, screen_room
 from .progress_chart import CHART_HEIGHT, ProgressChart
-from .widgets import DIM, Confirm, Dialog, clock_text, option_text, screen_room
 
 if TYPE_CHECKING:
     from solitaire_core.persistence import StatsStore, VariantStats
@@ -93,7 +93,7 @@ class StatisticsDialog(Dialog):
     """Per variant and option set statistics, with Reset (one row, or everything).
 
     ``span`` and ``on_span`` are the Progression tab's
-    (:class:`~solitaire_tk.progress_chart.ProgressChart`)."""
+    (:class:`~solitaire_tk.dialogs.progress_chart.ProgressChart`)."""
 
     def __init__(
         self,

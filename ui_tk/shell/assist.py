@@ -1,7 +1,7 @@
 """The solver in the game window: hints, the demo, winnable deals and the "still
 winnable?" status line.
 
-An :class:`Assistant` belongs to one game window (:class:`~solitaire_tk.host.GameHost`).
+An :class:`Assistant` belongs to one game window (:class:`~solitaire_tk.shell.host.GameHost`).
 It runs the solver of :mod:`solitaire_core.solver` in the background, never on the Tk
 thread: it owns at most one :class:`~solitaire_core.solver.SolverJob` at a time and polls
 it with
@@ -12,7 +12,7 @@ Escape, or Game > Stop).
 What it offers the player:
 
 * **Hint** (:meth:`Assistant.hint`): the next move of a win from the position on the
-  table, outlined on the table (:meth:`~solitaire_tk.table.TableView.highlight_move`) and said
+  table, outlined on the table (:meth:`~solitaire_tk.table.view.TableView.highlight_move`) and said
   in words in the status bar (:func:`describe_move`); or, when the solver has proved it,
   that the position cannot be won any more. In a game with hidden cards the hint never
   peeks (the default): it deals the unseen cards at random into the unseen places
@@ -71,8 +71,8 @@ from solitaire_core.solver.job import HonestJob
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
 
-from .layout import pile_name
-from .table import is_pair
+from ..table.layout import pile_name
+from ..table.view import is_pair
 
 if TYPE_CHECKING:
     from .host import GameHost
@@ -147,7 +147,7 @@ def _number(value: float, decimals: int = 0) -> str:
     return format_decimal(value, format=pattern, locale=language)
 
 
-# A hint names the piles as the table shows them (solitaire_tk.layout.pile_name), each
+# A hint names the piles as the table shows them (solitaire_tk.table.layout.pile_name), each
 # phrase whole so that it reads well in every language.
 _FROM = {
     PileKind.TABLEAU: N_("from column {key}"),
@@ -177,7 +177,7 @@ _FALLBACKS = (
 
 
 def _key_of(ref: PileRef, keys: dict[PileRef, str]) -> str:
-    """The key a pile is named by in a hint, as :func:`~solitaire_tk.layout.pile_name`
+    """The key a pile is named by in a hint, as :func:`~solitaire_tk.table.layout.pile_name`
     shows it: its letter in capitals, its digit, else its number counted from 1."""
     key = keys.get(ref, "")
     shown = key.upper() if key.isalpha() else key
@@ -233,7 +233,7 @@ def describe_move(state: GameState, move: Move, keys: dict[PileRef, str]) -> str
     :param state: the position the move is made from.
     :param move: a move legal in ``state`` (unnumbered targets are resolved as the rules
         resolve them).
-    :param keys: the pile keys shown on the table (:func:`solitaire_tk.layout.pile_keys`); a
+    :param keys: the pile keys shown on the table (:func:`solitaire_tk.table.layout.pile_keys`); a
         pile is named by its key, as the player sees it.
     :raises IllegalMoveError: when ``move`` is not legal in ``state``.
     """
@@ -379,8 +379,8 @@ class _DealSearch:
 class Assistant:
     """Hints, the demo, winnable deals and the winnability field for an app.
 
-    :param app: the window's controller, as a :class:`~solitaire_tk.host.GameHost` (the
-        :class:`~solitaire_tk.app.App`).
+    :param app: the window's controller, as a :class:`~solitaire_tk.shell.host.GameHost` (the
+        :class:`~solitaire_tk.shell.app.App`).
     :param show_winnability: start with the "still winnable?" field shown.
     :param peek: let the hint and the demo use the hidden cards (Options > Hints see
         hidden cards; :attr:`peek` may change at any time).

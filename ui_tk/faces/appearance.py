@@ -1,4 +1,4 @@
-"""Options > Card theme: choosing the card faces (:mod:`solitaire_tk.themes`) in the game
+"""Options > Card theme: choosing the card faces (:mod:`solitaire_tk.faces.themes`) in the game
 window, saved in the settings.
 
 A built-in theme applies at once. An SVG deck is rendered card by card on a background
@@ -27,7 +27,7 @@ _POLL_MS = 100
 class CardThemes:
     """The Card theme menu of an app (``app.card_themes``).
 
-    Attributes for tests: ``themes`` (the :class:`~solitaire_tk.themes.Theme` values
+    Attributes for tests: ``themes`` (the :class:`~solitaire_tk.faces.themes.Theme` values
     offered), ``var`` (the chosen key), ``menu``, ``current`` (the key whose faces are
     on the table), ``preparing`` (the deck being rendered, or ``None``).
     """

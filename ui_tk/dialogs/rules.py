@@ -18,8 +18,8 @@ from solitaire_core.i18n import gettext as _
 from solitaire_core.rules import rule_text
 from solitaire_core.variant import BASE_FIRST_PLAYED, BASE_FROM_DEAL, FoundationPile
 
-from .marks import rank_mark
-from .widgets import Dialog, scaled_font, scrolled_text
+from ..table.marks import rank_mark
+from ..widgets import Dialog, scaled_font, scrolled_text
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):

@@ -1,7 +1,7 @@
 """What an empty pile shows: its slot kind and the rank that may go there, by name.
 
-Shared by the table (:mod:`solitaire_tk.table`) and the launcher's thumbnails
-(:mod:`solitaire_tk.preview`), so both mark an empty pile the same way. No tkinter here.
+Shared by the table (:mod:`solitaire_tk.table.view`) and the launcher's thumbnails
+(:mod:`solitaire_tk.table.preview`), so both mark an empty pile the same way. No tkinter here.
 """
 
 from __future__ import annotations

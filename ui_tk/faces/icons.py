@@ -1,7 +1,7 @@
 """Toolbar icons drawn as vectors with Pillow, at any pixel size.
 
 No image files are shipped: each icon is drawn from geometry in a 24 x 24 unit box at
-4x the asked size and shrunk with a Lanczos filter (as :mod:`solitaire_tk.cardfaces`
+4x the asked size and shrunk with a Lanczos filter (as :mod:`solitaire_tk.faces.cardfaces`
 draws the cards), so it stays crisp at every screen scaling. The toolbar asks for
 ``icon_size(widget)`` pixels: 16 points at the display's scaling (21 px at 96 dpi,
 42 px at 192 dpi).

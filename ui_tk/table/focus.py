@@ -24,7 +24,7 @@ Pyramid it chooses a card (outlined) and a second card it pairs with plays the p
 King goes to the discard pile, and on the stock it deals (or pairs the stock's top card
 with the chosen card); in TriPeaks it plays the card onto the foundation.
 
-The pile letters (:mod:`solitaire_tk.layout`) keep working as before; the focus shows
+The pile letters (:mod:`solitaire_tk.table.layout`) keep working as before; the focus shows
 only once an arrow key, Tab, Space or Enter was pressed, and a click hides it.
 
 The view never decides legality: a drop becomes a :class:`~solitaire_core.moves.Move`
@@ -43,7 +43,7 @@ from solitaire_core.moves import Move, PileKind, PileRef
 from solitaire_core.rules import covered, explain
 
 if TYPE_CHECKING:
-    from .table import TableView
+    from .view import TableView
 
 __all__ = ["AREAS", "KeyboardFocus"]
 
@@ -74,7 +74,7 @@ _EMPTY = {
 
 
 class KeyboardFocus:
-    """The keyboard focus of a :class:`~solitaire_tk.table.TableView` (``view.focus``).
+    """The keyboard focus of a :class:`~solitaire_tk.table.view.TableView` (``view.focus``).
 
     Attributes for tests and tools: :attr:`pile` and :attr:`index` (the focused card:
     its pile and its place, 0 = bottom; the index is the pile's length for an empty

@@ -39,7 +39,7 @@ foundations' (Flower Garden: columns ``a``-``f``, foundations ``g``-``j``, its 1
 slots ``1``-``0`` and ``k``-``p``). This works up to 14 columns with 8 foundations and 10
 cells, and for 26 letters in all. The cards of a ``tableau.layout`` (Pyramid's 28, each
 partly under others) have no letters: the arrow keys go from free card to free card
-(:mod:`solitaire_tk.focus`), and the foundations take the first letters.
+(:mod:`solitaire_tk.table.focus`), and the foundations take the first letters.
 
 A ``tableau.layout`` (Pyramid, TriPeaks: ``Rules.layout``) puts each column at its own
 place, in card widths and card heights, scaled here by a card and a gap across and a
@@ -542,7 +542,7 @@ RUN_ON_TOP = 12
 
 
 def column_plan(state: GameState) -> dict[str, int]:
-    """What the table asks :func:`~solitaire_tk.layout.compute_layout` to plan a column
+    """What the table asks :func:`~solitaire_tk.table.layout.compute_layout` to plan a column
     for: nothing where the deal recipe fixes the column lengths (the layout reads them);
     where the deal decides them (``deal.order = "kings-start-columns"``: Der
     Katzenschwanz, Die Schlange, up to 70 cards in one column), the longest column of

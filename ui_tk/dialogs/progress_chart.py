@@ -25,7 +25,7 @@ from solitaire_core.persistence.progress import (
     span_label,
 )
 
-from .widgets import DIM, clock_text
+from ..widgets import DIM, clock_text
 
 if TYPE_CHECKING:
     from solitaire_core.persistence import GameRecord, Progression

@@ -284,7 +284,7 @@ _FONT_CANDIDATES = (
 @functools.lru_cache(maxsize=64)
 def bold_font(size: int) -> _Font:
     """A bold sans font at ``size`` px: DejaVu Sans Bold, else Arial Bold, else
-    Pillow's default font (also used by :mod:`solitaire_tk.preview`)."""
+    Pillow's default font (also used by :mod:`solitaire_tk.table.preview`)."""
     for name in _FONT_CANDIDATES:
         try:
             return ImageFont.truetype(name, size)

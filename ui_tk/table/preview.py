@@ -1,7 +1,7 @@
 """Small pictures of a variant's dealt layout, for the launcher (pure Pillow, no tkinter).
 
 :func:`render_preview` draws any :class:`~solitaire_core.state.GameState` as a thumbnail:
-the table's own layout (:func:`~solitaire_tk.layout.compute_layout`, asked as the table
+the table's own layout (:func:`~solitaire_tk.table.layout.compute_layout`, asked as the table
 asks it, for a table of :data:`TABLE_SIZE`) scaled down to the picture, so the piles
 stand where the game's table puts them (cells on the left and foundations on the right of
 the top row, as the Seahaven program help's "4 reserve slots (on the left), and 4
@@ -31,7 +31,7 @@ from solitaire_core.moves import PileKind, PileRef
 from solitaire_core.state import GameState
 from solitaire_core.variant import VariantDefinition
 
-from .cardfaces import bold_font, cap_ratio
+from ..faces.cardfaces import bold_font, cap_ratio
 from .layout import Layout, column_plan, compute_layout
 from .marks import slot_look
 
@@ -190,7 +190,7 @@ def _draw_back(draw: ImageDraw.ImageDraw, x: float, y: float, w: float) -> None:
 def _draw_slot(
     img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, w: float, mark: str
 ) -> None:
-    """An empty pile's outline with its mark (:func:`~solitaire_tk.marks.slot_look`:
+    """An empty pile's outline with its mark (:func:`~solitaire_tk.table.marks.slot_look`:
     ``"Ace"``, ``"King"``, ``"Reserve"``...) fitted inside it."""
     h = 1.4 * w
     line = max(1, round(0.03 * w))
@@ -205,7 +205,7 @@ def _draw_slot(
 
 @attrs.frozen
 class PreviewFrame:
-    """Where a preview draws the table: the table's :class:`~solitaire_tk.layout.Layout`
+    """Where a preview draws the table: the table's :class:`~solitaire_tk.table.layout.Layout`
     (in table pixels, for :data:`TABLE_SIZE`), shrunk by ``scale`` and moved by
     (``dx``, ``dy``) into the picture's pixels."""
 
@@ -221,8 +221,8 @@ class PreviewFrame:
 
 def preview_frame(state: GameState, width: int, height: int) -> PreviewFrame:
     """The layout a ``width`` x ``height`` preview of ``state`` draws: the one the table
-    computes (:func:`~solitaire_tk.layout.compute_layout` with
-    :func:`~solitaire_tk.layout.column_plan`) for a table of :data:`TABLE_SIZE`, scaled
+    computes (:func:`~solitaire_tk.table.layout.compute_layout` with
+    :func:`~solitaire_tk.table.layout.column_plan`) for a table of :data:`TABLE_SIZE`, scaled
     to fit the picture and centred in it.
 
     :param width: picture width in pixels.
@@ -253,7 +253,7 @@ def render_preview(
         column wrapped (Der Katzenschwanz); the overlapping cards of a ``tableau.layout``
         (Pyramid, TriPeaks) each at its place, a later column over an earlier one. An
         empty pile shows the mark the table shows
-        (:func:`~solitaire_tk.marks.slot_look`: an empty foundation its base rank by
+        (:func:`~solitaire_tk.table.marks.slot_look`: an empty foundation its base rank by
         name, a King-only column "King", a give-only reserve "Reserve"); Canfield's
         reserve as card backs under its top card (fanned face up in Superior Canfield).
     :raises ValueError: for a size smaller than 16 pixels.

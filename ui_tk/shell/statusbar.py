@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from solitaire_core.i18n import gettext as _
 from solitaire_core.scoring import score_text
 
-from .widgets import Tooltip, clock_text, elide
+from ..widgets import Tooltip, clock_text, elide
 
 if TYPE_CHECKING:
     from solitaire_core.session import Session

@@ -1,8 +1,8 @@
 """What a feature of the game window may use of the window's controller.
 
-The controller, :class:`solitaire_tk.app.App`, builds its features (the solver's
-:class:`~solitaire_tk.assist.Assistant`, and any later one) and hands itself to them as a
-:class:`GameHost`. A feature imports this module, never :mod:`solitaire_tk.app`, so
+The controller, :class:`solitaire_tk.shell.app.App`, builds its features (the solver's
+:class:`~solitaire_tk.shell.assist.Assistant`, and any later one) and hands itself to them as a
+:class:`GameHost`. A feature imports this module, never :mod:`solitaire_tk.shell.app`, so
 imports run one way: the app imports its features, the features import nothing of the
 app.
 """
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from solitaire_core.moves import Move
     from solitaire_core.session import Session
 
-    from .table import TableView
+    from ..table.view import TableView
 
 __all__ = ["GameHost"]
 

@@ -8,7 +8,7 @@ games of two or more decks also under "Two-deck", the player's own files also un
 only the games whose name, id, family or summary holds every word typed, the games whose
 name (or id, or alias) is the text typed or starts with it first, under "Best matches"
 (:func:`match_rank`). For the selected one it
-shows its summary, a picture of a dealt layout (:mod:`solitaire_tk.preview`), its options as
+shows its summary, a picture of a dealt layout (:mod:`solitaire_tk.table.preview`), its options as
 radio buttons, a deal-number field (empty means a random deal), the "Winnable deals
 only" check box (a random deal is then one the solver proved winnable) and the Play
 button. Under the list, in red, one line per entry of the player's variants folder that
@@ -62,8 +62,10 @@ from solitaire_core.plugins import (
 from solitaire_core.plugins import _load_file as load_plugin_file
 from solitaire_core.variant import VariantDefinition
 
-from . import dialogs, rules_dialog, widgets
-from .preview import PREVIEW_SIZE, SAMPLE_DEAL, preview_for
+from .. import widgets
+from ..dialogs import common as dialogs
+from ..dialogs import rules as rules_dialog
+from ..table.preview import PREVIEW_SIZE, SAMPLE_DEAL, preview_for
 
 __all__ = [
     "FAMILY_LABELS",
@@ -361,7 +363,7 @@ class Launcher(ttk.Frame):
         ``options`` holds every option of the variant; ``deal`` is ``None`` for a random
         deal.
     :param preview_size: the picture's (width, height) in pixels; ``None``: the largest
-        up to :data:`~solitaire_tk.preview.PREVIEW_SIZE` that leaves the launcher room on
+        up to :data:`~solitaire_tk.table.preview.PREVIEW_SIZE` that leaves the launcher room on
         its screen.
     :param four_colour: draw the picture with the four-colour deck.
     :param on_winnable_only: called with the new value when the player ticks or unticks
@@ -676,7 +678,7 @@ class Launcher(ttk.Frame):
             self._details_box.bind("<Configure>", self._fit_picture, add=True)
 
     def _picture_for(self, width: int, height: int) -> tuple[int, int]:
-        """The largest picture, :data:`~solitaire_tk.preview.PREVIEW_SIZE` at most and
+        """The largest picture, :data:`~solitaire_tk.table.preview.PREVIEW_SIZE` at most and
         :data:`_MIN_PREVIEW_HEIGHT` tall at least, that shows whole under the name and a
         three-line summary in a details' box of ``width`` x ``height`` pixels."""
         full_width, full_height = PREVIEW_SIZE
@@ -1082,10 +1084,10 @@ class Launcher(ttk.Frame):
         already open is closed first, asking about its unsaved changes
         (:meth:`close_editor`).
 
-        :return: the new :class:`~solitaire_tk.editor.VariantEditor` window, or the one
+        :return: the new :class:`~solitaire_tk.editor.window.VariantEditor` window, or the one
             that stays open.
         """
-        from .editor import new_game_data
+        from ..editor.window import new_game_data
 
         if not self.close_editor():
             return self.editor
@@ -1099,10 +1101,10 @@ class Launcher(ttk.Frame):
         any other game as a copy under a new id (the Edit... button). An editor already
         open is closed first, asking about its unsaved changes (:meth:`close_editor`).
 
-        :return: the new :class:`~solitaire_tk.editor.VariantEditor` window, the one
+        :return: the new :class:`~solitaire_tk.editor.window.VariantEditor` window, the one
             that stays open, or ``None`` (no game selected).
         """
-        from .editor import copy_for_editing
+        from ..editor.window import copy_for_editing
 
         if not self.close_editor():
             return self.editor
@@ -1133,7 +1135,7 @@ class Launcher(ttk.Frame):
         return False
 
     def _open_editor(self, data: Mapping[str, Any], path: Any) -> Any:
-        from .editor import VariantEditor
+        from ..editor.window import VariantEditor
 
         self.editor = VariantEditor(
             self.winfo_toplevel(),

@@ -2,7 +2,7 @@
 
 Both call the app's commands by name (:data:`COMMANDS`), so a toolbar or any later
 feature can reuse the same table: ``commands["undo"]()`` is what Edit > Undo and Ctrl+Z
-do. Whether a command is enabled is decided once, in :mod:`solitaire_tk.actions`: the
+do. Whether a command is enabled is decided once, in :mod:`solitaire_tk.shell.actions`: the
 menu entries show it (:meth:`MenuBar.show_states`) and a key of a disabled command does
 nothing. The keys are listed for the player in :data:`solitaire_tk.keys.SHORTCUTS`.
 """
@@ -148,7 +148,7 @@ class MenuBar:
 
     def show_states(self, states: Mapping[str, bool]) -> None:
         """Enable or disable each entry as its command's state says (command name ->
-        enabled, :func:`solitaire_tk.actions.action_states`)."""
+        enabled, :func:`solitaire_tk.shell.actions.action_states`)."""
         for name, (menu, index) in self.entries.items():
             wanted = "normal" if states.get(name, True) else "disabled"
             if menu.entrycget(index, "state") != wanted:

@@ -11,9 +11,9 @@ state back with :meth:`TableView.show`.
 
 Drawing is incremental: every card is one canvas image item, created once per game; a
 new state moves only the items whose place changed and restacks only the piles whose
-cards changed. Card faces come from :mod:`solitaire_tk.cardfaces` (Pillow, anti-aliased) at the
-card size :mod:`solitaire_tk.layout` computes; a resize re-renders them once the window has
-stopped changing size (debounced).
+cards changed. Card faces come from :mod:`solitaire_tk.faces.cardfaces` (Pillow,
+anti-aliased) at the card size :mod:`solitaire_tk.table.layout` computes; a resize
+re-renders them once the window has stopped changing size (debounced).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from solitaire_core.session import Turn
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
 
-from . import cardfaces
+from ..faces import cardfaces
 from .focus import KeyboardFocus
 from .layout import Layout, column_plan, compute_layout, pile_keys, pile_name
 from .marks import rank_mark, slot_look
@@ -222,7 +222,7 @@ def click_move(
     destination, in this order: a foundation, a matching card, an empty column, a
     cell (a card already in a cell does not go to another cell).
 
-    :param name: names piles in the reason (:func:`solitaire_tk.layout.pile_name`; the
+    :param name: names piles in the reason (:func:`solitaire_tk.table.layout.pile_name`; the
         default is the move notation, ``t1``).
     :return: ``(move, "")``, or ``(None, reason)`` when the cards cannot move, with the
         reason in words (from :func:`~solitaire_core.rules.explain` where it applies).
@@ -453,7 +453,7 @@ class TableView(tk.Canvas):
         self.bind("<B1-Motion>", self._on_motion)
         self.bind("<ButtonRelease-1>", self._on_release)
         self.bind("<KeyPress>", self._on_key)
-        self.cursor = KeyboardFocus(self)  # arrows, Tab, Space/Enter (solitaire_tk.focus)
+        self.cursor = KeyboardFocus(self)  # arrows, Tab, Space/Enter (solitaire_tk.table.focus)
 
     # ------------------------------------------------------------------ public
 
@@ -568,7 +568,7 @@ class TableView(tk.Canvas):
 
     def set_face_renderer(self, render: Callable[[int, str, int, int, bool], Any] | None) -> None:
         """Draw the card faces with ``render(rank, suit, width, height, four_colour)``
-        (a card theme, :mod:`solitaire_tk.themes`); ``None``: the built-in faces."""
+        (a card theme, :mod:`solitaire_tk.faces.themes`); ``None``: the built-in faces."""
         self.face_renderer = render if render is not None else _builtin_face
         self._faces.clear()
         if self.state is not None and self.layout is not None:
@@ -812,7 +812,7 @@ class TableView(tk.Canvas):
 
     def pile_name(self, ref: PileRef) -> str:
         """``ref`` as the table labels it, for messages: ``"column C"``, ``"cell 2"``
-        (:func:`solitaire_tk.layout.pile_name`); a column of a layout (Pyramid), which
+        (:func:`solitaire_tk.table.layout.pile_name`); a column of a layout (Pyramid), which
         has no letter, by its card (``"K♣"``, or ``"a face-down card"``)."""
         state = self.state
         if self.layout is not None and self.layout.placed and state is not None:

@@ -1,10 +1,10 @@
 """The toolbar above the table: New, Restart, Undo, Redo, Hint, Demo, Undo to winnable,
 Statistics and Rules, as in PySolFC, Aisleriot and KPatience.
 
-Each button has a vector icon (:mod:`solitaire_tk.icons`, drawn at the display's
+Each button has a vector icon (:mod:`solitaire_tk.faces.icons`, drawn at the display's
 scaling), a short label (dropped when the window is too narrow for them: the icons
 stay), and a tooltip naming the command and its key. A button is enabled exactly when
-its command is (:mod:`solitaire_tk.actions`, the same state the menu entry and the key
+its command is (:mod:`solitaire_tk.shell.actions`, the same state the menu entry and the key
 follow; :meth:`Toolbar.show_states`, called by the app after every change).
 Options > Show toolbar hides it (saved in the settings).
 """
@@ -22,8 +22,8 @@ from PIL import ImageTk
 from solitaire_core.i18n import N_
 from solitaire_core.i18n import gettext as _
 
-from .icons import icon_size, render_icon
-from .tooltip import Tooltip
+from ..faces.icons import icon_size, render_icon
+from ..tooltip import Tooltip
 
 __all__ = ["BUTTONS", "Toolbar"]
 
@@ -37,7 +37,7 @@ class _Button:
     name: str  # the icon, and the key of Toolbar.buttons
     label: str
     tip: str
-    command: str  # the name of the command it calls (solitaire_tk.menus.COMMANDS)
+    command: str  # the name of the command it calls (solitaire_tk.shell.menus.COMMANDS)
 
 
 BUTTONS: tuple[_Button, ...] = (
@@ -61,11 +61,11 @@ shown)."""
 
 
 class Toolbar(ttk.Frame):
-    """The toolbar of an :class:`~solitaire_tk.app.App`.
+    """The toolbar of an :class:`~solitaire_tk.shell.app.App`.
 
     :param master: the parent widget (the app packs it above the table).
     :param commands: the commands of the menus and keys, by name
-        (:data:`solitaire_tk.menus.COMMANDS`); each button calls one.
+        (:data:`solitaire_tk.shell.menus.COMMANDS`); each button calls one.
     :param app: the app (its ``refresh_actions()`` runs after a button's command).
 
     Attributes for tests: ``buttons`` (name -> ttk.Button, names as in :data:`BUTTONS`),
@@ -141,7 +141,7 @@ class Toolbar(ttk.Frame):
 
     def show_states(self, states: Mapping[str, bool]) -> None:
         """Enable each button whose command is enabled in ``states`` (command name ->
-        enabled, :func:`solitaire_tk.actions.action_states`)."""
+        enabled, :func:`solitaire_tk.shell.actions.action_states`)."""
         if not self.winfo_exists():
             return
         for spec in BUTTONS:

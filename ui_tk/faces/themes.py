@@ -1,7 +1,7 @@
 """Card themes: the built-in faces, two built-in decks for players with poor sight, and
 the SVG card decks other programs installed (Options > Card theme).
 
-* ``"built-in"``: :mod:`solitaire_tk.cardfaces` (the default).
+* ``"built-in"``: :mod:`solitaire_tk.faces.cardfaces` (the default).
 * ``"large-index"``: the same faces with a corner index about half as large again.
 * ``"high-contrast"``: large index, a four-colour deck of deep, saturated colours
   (black spades, red hearts, blue diamonds, green clubs) and a thick black edge.

@@ -2,7 +2,7 @@
 (Edit > Undo to winnable, Ctrl+U, and the toolbar).
 
 What is known comes from the solver's verdicts the
-:class:`~solitaire_tk.assist.Assistant` keeps (the winnability field checks every
+:class:`~solitaire_tk.shell.assist.Assistant` keeps (the winnability field checks every
 position while Options > Show winnability is on; a hint's solution covers every position
 along it). When the verdicts needed are not known yet, :class:`Rewinder` checks the
 positions of the game in the background, from the one on the table back to the deal,
