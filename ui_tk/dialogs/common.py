@@ -152,16 +152,27 @@ class AboutDialog(Dialog):
         lines = [
             (_("Version {version}").format(version=_version()), None),
             (
-                "A solitaire program for Seahaven Towers, Sea Towers, Double Sea Towers, "
-                "FreeCell and more. Every game is a variant file; plugins add more.",
+                _(
+                    "A solitaire program for Seahaven Towers, Sea Towers, Double Sea Towers, "
+                    "FreeCell and more. Every game is a variant file; plugins add more."
+                ),
                 None,
             ),
             (
-                "Seahaven Towers was invented by Art Cabral. Deal numbers are PySolFC's "
-                "game numbers (FreeCell deals below 32000 are Microsoft FreeCell's).",
+                _(
+                    "Seahaven Towers was invented by Art Cabral. Deal numbers are PySolFC's "
+                    "game numbers (FreeCell deals below 32000 are Microsoft FreeCell's)."
+                ),
                 DIM,
             ),
-            (f"MIT licence. Python {python}, Tk {tk_version}.", DIM),
+            (
+                _(
+                    "The court cards' figures and the Open Clip Art deck: playing cards by "
+                    "Nicu Buculei, Open Clip Art Library, public domain."
+                ),
+                DIM,
+            ),
+            (_("MIT licence. Python {python}, Tk {tk}.").format(python=python, tk=tk_version), DIM),
         ]
         self.text = "\n".join(text for text, _ in lines)
         for row, (text, colour) in enumerate(lines, start=1):

@@ -17,7 +17,15 @@ from typing import Any
 
 from solitaire_core.i18n import gettext as _
 
-from .themes import BUILTIN_THEMES, SvgDeck, ThemeError, available_themes, face_renderer, svg_deck
+from .themes import (
+    BUILTIN_THEMES,
+    SvgDeck,
+    ThemeError,
+    available_themes,
+    deck_path,
+    face_renderer,
+    svg_deck,
+)
 
 __all__ = ["CardThemes"]
 
@@ -65,7 +73,8 @@ class CardThemes:
             self.choose(app.settings.card_theme, save=False)
 
     def choose(self, key: str, *, save: bool = True) -> None:
-        """Use theme ``key`` (a built-in name or an SVG deck's path)."""
+        """Use theme ``key`` (a built-in name, a bundled deck's name or an SVG deck's
+        path)."""
         app = self.app
         self._cancel()
         self.var.set(key)
@@ -73,7 +82,7 @@ class CardThemes:
             app._save_settings(card_theme=key)
         try:
             render = face_renderer(key)
-            deck = None if key in BUILTIN_THEMES else svg_deck(key)
+            deck = None if key in BUILTIN_THEMES else svg_deck(deck_path(key))
         except ThemeError as error:
             self._fail(error)
             return
@@ -100,7 +109,11 @@ class CardThemes:
         if app.ended or deck is None or thread is None:
             return
         if thread.is_alive():
-            app.set_message(f"Preparing the card theme… {self._done} of {len(deck.ids)} cards.")
+            app.set_message(
+                _("Preparing the card theme… {done} of {count} cards.").format(
+                    done=self._done, count=len(deck.ids)
+                )
+            )
             self._job = app.root.after(_POLL_MS, lambda: self._wait(key))
             return
         self.preparing = None
@@ -109,14 +122,14 @@ class CardThemes:
             self._fail(self._error)
             return
         self._apply(key, face_renderer(key))
-        app.set_message("Card theme ready.")
+        app.set_message(_("Card theme ready."))
 
     def _apply(self, key: str, render) -> None:  # type: ignore[no-untyped-def]
         self.current = key
         self.app.view.set_face_renderer(None if key == "built-in" else render)
 
     def _fail(self, error: ThemeError) -> None:
-        text = f"Card theme: {error}. The built-in faces are used."
+        text = _("Card theme: {error}. The built-in faces are used.").format(error=error)
         # After idle: at start-up the new game's first message would hide it.
         self.app.root.after_idle(lambda: self.app.set_message(text, warn=True))
         self.var.set("built-in")

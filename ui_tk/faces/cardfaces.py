@@ -1,9 +1,14 @@
 """Vector-drawn playing cards, rendered with Pillow at any pixel size.
 
-Nothing here touches tkinter and no image files are shipped: every card face,
-card back and empty-pile outline is drawn from geometry at 4x supersampling
-and downscaled with a Lanczos filter, so edges stay smooth from tiny
-(40x56 px) to large (240x336 px and beyond) cards.
+Nothing here touches tkinter: every card face, card back and empty-pile outline
+is drawn from geometry at 4x supersampling and downscaled with a Lanczos
+filter, so edges stay smooth from tiny (40x56 px) to large (240x336 px and
+beyond) cards.  The one picture is the court cards' figure: a Jack, Queen or
+King shows the figure of Nicu Buculei's public-domain playing cards (Open Clip
+Art Library) in its panel, cut out by ``scripts/build_deck.py`` into
+``figures/<suit><rank>.png`` beside this module; the ``"plain"`` style (and
+``"high-contrast"``) shows a large letter instead, as does any style where
+that file is missing.
 
 Suit symbols are built from polygons and circles (never font glyphs), so they
 look the same whatever fonts are installed.  Rank text uses DejaVu Sans Bold
@@ -22,6 +27,7 @@ import bisect
 import functools
 import math
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NamedTuple
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
@@ -30,10 +36,12 @@ __all__ = [
     "SLOT_KINDS",
     "STYLES",
     "SUITS",
+    "FIGURES",
     "bold_font",
     "cache_info",
     "cap_ratio",
     "clear_cache",
+    "figure",
     "rank_label",
     "render_back",
     "render_face",
@@ -71,10 +79,16 @@ _FOUR_COLOUR = {"C": _GREEN, "D": _BLUE, "H": _RED, "S": _BLACK}
 # High contrast: four deep colours far apart in hue and lightness, on pure white.
 _HIGH_CONTRAST = {"C": (0, 100, 0), "D": (0, 60, 190), "H": (190, 0, 0), "S": (0, 0, 0)}
 
-STYLES: tuple[str, ...] = ("standard", "large-index", "high-contrast")
-"""Valid ``style`` values for :func:`render_face`: the standard faces; a corner index
-about half as large again (pips and court panels shrink to make room); and that large
-index with :data:`_HIGH_CONTRAST` colours and a thick black edge, for poor sight."""
+STYLES: tuple[str, ...] = ("standard", "large-index", "high-contrast", "plain")
+"""Valid ``style`` values for :func:`render_face`: the standard faces (figures on the
+court cards); a corner index about half as large again (pips and court panels shrink to
+make room); that large index with :data:`_HIGH_CONTRAST` colours and a thick black edge,
+for poor sight (a letter on the court cards, which reads better than a figure from
+afar); and the standard faces with a letter on the court cards."""
+
+_FIGURE_STYLES = frozenset({"standard", "large-index"})
+FIGURES = Path(__file__).with_name("figures")
+"""The court figures' pictures, ``<suit><rank letter>.png`` (``HK.png``)."""
 
 _BACK_FIELD: RGBA = (26, 56, 118, 255)
 _BACK_LINE: RGBA = (88, 128, 196, 255)
@@ -493,8 +507,24 @@ def _tint(colour: RGB, amount: float) -> RGBA:
     return (r, g, b, 255)
 
 
-def _draw_court(img: Image.Image, rank: int, suit: str, geo: _FaceGeometry, colour: RGB) -> None:
-    """J/Q/K: a framed panel with a large letter between two suit symbols."""
+@functools.lru_cache(maxsize=12)
+def figure(rank: int, suit: str) -> Image.Image | None:
+    """The figure of a Jack, Queen or King (``rank`` 11-13, ``suit`` as in :data:`SUITS`)
+    as an RGBA picture on white, or ``None`` when its file is missing or unreadable (the
+    court card then shows a letter). The caller must not change the picture."""
+    path = FIGURES / f"{suit}{_RANK_LABELS[rank]}.png"
+    try:
+        with Image.open(path) as stored:
+            return stored.convert("RGBA")
+    except (OSError, ValueError):
+        return None
+
+
+def _draw_court(
+    img: Image.Image, rank: int, suit: str, geo: _FaceGeometry, colour: RGB, figures: bool
+) -> None:
+    """J/Q/K: a framed panel with the card's figure (:func:`figure`), or without one (or
+    when ``figures`` is false) a large letter between two suit symbols."""
     big_w, big_h = img.size
     draw = ImageDraw.Draw(img)
     top = geo.pip_top - geo.pip / 2
@@ -503,10 +533,11 @@ def _draw_court(img: Image.Image, rank: int, suit: str, geo: _FaceGeometry, colo
     right = big_w - 1 - left
     line = max(_SS, round(0.014 * big_w))
     radius = 0.05 * big_w
+    picture = figure(rank, suit) if figures else None
     draw.rounded_rectangle(
         (left, top, right, bottom),
         radius=radius,
-        fill=_tint(colour, 0.9),
+        fill=_CARD_WHITE if picture is not None else _tint(colour, 0.9),
         outline=colour,
         width=line,
     )
@@ -519,6 +550,15 @@ def _draw_court(img: Image.Image, rank: int, suit: str, geo: _FaceGeometry, colo
     )
     panel_w = right - left
     panel_h = bottom - top
+    if picture is not None:
+        # The figure as large as the panel holds it, centred, clear of the frame (the
+        # corner indices name the suit).
+        room_w, room_h = panel_w - 2 * inset, panel_h - 2 * inset
+        scale = min(room_w / picture.width, room_h / picture.height)
+        size = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
+        shown = picture.resize(size, Image.Resampling.LANCZOS)
+        img.alpha_composite(shown, (round((big_w - size[0]) / 2), round((big_h - size[1]) / 2)))
+        return
     # Suit symbols in the panel's top-left and (upside down) bottom-right corners.
     sym = min(0.26 * panel_w, 0.17 * panel_h)
     pad = inset + max(_SS, 0.04 * panel_w)
@@ -552,7 +592,7 @@ def _render_face(
     big_w, big_h = width * _SS, height * _SS
     contrast = style == "high-contrast"
     colour = _HIGH_CONTRAST[suit] if contrast else _suit_colour(suit, four_colour)
-    geo = _face_geometry(big_w, big_h, large_index=style != "standard")
+    geo = _face_geometry(big_w, big_h, large_index=style not in ("standard", "plain"))
     img = _card_base(big_w, big_h)
     if contrast:  # a thick black edge: the card stands out from the table and its neighbours
         ImageDraw.Draw(img).rounded_rectangle(
@@ -563,7 +603,7 @@ def _render_face(
         )
 
     if rank >= 11:
-        _draw_court(img, rank, suit, geo, colour)
+        _draw_court(img, rank, suit, geo, colour, style in _FIGURE_STYLES)
     else:
         _draw_pips(img, rank, suit, geo, colour)
 

@@ -5,6 +5,8 @@ the SVG card decks other programs installed (Options > Card theme).
 * ``"large-index"``: the same faces with a corner index about half as large again.
 * ``"high-contrast"``: large index, a four-colour deck of deep, saturated colours
   (black spades, red hearts, blue diamonds, green clubs) and a thick black edge.
+* ``"plain"``: the standard faces with a letter on the court cards instead of their
+  figures (:func:`solitaire_tk.faces.cardfaces.figure`).
 * An SVG deck: any deck installed by Aisleriot (Debian's ``gnome-cards-data``:
   ``/usr/share/aisleriot/cards/*.svgz``) or by KDE (``kdegames-card-data-kf5``:
   ``/usr/share/carddecks/svg-*/``), or found in a folder named by the environment
@@ -48,7 +50,9 @@ __all__ = [
     "SvgDeck",
     "Theme",
     "ThemeError",
+    "BUNDLED_DECKS",
     "available_themes",
+    "deck_path",
     "face_renderer",
     "svg_deck",
 ]
@@ -69,9 +73,29 @@ BUILTIN_THEMES: dict[str, str] = {
     "built-in": N_("Standard (built-in)"),
     "large-index": N_("Large index (built-in)"),
     "high-contrast": N_("High contrast (built-in)"),
+    "plain": N_("Plain, no figures (built-in)"),
 }
 """The built-in themes: setting value -> name shown in the menu (in English, translated
 when shown)."""
+
+BUNDLED_DECKS: dict[str, tuple[Path, str]] = {
+    "openclipart": (
+        Path(__file__).with_name("decks") / "openclipart-white.svgz",
+        N_("Open Clip Art, by Nicu Buculei (SVG)"),
+    ),
+}
+"""The SVG decks that install with the game: setting value -> (file, name shown in the
+menu). ``openclipart``: Nicu Buculei's public-domain "white" playing cards of the Open
+Clip Art Library (Debian's ``openclipart-svg``), gathered into one Aisleriot-style sheet
+by ``scripts/build_deck.py``; the standard faces' court figures come from it too."""
+
+
+def deck_path(key: str) -> str:
+    """The SVG file of theme ``key``: a bundled deck's (:data:`BUNDLED_DECKS`) or ``key``
+    itself (an installed deck's path)."""
+    bundled = BUNDLED_DECKS.get(key)
+    return str(bundled[0]) if bundled is not None else key
+
 
 _SVG = "{http://www.w3.org/2000/svg}"
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -152,6 +176,7 @@ def available_themes(folders: Sequence[Path] | None = None) -> list[Theme]:
         extra = [Path(p) for p in os.environ.get(DECKS_ENV, "").split(os.pathsep) if p]
         folders = [*extra, *DECK_FOLDERS]
     themes = [Theme(key, name, "built-in") for key, name in BUILTIN_THEMES.items()]
+    themes += [Theme(key, name, "built-in") for key, (_path, name) in BUNDLED_DECKS.items()]
     seen: set[str] = set()
     for folder in folders:
         text = str(folder)
@@ -431,12 +456,14 @@ def svg_deck(path: str) -> SvgDeck:
 
 
 def face_renderer(key: str) -> FaceRenderer:
-    """The renderer of theme ``key`` (a built-in name or an SVG deck's path).
+    """The renderer of theme ``key`` (a built-in name, a bundled deck's name or an SVG
+    deck's path).
 
     :raises ThemeError: for an unknown built-in name or an SVG deck that cannot be used.
     """
     if key in BUILTIN_THEMES:
         return _builtin({"built-in": "standard"}.get(key, key))
+    key = deck_path(key)
     if not key.endswith((".svg", ".svgz")):
         raise ThemeError(f"unknown card theme {key!r}")
     deck = svg_deck(key)
