@@ -52,7 +52,7 @@
 enum { TT, TC, CT, TF, CF };
 enum { LIM_ONE, LIM_FCPO, LIM_SUPER, LIM_UNLIM };
 enum { AUTO_OFF, AUTO_SAFE, AUTO_ALL };
-enum { W_LEFT, W_DEPTH, W_CELLS, W_EMPTY, W_BLOCK, W_UNSETTLED, W_HOMELESS, W_LOOSE, W_NOISE, NWEIGHTS };
+enum { W_LEFT, W_DEPTH, W_CELLS, W_EMPTY, W_BLOCK, W_UNSETTLED, W_HOMELESS, W_LOOSE, W_NOISE, W_CROWD, NWEIGHTS };
 enum {
     ST_WON, ST_UNWINNABLE, ST_STATES, ST_TIME, ST_CANCELLED, ST_MEMORY, ST_TRANSLATE,
     ST_ERROR, ST_RUNNING
@@ -1918,7 +1918,12 @@ typedef struct {
     uint8_t key[MAXKEY + 16];
     uint8_t extra[MAXCOLS + MAXCELLS];
     ColCodes codes; /* of the position being expanded */
+    /* The crowd term: how many positions were queued so far per state of the foundations
+       (hashed into CROWD_SLOTS counters; two states sharing a slot share a count).
+       Allocated only when the term weighs something, through the memory budget. */
+    uint32_t *crowd;
 } Search;
+#define CROWD_SLOTS (1 << 16)
 
 /* Sub-search emit: depth-first over a single-suit position (deadends.py _unwinnable). */
 static int emit_sub(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
@@ -2330,6 +2335,32 @@ static int stranded_checked(const Game *g, const Pos *parent, const Pos *ch, int
 }
 #endif
 
+/* The crowd term of a new position: the bit length of how many positions with its state of
+   the foundations were queued so far, this one included. A search that keeps finding
+   positions with the same cards up (a closed region it cannot leave by sending a card up,
+   often a lost one) rates them worse and worse, so it returns to positions with fewer cards
+   up sooner than after exhausting the region. */
+static int crowd_bits(Search *s, const Pos *p) {
+    const Game *g = s->g;
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    if (g->general)
+        for (int i = 0; i < g->npiles; i++)
+            h = (h ^ ((uint64_t)p->fn[i] | (uint64_t)p->ffirst[i] << 8 |
+                      (uint64_t)p->ftop[i] << 16)) * 0xD6E8FEB86659FD93ull;
+    else
+        for (int q = 0; q < 4; q++)
+            for (int i = 0; i < g->copies; i++)
+                h = (h ^ p->fh[q][i]) * 0xD6E8FEB86659FD93ull;
+    h ^= h >> 29;
+    uint32_t c = ++s->crowd[h & (CROWD_SLOTS - 1)];
+    int bits = 0;
+    while (c) {
+        bits++;
+        c >>= 1;
+    }
+    return bits;
+}
+
 static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
@@ -2364,6 +2395,7 @@ static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, i
     }
     int sc = score(g, ch, &s->codes) - g->score_lo;
     if (g->w[W_NOISE]) sc += noise(g, hashed);
+    if (g->w[W_CROWD]) sc += g->w[W_CROWD] * crowd_bits(s, ch);
     if (!queue_push(&s->queue, sc, addr)) {
         s->status = ST_MEMORY;
         return 1;
@@ -2597,7 +2629,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
         }
     }
     if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != NWEIGHTS) {
-        PyErr_SetString(PyExc_ValueError, "weights: a tuple of 9 ints");
+        PyErr_SetString(PyExc_ValueError, "weights: a tuple of 10 ints");
         return 0;
     }
     for (int i = 0; i < NWEIGHTS; i++) {
@@ -2627,6 +2659,7 @@ static int read_game(Game *g, PyObject *spec, Py_buffer *build, Py_buffer *run,
     terms[W_HOMELESS] = g->total;
     terms[W_LOOSE] = g->total;
     terms[W_NOISE] = 1;
+    terms[W_CROWD] = 33; /* the bit length of a count of positions */
     if (g->w[W_NOISE] < 0) {
         PyErr_SetString(PyExc_ValueError, "weights: the noise term must not be negative");
         return 0;
@@ -2805,6 +2838,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
             s->status = ST_MEMORY;
         else
             queue_ready = 1;
+        if (queue_ready && g->w[W_CROWD] &&
+            !(s->crowd = acc_calloc(&s->acc, CROWD_SLOTS * sizeof(uint32_t))))
+            s->status = ST_MEMORY;
     }
     if (s->status == ST_RUNNING) {
         int fresh, len = encode(g, start, s->key, s->extra, NULL);
@@ -2922,6 +2958,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
                                (Py_ssize_t)expanded, stored);
     }
 cleanup:
+    if (s->crowd) acc_free(&s->acc, s->crowd, CROWD_SLOTS * sizeof(uint32_t));
     if (queue_ready) queue_free(&s->queue);
     if (tt_ready) table_free(&s->tt);
     if (s->cache_ready) table_free(&s->cache);

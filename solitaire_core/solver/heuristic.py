@@ -46,11 +46,16 @@ WEIGHTS: dict[str, int] = {
     "homeless": 0,
     "loose": 8,
     "noise": 0,
+    "crowd": 0,
 }
 """Default weights, chosen by measuring Seahaven Towers 1-1000, Sea Towers with any card
 1-1000 and Double Sea Towers 1-200 (docs/solver.md); terms at 0 measured no better.
 ``loose`` was chosen with :data:`COMPLETE_SUIT_WEIGHTS` on Simple Simon 1-160 and checked
-on 161-320 (8 to 10 best; 4 and 12 worse)."""
+on 161-320 (8 to 10 best; 4 and 12 worse). ``crowd`` (0 here; 40 in the first other score
+of the games without cells, ``search.NO_CELL_FALLBACKS``) adds its weight times the bit
+length of how many positions with the same state of the foundations were scored so far,
+this one included: a search stuck among positions with the same cards up rates them worse
+and worse (docs/solver.md, "The crowd term")."""
 
 COMPLETE_SUIT_WEIGHTS: dict[str, int] = {"empty": 8}
 """Overrides of :data:`WEIGHTS` where the foundations take only complete suits (Simple
@@ -120,6 +125,8 @@ class Scorer:
     ) -> None:
         w = {**default_weights(engine.tables), **(weights or {})}
         self.w_noise = w["noise"]
+        self.w_crowd = w["crowd"]
+        self.crowd: dict[tuple[bytes, ...], int] = {}
         self.seed_mix = (seed * 0x9E3779B97F4A7C15) & _MASK64
         self.w_left, self.w_depth = w["left"], w["depth"]
         self.w_cells, self.w_empty = w["cells"], w["empty"]
@@ -204,6 +211,9 @@ class Scorer:
                 score -= self.w_empty
         if self.w_noise:
             score += self.noise(self.engine.key(pos))
+        if self.w_crowd:  # positions scored so far with these cards up (the C core: queued)
+            n = self.crowd[found] = self.crowd.get(found, 0) + 1
+            score += self.w_crowd * n.bit_length()
         w_depth = self.w_depth
         while need and w_depth:
             low = need & -need

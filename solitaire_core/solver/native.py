@@ -179,6 +179,7 @@ _WEIGHT_ORDER = (
     "homeless",
     "loose",
     "noise",
+    "crowd",
 )
 
 
@@ -249,6 +250,7 @@ def score_range(tables: Tables, weights: Mapping[str, int]) -> int:
         "homeless": total,
         "loose": total if weights["loose"] and _loose_pairs(tables) else 0,
         "noise": 1,
+        "crowd": 33,
     }
     terms = [most[name] * weights[name] for name in _WEIGHT_ORDER]
     return sum(t for t in terms if t > 0) - sum(t for t in terms if t < 0)

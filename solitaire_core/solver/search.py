@@ -337,6 +337,7 @@ game's own score leaves undecided at 1,000,000 positions, each score with 100,00
 21, Die Schlange 17; each score decides 0 to 10 of a game's, and together 16, 10 and 6."""
 
 NO_CELL_FALLBACKS: tuple[dict[str, int], ...] = (
+    {"depth": 0, "crowd": 40},
     {"depth": 3},
     {"depth": 6, "left": 10},
     {"depth": 6, "unsettled": 5},
