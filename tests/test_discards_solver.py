@@ -1,8 +1,9 @@
 """Aces Up (PySolFC game 903) in the discard games' depth-first search
 (solitaire_core/solver/discards.py): verdicts on whole deals, wins replayed with the
 core's rules, a card that must be kept through a deal to let a lower one go, the lone
-cards laid out before the last empty column fills, and verdicts checked against the
-best-first search of solitaire_core/solver/stock.py on positions cut from deals.
+cards laid out before the last empty column fills, lost deals proved lost within the
+budget, and verdicts checked against the best-first search of
+solitaire_core/solver/stock.py on positions cut from deals.
 """
 
 from __future__ import annotations
@@ -93,6 +94,23 @@ def test_lay_out_reaches_every_layout(count: int) -> None:
                 assert where[target] == -1 and where[source] != -1
                 where[target], where[source] = where[source], -1
             assert tuple(where[j] for j in free) == layout
+
+
+def test_a_deal_left_undecided_at_a_million_positions_is_lost() -> None:
+    # Deal 3 took the search more than 1,000,000 positions before the lone cards' places
+    # were chosen only when uncovered, kept cards were given rounds to be used in, and
+    # positions with a single way on were no longer stored.
+    result = solve_deal(rules_of(), 3)
+    assert result.verdict is Verdict.UNWINNABLE
+    assert result.positions < 300_000
+
+
+def test_a_lost_deal_is_proved_lost_in_few_positions() -> None:
+    # Deal 8 took 79,192 positions; deal 5 583,128.
+    for number, most in ((8, 10_000), (5, 60_000)):
+        result = solve_deal(rules_of(), number)
+        assert result.verdict is Verdict.UNWINNABLE, number
+        assert result.positions < most, (number, result.positions)
 
 
 def test_budgets_leave_a_deal_undecided() -> None:

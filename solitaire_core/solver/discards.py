@@ -21,17 +21,32 @@ empty column, the deal. What keeps the search small, each rule losing no win:
   round, or kept till the deal (a kept card is not discarded later in the round).
 - A card kept through a deal is worth keeping only to let a lower card of its suit go
   at a moment when no other higher card of the suit shows; until it has done so it
-  *owes a use*: it is not discarded, and a position where it can no longer pay (no
-  lower card of its suit left; or, the stock empty, a higher one showing) is not
+  *owes a use*: it is not discarded, and a position where it can no longer pay is not
   searched on. A line that keeps a card and discards it later without that use wins
-  no less with the card discarded at once.
-- A card is discarded at once, as the only move tried, when no lower card of its suit
-  is left, and once the stock is empty: then it can never be wanted.
-- Lone cards (alone on a column) trade places at will while a column is empty, and
-  where they lie matters only at the deal or when the last empty column fills, so a
-  position records which lone cards there are, not where (while a column is empty and
-  the stock still deals); each of those two moves is tried once for each way to lay
-  the lone cards out first. Once the stock is empty the columns are sorted.
+  no less with the card discarded at once. When it can no longer pay is known round
+  by round (``owes_in_vain``): within a round nothing is covered, so the highest other
+  card of its suit showing only rises till the use, and the card used is that one or
+  higher; a round that starts with a higher card than the kept one showing (the row
+  dealt shows), or with no card of the suit in play between the two, is no round for
+  it. A card with no round for it after the deal is not kept (``worth_keeping``).
+- A card is discarded at once, as the only move tried, when keeping it is not worth it
+  (no lower card of its suit is left, say), and once the stock is empty: then it can
+  never be wanted.
+- Where the lone cards (alone on a column) lie is chosen only when it matters. They
+  trade places at will while a column is empty, so while one is, a position records
+  which lone cards there are, not where; likewise after a move fills the last empty
+  column, till the next deal or the next empty column. At the deal each of those
+  columns gets its card over one of a *pool*, the lone cards and the empty columns
+  (none) there were: which one is chosen only when the card is uncovered (or, while a
+  column is empty, when a single card over a pool that still holds a "none" may be
+  lone). Every way to lay the lone cards out before the deal is one way to choose;
+  a card under others is never seen, moved or discarded, so its choice waits.
+- Once the stock is empty the columns are sorted.
+- A position where no column can ever empty again is lost when a card can then never
+  go (``stuck``).
+- Only positions with a choice of moves are stored and counted: a position with a
+  single way on (a forced discard, or only the deal) is passed through as part of the
+  step that reached it.
 
 Every discard made as soon as it may be finds most wins in few positions, so a first
 search with only those lines takes a quarter of the budget (:data:`GREEDY_SHARE`); a
@@ -45,7 +60,7 @@ discard), ``t2>t4`` (a card to an empty column), ``s>t`` (a row).
 
 from __future__ import annotations
 
-import itertools
+from bisect import insort
 from collections.abc import Callable
 
 from ..cards import ACE, Card, Suit
@@ -55,11 +70,15 @@ from ..state import GameState
 from ..variant import Rules
 from .golf import interrupted
 
-# A move: (column, target) with target -1 for a discard and -2 for the deal (column -1
-# then), else the empty column the card goes to. A step of the search is one move or a
-# few (the lone cards laid out, then the deal).
-DISCARD, DEAL = -1, -2
-Step = tuple[tuple[tuple[int, int], ...], int, int]
+# A move of a step: (column, target, card, extra). target is DISCARD (the column's top
+# card, ``card``, to the discard pile), DEAL (the row; ``card`` then holds the floating
+# group's columns as bits, 0 for none, and ``extra`` the pool's number * 2 + 1 when the
+# group was fixed by the move that filled the last empty column), RESOLVE (the card
+# under the column's cards is found to be ``card``, -1 for none, from pool ``extra``),
+# else the empty column the card goes to (``extra``: the floating group's columns as
+# bits when it fills the last empty one, else 0).
+DISCARD, DEAL, RESOLVE = -1, -2, -3
+Step = tuple[tuple[tuple[int, int, int, int], ...], int, int]
 """A step of the search: its moves, then (as bits of card numbers) the cards kept till
 the next deal and the cards owing a use after it."""
 
@@ -132,7 +151,13 @@ def _search(
 ) -> tuple[str, tuple[Move, ...], int, str]:
     """:func:`search`'s depth-first search; with ``greedy`` every discard is made as
     soon as it may be (the only move tried then), and ``"unwinnable"`` means only that
-    no such line wins."""
+    no such line wins.
+
+    A searched position stands for a set of the game's positions, all reachable from
+    one before it by the player's choice of where the lone cards lay (the module's
+    docstring): ``columns`` holds each column's known cards, and a column whose
+    ``base`` is a pool's number has under them one of that pool's cards or nothing,
+    the pool (``pools``) holding what is still unplaced, one item per such column."""
     rules = state.rules
     # Each card as suit * 16 + its rank, Aces high (14): a card outranks another of its
     # suit when its number is greater and the suits agree (the same number // 16).
@@ -144,71 +169,105 @@ def _search(
     columns = [[number(c) for c in col] for col in state.columns]
     deck = [number(c) for c in state.stock]
     n = len(columns)
+    start = ([list(c) for c in columns], list(deck))
     row = [i for i in rules.row_columns if i < n] if rules.stock_deal == "row" else []
     to_discard = rules.win_cards or rules.card_count
     discarded = len(state.foundations[0])
     single = rules.win_single_cards
     stock_left = len(deck)
-    # Per suit, the ranks still in play (columns and stock) as bits.
+    # Per suit, the ranks still in play (columns, pools and stock) as bits.
     alive = [0] * 4
     for card in deck + [c for col in columns for c in col]:
         alive[card // 16] |= 1 << card % 16
     kept = 0  # the cards not to be discarded before the next deal, as bits
     owed = 0  # the cards kept through a deal and not yet used since, as bits
+    base = [0] * n  # per column, the pool its bottom comes from (0: none, all known)
+    pools: dict[int, list[int]] = {}  # per pool, its unplaced cards (-1: none), sorted
+    fixed = 0  # the floating group the last empty column's filling left, as bits
+
+    def group() -> int:
+        """The columns (as bits) whose lone cards may lie in any order among them: while
+        a column is empty, every column of one known card or none; else those the last
+        empty column's filling left (0 after a deal)."""
+        if any(not columns[j] and not base[j] for j in range(n)):
+            return sum(1 << j for j in range(n) if not base[j] and len(columns[j]) <= 1)
+        return fixed
 
     def key() -> tuple[object, ...]:
+        """The position as stored: the stock's size, the cards kept and owing a use, the
+        columns (each with its pool, 0 for none; those whose lone cards float left out,
+        their cards given as a set), the floating columns and the pools' cards."""
+        placed = tuple(sorted((p, tuple(v)) for p, v in pools.items() if v))
         if not stock_left:
-            return (0, tuple(sorted(tuple(c) for c in columns)))
-        if any(not c for c in columns):
-            # Lone cards can trade places through an empty column at will, so only
-            # which lone cards there are counts until the deal (when ``deals`` places
-            # them).
-            fixed = tuple(tuple(c) if len(c) > 1 else () for c in columns)
-            lone = tuple(sorted(c[0] for c in columns if len(c) == 1))
-            return (stock_left, kept, owed, fixed, lone)
-        return (stock_left, kept, owed, tuple(tuple(c) for c in columns))
+            ends = tuple(sorted((base[j], tuple(columns[j])) for j in range(n)))
+            return (0, owed, ends, placed)
+        g = group()
+        cols = tuple(None if g >> j & 1 else (base[j], tuple(columns[j])) for j in range(n))
+        lone = tuple(sorted(columns[j][0] if columns[j] else -1 for j in range(n) if g >> j & 1))
+        return (stock_left, kept, owed, cols, g, lone, placed)
 
     def won() -> bool:
-        return discarded >= to_discard and (not single or all(len(c) == 1 for c in columns))
+        if discarded < to_discard:
+            return False
+        return not single or (
+            all(len(c) == 1 for c in columns) and all(v == -1 for p in pools.values() for v in p)
+        )
 
-    def layouts() -> list[tuple[list[int], list[tuple[int, int]]]]:
-        """Each way to lay the lone cards out on the columns that hold one card or none
-        (at least one of them empty), the layout as it is first: the columns left
-        empty, and the moves that lay them out (a lone card at a time to an empty
-        column)."""
-        free = [j for j in range(n) if len(columns[j]) <= 1]
-        now = tuple(columns[j][0] if columns[j] else -1 for j in free)
-        out = []
-        for layout in [now, *sorted(set(itertools.permutations(now)) - {now})]:
-            blanks = [j for j, card in zip(free, layout) if card == -1]
-            out.append((blanks, _lay_out(free, now, layout)))
-        return out
+    def unresolved() -> int:
+        """The column whose hidden bottom must be chosen now, or -1: one whose known
+        cards are gone (its bottom shows), or, while a column is empty, one of a single
+        known card that may lie alone (its pool still holds a "none"): that card then
+        floats with the lone cards, which it may only do once it is known to be lone."""
+        empty = False
+        for j in range(n):
+            if not columns[j]:
+                if base[j]:
+                    return j
+                empty = True
+        if empty:
+            for j in range(n):
+                if base[j] and len(columns[j]) == 1 and pools[base[j]][0] == -1:
+                    return j
+        return -1
 
-    def deals(declined: int) -> list[Step]:
-        """The deal, once for each way to lay the lone cards out before it."""
-        after = (0, owed | declined)
-        if all(columns) or not any(len(c) == 1 for c in columns):
-            return [(((-1, DEAL),), *after)]
-        return [((*moves, (-1, DEAL)), *after) for _, moves in layouts()]
+    # Per number of cards left in the stock, per suit, for this round and each round
+    # still to come (the next first): the highest rank showing at its start that the
+    # stock deals (-1: none), and the ranks the stock deals only after it, as bits.
+    rounds_ahead: dict[int, list[list[tuple[int, int]]]] = {}
+    width = max(1, len(row))
+    for left in range(len(deck) + 1):
+        per_suit: list[list[tuple[int, int]]] = [[] for _ in range(4)]
+        ends = list(range(left, 0, -width))
+        for k in range(len(ends) + 1):
+            dealt = deck[max(0, ends[k - 1] - width) : ends[k - 1]] if k else []
+            later = deck[: ends[k]] if k < len(ends) else []
+            for suit in range(4):
+                high = max((c % 16 for c in dealt if c // 16 == suit), default=-1)
+                bits = sum(1 << c % 16 for c in later if c // 16 == suit)
+                per_suit[suit].append((high, bits))
+        rounds_ahead[left] = per_suit
 
-    def to_empty(declined: int) -> list[Step]:
-        """The moves of a card to an empty column (its first: the lone cards trade
-        places at will while one is empty). A move that fills the last one fixes where
-        the lone cards lie till the next deal, so then each way to lay them out first."""
-        empty = [j for j in range(n) if not columns[j]]
-        sources = [i for i in range(n) if len(columns[i]) > 1]
-        if not empty or not sources:
-            return []
-        if len(empty) > 1 or not stock_left or not any(len(c) == 1 for c in columns):
-            return [(((i, empty[0]),), declined, owed) for i in sources]
-        return [
-            ((*moves, (i, blanks[0])), declined, owed)
-            for i in sources
-            for blanks, moves in layouts()
-        ]
+    def worth_keeping(card: int) -> bool:
+        """Whether ``card``, kept through the next deal, may be used after it: a round
+        after it that :func:`owes_in_vain` allows (a card kept through a deal is kept
+        only for such a use, and one it would make in this round the higher card that
+        lets it go now makes too). With none, it is discarded at once, losing nothing."""
+        suit, rank = card // 16, card % 16
+        below = alive[suit] & ((1 << rank) - 1)
+        return any(
+            least < rank and (below & ~later) >> max(least, 0)
+            for least, later in rounds_ahead[stock_left][suit][1:]
+        )
 
     def options() -> list[Step]:
         """The moves from here, in the order to try them (the module's docstring)."""
+        j = unresolved()
+        if j >= 0:
+            p = base[j]
+            found: list[Step] = [
+                (((j, RESOLVE, v, p),), kept, owed) for v in sorted(set(pools[p]), reverse=True)
+            ]
+            return found  # popped from the end: "none" first, an empty column helps most
         tops = [c[-1] if c else -1 for c in columns]
         out: list[Step] = []
         declined = kept
@@ -216,7 +275,7 @@ def _search(
             if card < 0 or card % 16 == 14:
                 continue
             suit = card // 16
-            over = [t for j, t in enumerate(tops) if j != i and t // 16 == suit and t > card]
+            over = [t for t in tops if t > card and t // 16 == suit]  # in other columns
             if owed >> card & 1:
                 if over and not stock_left:
                     return []  # it can never be the only card above another: lost
@@ -225,74 +284,216 @@ def _search(
                 continue
             # A card owing a use that alone lets this card go is used.
             paid = owed & ~(1 << over[0]) if len(over) == 1 else owed
-            if greedy or not stock_left or not alive[suit] & ((1 << card % 16) - 1):
-                return [(((i, DISCARD),), kept, paid)]  # a discard that loses nothing
+            if greedy or not stock_left or not worth_keeping(card):
+                return [(((i, DISCARD, card, 0),), kept, paid)]  # a discard that loses nothing
             # Discarded now, with the ones before it kept till the deal; or kept.
-            out.append((((i, DISCARD),), declined, paid))
+            out.append((((i, DISCARD, card, 0),), declined, paid))
             declined |= 1 << card
-        out.extend(to_empty(declined))
+        empty = [j for j in range(n) if not columns[j]]
+        if empty:
+            # Only a card over another moves: a lone card's place is the group's.
+            last = group() if len(empty) == 1 else 0
+            for i in range(n):
+                if len(columns[i]) > 1 or (columns[i] and base[i]):
+                    out.append((((i, empty[0], columns[i][-1], last),), declined, owed))
         if stock_left:
-            out.extend(deals(declined))
+            g = group()
+            items = [columns[j][0] if columns[j] else -1 for j in range(n) if g >> j & 1]
+            if len(items) < 2 or max(items) < 0:
+                g = 0  # nothing to lay out
+            made = 0 if any(not c for c in columns) else 1
+            out.append((((-1, DEAL, g, stock_left * 2 + made),), 0, owed | declined))
         out.reverse()  # popped from the end: the first first
         return out
 
     def owes_in_vain() -> bool:
-        """Whether a card owing a use can never be used: no lower card of its suit is
-        left, or the stock is empty and a higher one shows (it shows till it goes, and
-        then only for a higher one still)."""
+        """Whether the cards owing a use cannot all be used. A card is used when a lower
+        card of its suit goes with it the only higher one showing, and each card that
+        goes uses one card at most: so the owing cards of a suit need as many lower
+        cards left, each its own (the k-th lowest owing card of a suit needs k cards of
+        the suit lower than itself still in play, the owing ones under it among them).
+
+        And a card owing a use must be used in some round (from one deal to the next,
+        or to the end once the stock is empty). Within a round nothing is covered, so
+        the highest card of its suit showing apart from it only rises till it is used:
+        such a card leaves only for a higher one, or as its use (with it the only higher
+        one showing). So the card that uses it in a round is the highest other one
+        showing at the round's start (now for this round; the highest of the row dealt
+        for a later one) or higher, lower than itself, and dealt by then: a round with a
+        higher card than it showing, or with no such card, is no round for it. Nor is
+        this round if a higher card of its suit lies over it in its column: that one
+        shows, and so a higher one than it, before it does. With no round left for it,
+        it is never used."""
         rest = owed
-        tops = [c[-1] for c in columns if c] if not stock_left else []
+        tops = [c[-1] for c in columns if c]
+        over = 0  # the cards with a higher one of their suit over them, as bits
+        for c in columns:
+            above = [-1] * 4  # per suit, the highest card over the one looked at
+            for card in reversed(c):
+                if above[card // 16] > card:
+                    over |= 1 << card
+                above[card // 16] = max(above[card // 16], card)
+        suit, need = -1, 0
         while rest:
             low = rest & -rest
             rest ^= low
             card = low.bit_length() - 1
-            if not alive[card // 16] & ((1 << card % 16) - 1):
+            need = need + 1 if card // 16 == suit else 1
+            suit, rank = card // 16, card % 16
+            below = alive[suit] & ((1 << rank) - 1)
+            if below.bit_count() < need:
                 return True
-            if any(t // 16 == card // 16 and t > card for t in tops):
+            ahead = rounds_ahead[stock_left][suit]
+            showing = max((t % 16 for t in tops if t // 16 == suit and t != card), default=-1)
+            if over >> card & 1:
+                showing = 15
+            for k, (high, later) in enumerate(ahead):
+                least = max(high, showing) if not k else high
+                if least < rank and (below & ~later) >> max(least, 0):
+                    break
+            else:
                 return True
         return False
 
+    # Per number of cards left in the stock, the columns it deals an Ace onto, as bits.
+    aces_coming = (
+        [
+            sum(
+                1 << row[k % len(row)]
+                for k, card in enumerate(reversed(deck[:left]))
+                if card % 16 == 14
+            )
+            for left in range(len(deck) + 1)
+        ]
+        if row
+        else [0] * (len(deck) + 1)
+    )
+
+    def stuck() -> bool:
+        """Whether the position is lost because no column can ever be empty again.
+
+        While no column is empty nothing moves: the columns only grow by the deals, as
+        the stock lies (its *final* layout), and shrink by discards. So till then a
+        card none of whose higher cards of its suit will lie in another column (only
+        under or over it in its own, which never show with it) is never discarded; the
+        cards of a pool may lie in any of its columns, so they count as lying in
+        another. A column can be the next to empty only if it holds no Ace (an Ace is
+        never discarded, and leaves only for an empty column) and none of those cards.
+        With no such column, none ever empties: then the position is lost if a card is
+        never discarded, or a card lies under an Ace (it would never show)."""
+        if not all(columns):
+            return False
+        # A card never discarded has its Ace in its own column: so each column must
+        # hold an Ace, or have one coming from the stock.
+        coming = aces_coming[stock_left]
+        for j, c in enumerate(columns):
+            if not coming >> j & 1 and not any(card % 16 == 14 for card in c):
+                return False
+        final = [list(c) for c in columns]
+        for k, card in enumerate(reversed(deck)):
+            final[row[k % len(row)]].append(card)
+        high = [0] * 4  # per suit, the highest rank any pool holds
+        for items in pools.values():
+            for v in items:
+                if v >= 0:
+                    high[v // 16] = max(high[v // 16], v % 16)
+        # Per suit, the highest rank and the column it lies in, and the best rank
+        # lying in any other column than that one.
+        best = [(-1, -1, -1)] * 4
+        for j, cards in enumerate(final):
+            for card in cards:
+                suit, rank = card // 16, card % 16
+                first, where, second = best[suit]
+                if rank > first:
+                    best[suit] = (rank, j, first if where != j else second)
+                elif where != j and rank > second:
+                    best[suit] = (first, where, rank)
+
+        def never(card: int, j: int) -> bool:
+            suit, rank = card // 16, card % 16
+            if rank == 14 or high[suit] > rank:
+                return False
+            first, where, second = best[suit]
+            return (first if where != j else second) <= rank
+
+        for j, c in enumerate(columns):
+            if not any(card % 16 == 14 or never(card, j) for card in c):
+                return False  # it may empty
+        if any(card % 16 == 14 for c in columns for card in c[1:]):
+            return True
+        return any(never(card, j) for j, cards in enumerate(final) for card in cards)
+
     def play(step: Step) -> list[object]:
-        nonlocal discarded, stock_left, kept, owed
-        records: list[object] = [(kept, owed)]
+        nonlocal discarded, stock_left, kept, owed, fixed
+        records: list[object] = [(kept, owed, fixed)]
         moves, kept, owed = step
-        for column, target in moves:
+        for column, target, card, extra in moves:
             if target == DISCARD:
-                card = columns[column].pop()
+                columns[column].pop()
                 alive[card // 16] &= ~(1 << card % 16)
                 discarded += 1
-                records.append(card)
+                records.append(None)
             elif target == DEAL:
+                lone = []
+                if card:
+                    pool = extra >> 1
+                    items = []
+                    for j in range(n):
+                        if card >> j & 1:
+                            items.append(columns[j][0] if columns[j] else -1)
+                            lone.append((j, columns[j]))
+                            columns[j] = []
+                            base[j] = pool
+                    pools[pool] = sorted(items)
                 dealt = []
                 for j in row:
                     if deck:
                         columns[j].append(deck.pop())
                         dealt.append(j)
                 stock_left = len(deck)
-                records.append(dealt)
+                fixed = 0
+                records.append((dealt, lone))
+            elif target == RESOLVE:
+                pools[extra].remove(card)
+                base[column] = 0
+                if card >= 0:
+                    columns[column].insert(0, card)
+                records.append(None)
             else:
                 columns[target].append(columns[column].pop())
+                if extra:
+                    fixed = extra
                 records.append(None)
         return records
 
     def take_back(step: Step, records: list[object]) -> None:
-        nonlocal discarded, stock_left, kept, owed
-        for (column, target), record in zip(reversed(step[0]), reversed(records[1:])):
+        nonlocal discarded, stock_left, kept, owed, fixed
+        for (column, target, card, extra), record in zip(reversed(step[0]), reversed(records[1:])):
             if target == DISCARD:
-                assert isinstance(record, int)
-                columns[column].append(record)
-                alive[record // 16] |= 1 << record % 16
+                columns[column].append(card)
+                alive[card // 16] |= 1 << card % 16
                 discarded -= 1
             elif target == DEAL:
-                assert isinstance(record, list)
-                for j in reversed(record):
+                assert isinstance(record, tuple)
+                dealt, lone = record
+                for j in reversed(dealt):
                     deck.append(columns[j].pop())
                 stock_left = len(deck)
+                for j, cards in lone:
+                    columns[j] = cards
+                    base[j] = 0
+                if card:
+                    del pools[extra >> 1]
+            elif target == RESOLVE:
+                if card >= 0:
+                    columns[column].pop(0)
+                base[column] = extra
+                insort(pools[extra], card)
             else:
                 columns[column].append(columns[target].pop())
         old = records[0]
         assert isinstance(old, tuple)
-        kept, owed = old
+        kept, owed, fixed = old
 
     seen = {key()}
     path: list[Step] = []
@@ -309,18 +510,24 @@ def _search(
         path.append(step)
         undo.append(play(step))
         if won():
-            return "winnable", _moves(path), len(seen), ""
-        here = key()
-        if here in seen:
-            pending.append([])  # nothing to try: the next turn takes the move back
-            continue
-        seen.add(here)
-        stored = len(seen)
-        if stored >= max_states:
-            return "undecided", (), stored, "state budget"
-        if stored % 4096 == 0 and (why := interrupted(deadline, cancel)):
-            return "undecided", (), stored, why
-        pending.append([] if owed and owes_in_vain() else options())
+            return "winnable", _solution(*start, row, path), len(seen), ""
+        ahead = options()
+        if len(ahead) > 1 and ((owed and owes_in_vain()) or stuck()):
+            ahead = []  # lost (the rules of :func:`owes_in_vain` and :func:`stuck`)
+        if len(ahead) > 1:
+            # Only a position with a choice is stored: one with a single way on (or
+            # none) is passed through as part of the step that led to it.
+            here = key()
+            if here in seen:
+                ahead = []  # nothing to try: the next turn takes the move back
+            else:
+                seen.add(here)
+                stored = len(seen)
+                if stored >= max_states:
+                    return "undecided", (), stored, "state budget"
+                if stored % 4096 == 0 and (why := interrupted(deadline, cancel)):
+                    return "undecided", (), stored, why
+        pending.append(ahead)
     return "unwinnable", (), len(seen), ""
 
 
@@ -348,15 +555,73 @@ def _lay_out(
     return moves
 
 
-def _moves(path: list[Step]) -> tuple[Move, ...]:
-    """The player's moves of a search line (the module's docstring gives their forms)."""
-    out = []
-    for step in path:
-        for column, target in step[0]:
-            if target == DISCARD:
-                out.append(Move(tableau(column), foundation(0)))
-            elif target == DEAL:
-                out.append(DEAL_ROW)
-            else:
-                out.append(Move(tableau(column), tableau(target)))
+def _solution(
+    columns: list[list[int]], deck: list[int], row: list[int], path: list[Step]
+) -> tuple[Move, ...]:
+    """The player's moves of a winning search line from the columns and stock (as card
+    numbers) it started from, in the forms of the module's docstring.
+
+    The line leaves where the lone cards lay to the moments their places were found
+    out: so each pool's cards are laid out where they were found, before the deal that
+    made the pool, or, when that group was fixed by the filling of the last empty
+    column, before that move (with the card moved sent to the place it was found in).
+    A discard names its card, found wherever it lies; a card moved to an empty column
+    goes to any one unless that move is where a lay-out is made."""
+    n = len(columns)
+    flat = [m for step in path for m in step[0]]
+    # Where each pool's cards were found, and the move before which it is laid out.
+    found: dict[int, dict[int, int]] = {}
+    lay_outs: dict[int, tuple[int, int]] = {}  # move's index: (pool, group as bits)
+    last_fill = -1
+    for i, (column, target, card, extra) in enumerate(flat):
+        if target >= 0 and extra:
+            last_fill = i
+        elif target == RESOLVE:
+            found.setdefault(extra, {})[column] = card
+        elif target == DEAL and card:
+            lay_outs[last_fill if extra & 1 else i] = (extra >> 1, card)
+    cols = [list(c) for c in columns]
+    deck = list(deck)
+    out: list[Move] = []
+
+    def move(source: int, target: int) -> None:
+        cols[target].append(cols[source].pop())
+        out.append(Move(tableau(source), tableau(target)))
+
+    for i, (column, target, card, _) in enumerate(flat):
+        if i in lay_outs:
+            pool, bits = lay_outs[i]
+            free = [j for j in range(n) if bits >> j & 1]
+            now = tuple(cols[j][0] if cols[j] else -1 for j in free)
+            items = list(now)
+            if target >= 0:  # the filling move: its card joins the group
+                items.remove(-1)
+                items.append(card)
+            want = dict(found.get(pool, {}))
+            rest = list(items)
+            for v in want.values():
+                rest.remove(v)
+            for j in free:
+                if j not in want:
+                    want[j] = rest.pop()
+            layout = tuple(want[j] for j in free)
+            if target >= 0:
+                target = free[layout.index(card)]
+                layout = tuple(-1 if v == card else v for v in layout)
+            for source, blank in _lay_out(free, now, layout):
+                move(source, blank)
+        elif target >= 0:
+            target = next(j for j in range(n) if not cols[j])
+        if target == DISCARD:
+            source = next(j for j in range(n) if cols[j] and cols[j][-1] == card)
+            cols[source].pop()
+            out.append(Move(tableau(source), foundation(0)))
+        elif target == DEAL:
+            for j in row:
+                if deck:
+                    cols[j].append(deck.pop())
+            out.append(DEAL_ROW)
+        elif target >= 0:
+            assert cols[column][-1] == card
+            move(column, target)
     return tuple(out)
