@@ -1366,10 +1366,25 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
 
     An Ace is not counted where it never needs a place (``Rules.aces_need_no_place``:
     the classic foundations, no wrapping): there a Two goes up once its Ace is, as in
-    Microsoft FreeCell."""
-    if pile is not None and state.rules.foundation_piles[pile].suits != "suit":
+    Microsoft FreeCell.
+
+    With several decks the copies of a card compete for the piles of its suit: the card
+    is safe only if as many piles take it now as copies of it are still to go up
+    (:func:`_copies_have_places`; the kit found a lost Double Klondike end game, PySolFC
+    game 21, where a Queen of clubs went up on the one pile at the Jack and left its twin
+    no place). Where cards come back from the foundations (``foundations.return_to_play``:
+    the Klondike, Forty Thieves and Gypsy families), a card up counts as wanting the card
+    when it may come back to hold one still in play (:func:`_wanted_back`; the kit found a
+    lost Saratoga end game, PySolFC game 25: the King of clubs sent up, which the Queen of
+    hearts had to come back onto to hold the Jack of spades)."""
+    rules = state.rules
+    if pile is not None and rules.foundation_piles[pile].suits != "suit":
         return False
-    wanting = _wanting(state.rules).get(card)
+    if rules.decks > 1 and not _copies_have_places(state, card):
+        return False
+    wanting = _wanting(rules).get(card)
+    if wanting is not None and rules.foundation_return:
+        return not _wanted_back(state, card)
     if wanting is not None:
         # The few cards that could lie on it, looked up (the rules' build table).
         if state.rules.hidden_cards:
@@ -1391,6 +1406,51 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
     if any(build(other, card) for other in state.reserve):
         return False
     return not any(other is not None and build(other, card) for other in state.cells)
+
+
+def _copies_have_places(state: GameState, card: Card) -> bool:
+    """Whether every copy of ``card`` still in play (``card`` among them) has a foundation
+    pile that takes it now: the piles a copy goes on are the only places the other copies
+    could go, so sending one up must leave a pile for each of the rest. Where cards may
+    lie face down or in the stock, every copy not on a foundation counts as in play."""
+
+    def twin(other: Card | None) -> bool:
+        # Two copies of a card differ only in their deck.
+        return other is not None and other.rank == card.rank and other.suit == card.suit
+
+    if state.rules.hidden_cards:
+        up = sum(twin(c) for f in state.foundations for c in f)
+        in_play = sum(twin(c) for c in state.rules.cards) - up
+    else:
+        in_play = sum(twin(c) for col in state.columns for c in col)
+        in_play += sum(twin(c) for c in state.cells) + sum(twin(c) for c in state.reserve)
+    if in_play <= 1:
+        return True  # the card itself: it fits
+    taking = sum(pile_accepts(state, j, card) for j in range(state.rules.foundations))
+    return taking >= in_play
+
+
+def _wanted_back(state: GameState, card: Card) -> bool:
+    """Whether a card still in play may want ``card`` to lie on, directly (by the
+    tableau's build rule) or through cards on the foundations that could come back to the
+    tableau (``foundations.return_to_play``) to hold it: a card up wants ``card`` when a
+    card in play wants that card, and so on down the ranks. A card not on a foundation
+    counts as in play (face-down and stock cards included: only the view is asked)."""
+    wanting = _wanting(state.rules)
+    up = set(itertools.chain.from_iterable(state.foundations))
+    up.add(card)
+    # Search the cards that may lie on ``card`` and, through cards up, on those: any card
+    # reached that is not up wants it (a search, not a recursion: wrapping builds cycle).
+    seen = {card}
+    todo = [card]
+    while todo:
+        for other in wanting.get(todo.pop(), ()):
+            if other not in up:
+                return True
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return False
 
 
 _WANTING: weakref.WeakKeyDictionary[Rules, dict[Card, tuple[Card, ...]]] = (

