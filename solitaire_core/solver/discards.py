@@ -68,7 +68,7 @@ from ..moves import Move, foundation, tableau
 from ..rules import DEAL_ROW
 from ..state import GameState
 from ..variant import Rules
-from .golf import interrupted
+from .golf import over_budget
 
 # A move of a step: (column, target, card, extra). target is DISCARD (the column's top
 # card, ``card``, to the discard pile), DEAL (the row; ``card`` then holds the floating
@@ -523,9 +523,7 @@ def _search(
             else:
                 seen.add(here)
                 stored = len(seen)
-                if stored >= max_states:
-                    return "undecided", (), stored, "state budget"
-                if stored % 4096 == 0 and (why := interrupted(deadline, cancel)):
+                if why := over_budget(stored, max_states, deadline, cancel):
                     return "undecided", (), stored, why
         pending.append(ahead)
     return "unwinnable", (), len(seen), ""

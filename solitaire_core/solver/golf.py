@@ -218,12 +218,23 @@ def _search_python(
             continue
         seen.add(key)
         stored = len(seen)
-        if stored >= max_states:
-            return "undecided", (), stored, "state budget"
-        if stored % 4096 == 0 and (why := interrupted(deadline, cancel)):
+        if why := over_budget(stored, max_states, deadline, cancel):
             return "undecided", (), stored, why
         pending.append(options(top))
     return "unwinnable", (), len(seen), ""
+
+
+def over_budget(
+    stored: int, max_states: int, deadline: float | None, cancel: Callable[[], bool] | None
+) -> str:
+    """Why a depth-first search stops after storing its ``stored``-th position:
+    ``"state budget"`` once ``max_states`` are stored, else (asked every 4,096 positions)
+    what :func:`interrupted` says; ``""`` to go on."""
+    if stored >= max_states:
+        return "state budget"
+    if stored % 4096 == 0:
+        return interrupted(deadline, cancel)
+    return ""
 
 
 def interrupted(deadline: float | None, cancel: Callable[[], bool] | None) -> str:

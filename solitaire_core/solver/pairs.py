@@ -56,7 +56,7 @@ from ..moves import Move, foundation, stock, tableau, waste
 from ..rules import _play, stock_moves
 from ..state import GameState
 from ..variant import Rules
-from .golf import interrupted
+from .golf import over_budget
 
 # The kinds of move a search line holds, each as (kind, column) with column -1 where
 # none is meant (the two columns of a pair of the layout as (PAIR, i * 64 + j)).
@@ -294,9 +294,7 @@ def search(
             continue
         best[layout, gone] = here
         expanded += 1
-        if expanded >= max_states:
-            return "undecided", (), expanded, "state budget"
-        if expanded % 4096 == 0 and (why := interrupted(deadline, cancel)):
+        if why := over_budget(expanded, max_states, deadline, cancel):
             return "undecided", (), expanded, why
         if single and lost(layout, gone, stuck_of(gone, dealt, used)):
             pending.append([])
