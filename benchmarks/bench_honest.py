@@ -9,7 +9,8 @@ be, as a player would. A game is lost when no arrangement is won and the stock c
 move, when a
 position comes back ``--repeats`` times (the advice goes round in circles, say through
 the stock), or after ``--max-moves`` moves. Prints the win rate with its 95% Wilson
-interval and the CPU per game; ``--out`` writes the rows as JSON.
+interval and the CPU per game; ``--out`` writes the rows as JSON after every deal, and a
+run given the same file and settings again plays only the deals not in it yet.
 
 Run::
 
@@ -91,8 +92,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
-    rows = [
-        play(
+    settings = {k: v for k, v in vars(args).items() if k not in ("first", "last", "out")}
+    done = _played(args.out, settings)
+    wanted = range(args.first, args.last + 1)
+    for n in tqdm(wanted, desc=args.variant, unit="deal"):
+        if n in done:
+            continue
+        done[n] = play(
             args.variant,
             n,
             args.samples,
@@ -100,8 +106,11 @@ def main(argv: list[str] | None = None) -> int:
             max_moves=args.max_moves,
             repeats=args.repeats,
         )
-        for n in tqdm(range(args.first, args.last + 1), desc=args.variant, unit="deal")
-    ]
+        if args.out:
+            # After every deal, so a long run stopped part way resumes where it stopped.
+            rows = [done[k] for k in sorted(done)]
+            args.out.write_text(json.dumps({"settings": settings, "rows": rows}, indent=1))
+    rows = [done[n] for n in wanted]
     won = sum(r["won"] for r in rows)
     low, high = wilson_interval(won, len(rows))
     cpu = sum(r["cpu_s"] for r in rows)
@@ -112,11 +121,25 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.max_states} positions a move)"
     )
     print("endings:", dict(Counter(r["why"] for r in rows)))
-    if args.out:
-        args.out.write_text(
-            json.dumps({"args": vars(args) | {"out": str(args.out)}, "rows": rows}, indent=1)
-        )
     return 0
+
+
+def _played(out: Path | None, settings: dict) -> dict[int, dict]:
+    """The rows already in ``out`` by deal, when it was written with the same
+    ``settings`` (variant, arrangements, budgets); an empty dict otherwise.
+
+    :raises SystemExit: when ``out`` holds rows played with other settings (they are
+        not mixed: give another file).
+    """
+    if out is None or not out.exists():
+        return {}
+    saved = json.loads(out.read_text())
+    if saved.get("settings") != settings:
+        raise SystemExit(
+            f"{out} holds games played with {saved.get('settings')}, not {settings}: "
+            "give another --out file"
+        )
+    return {row["deal"]: row for row in saved["rows"]}
 
 
 if __name__ == "__main__":
