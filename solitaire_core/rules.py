@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .cards import ACE, RANK_NAMES, Card, Suit, card_code
+from .cards import ACE, KING, RANK_NAMES, Card, Suit, card_code
 from .errors import IllegalMoveError
 from .i18n import N_, ngettext
 from .i18n import gettext as _
@@ -1574,6 +1574,7 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
         and not state.rules.covered_by
     ):
         return _autoplay_classic(state, policy)
+    classic = state.rules.standard_foundations
     progress = True
     while progress:
         progress = False
@@ -1584,8 +1585,11 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
             sources.append((WASTE, state.waste[-1]))
         if state.reserve:
             sources.append((RESERVE, state.reserve[-1]))
+        # With the classic piles, the cards some pile takes now, looked up first (the
+        # thoughtful search autoplays every position it makes).
+        fits = _classic_fits(state.foundations) if classic else None
         for src, card in sources:
-            if card is None:
+            if card is None or (fits is not None and (card.suit, card.rank) not in fits):
                 continue
             target = next((j for j in range(nf) if pile_accepts(state, j, card, src)), None)
             if target is None:
@@ -1597,6 +1601,16 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
                 progress = True
                 break
     return state, made
+
+
+def _classic_fits(foundations: tuple[tuple[Card, ...], ...]) -> set[tuple[Suit, int]]:
+    """The (suit, rank) of every card some classic foundation pile takes now (as
+    :func:`foundation_accepts` answers): an Ace of each suit while a pile is empty, and the
+    next rank in suit on each pile short of the King."""
+    fits = {(f[-1].suit, f[-1].rank + 1) for f in foundations if f and f[-1].rank < KING}
+    if not all(foundations):
+        fits.update((suit, ACE) for suit in Suit)
+    return fits
 
 
 def _top_to_play(state: GameState, column: int) -> Card | None:
