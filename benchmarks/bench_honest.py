@@ -4,7 +4,9 @@ Each deal is played from its start (with the variant's autoplay) by
 :func:`solitaire_core.solver.honest.honest_hint` alone: at every step the unseen cards
 are dealt at random into the unseen places ``--samples`` times, each arrangement is
 solved thoughtfully within ``--max-states`` positions, and the move that wins most often
-is played; when no arrangement is won, the stock is dealt (or turned over) if it can
+is played (a plan that turns a stock already seen before the move it leads to is
+followed through, :func:`~solitaire_core.solver.honest.continuation`, as the table's
+demo does); when no arrangement is won, the stock is dealt (or turned over) if it can
 be, as a player would. A game is lost when no arrangement is won and the stock cannot
 move, when a
 position comes back ``--repeats`` times (the advice goes round in circles, say through
@@ -35,7 +37,7 @@ from tqdm import tqdm
 from solitaire_core.plugins import get_registry
 from solitaire_core.rules import canonical_key, stock_moves
 from solitaire_core.session import Session
-from solitaire_core.solver.honest import honest_hint
+from solitaire_core.solver.honest import HonestAdvice, continuation, honest_hint
 from solitaire_core.solver.survey import wilson_interval
 
 
@@ -48,6 +50,7 @@ def play(variant: str, number: int, samples: int, max_states: int, **limits: int
     rules = get_registry().get(variant).resolve()
     session = Session(rules, number)
     seen: Counter[object] = Counter()
+    advice: HonestAdvice | None = None
     started = time.process_time()
     why = "won"
     while not session.is_won:
@@ -59,7 +62,7 @@ def play(variant: str, number: int, samples: int, max_states: int, **limits: int
         if session.moves >= limits["max_moves"]:
             why = "move limit"
             break
-        advice = honest_hint(
+        advice = (advice and continuation(advice, session.state)) or honest_hint(
             session.state, samples=samples, max_states=max_states, seed=number + session.moves
         )
         move = advice.move

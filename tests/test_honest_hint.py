@@ -93,3 +93,61 @@ def test_without_a_won_arrangement_a_move_that_makes_progress_is_named() -> None
 def test_a_cancelled_advice_names_no_move() -> None:
     advice = honest_hint(start("klondike", 1), samples=5, cancel=lambda: True)
     assert advice.cancelled and advice.move is None and advice.samples == 0
+
+
+def turned_over(variant: str, number: int) -> GameState:
+    """Deal ``number`` of ``variant`` after one whole pass through the stock and the turn of
+    the waste back into it."""
+    from solitaire_core.rules import apply, stock_moves
+
+    state = start(variant, number)
+    while state.rounds == 0:
+        state = apply(state, stock_moves(state)[0])
+    return state
+
+
+def test_a_stock_turned_over_once_is_part_of_the_view() -> None:
+    """Every card of the stock showed on the waste before the turn over, in order: from
+    then on arrangements keep the stock as it is and shuffle the face-down cards only."""
+    state = start("klondike-draw-3", 1)
+    assert set(state.stock) <= set(unseen_cards(state))
+    again = turned_over("klondike-draw-3", 1)
+    assert again.stock and not set(again.stock) & set(unseen_cards(again))
+    other = arrangement(again, random.Random(3))
+    assert other.stock == again.stock
+    assert other.to_text() != again.to_text()  # the face-down cards still move
+
+
+def test_a_plan_through_a_seen_stock_is_followed_to_the_card_it_deals_for() -> None:
+    """Advice that turns the stock to reach a card counts the turns and that card's move
+    as one plan; the demo and the benchmark play it through instead of asking again after
+    each turn (asked again, the search may plan other turns, and the advice went round
+    the stock)."""
+    from solitaire_core.moves import Move
+    from solitaire_core.rules import apply
+    from solitaire_core.solver.honest import HonestAdvice, continuation
+
+    state = turned_over("klondike-draw-3", 1)
+    deal_ = Move.parse("s>w")
+    plan = (deal_, deal_, deal_)
+    advice = HonestAdvice(deal_, 4, 10, (("s>w s>w s>w", 4),), plan=plan)
+    after = apply(state, deal_)
+    follow = continuation(advice, after)
+    assert follow is not None and follow.move == deal_ and follow.plan == plan[1:]
+    assert follow.wins == 4
+    # Not where the stock is still unseen (the first pass), nor where the plan is done.
+    first_pass = apply(start("klondike-draw-3", 1), deal_)
+    assert continuation(advice, first_pass) is None
+    assert continuation(attrs.evolve(advice, plan=(deal_,)), after) is None
+
+
+def test_the_vote_counts_turns_of_the_stock_with_the_move_they_lead_to() -> None:
+    from solitaire_core.moves import Move
+    from solitaire_core.solver.honest import _plan
+
+    line = tuple(map(Move.parse, ["s>w", "s>w", "w>t3", "t1>t2", "s>w"]))
+    assert _plan(line) == "s>w s>w w>t3"
+    assert _plan(line[2:]) == "w>t3"
+    advice = honest_hint(turned_over("klondike-draw-3", 1), samples=6, max_states=1000, seed=2)
+    assert advice.move is not None and advice.plan[0] == advice.move
+    assert " ".join(map(str, advice.plan)) == advice.votes[0][0]

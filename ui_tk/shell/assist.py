@@ -66,7 +66,7 @@ from solitaire_core.moves import Move, PileKind, PileRef
 from solitaire_core.rules import explain, legal_moves, pile_accepts, resolve
 from solitaire_core.session import Session
 from solitaire_core.solver import SolveResult, SolverJob, Verdict
-from solitaire_core.solver.honest import HonestAdvice, unseen_cards
+from solitaire_core.solver.honest import HonestAdvice, continuation, unseen_cards
 from solitaire_core.solver.job import HonestJob
 from solitaire_core.state import GameState
 from solitaire_core.variant import Rules
@@ -402,6 +402,8 @@ class Assistant:
         self.peek = peek
         self.honest_budget = {"samples": HONEST_SAMPLES, "max_states": HONEST_MAX_STATES}
         self._advice: OrderedDict[Hashable, HonestAdvice] = OrderedDict()
+        # The honest demo's last advice, whose plan it follows through a seen stock.
+        self._plan: HonestAdvice | None = None
         self.root = app.root
         self.demo_step_ms = 300
         self.demo_show_ms = 160
@@ -927,6 +929,7 @@ class Assistant:
     def _begin_demo(self) -> None:
         app = self.app
         self._demo = True
+        self._plan = None
         self._demo_session = app.session
         self._expected = app.session.state if app.session is not None else None
         state = app.session.state if app.session is not None else None
@@ -964,6 +967,10 @@ class Assistant:
         state = session.state
         if self.honest(state):
             advice = self._advice.get(self._key(state))
+            if advice is None and self._plan is not None:
+                # Through a stock already seen, the plan the last advice dealt for goes on.
+                advice = continuation(self._plan, state)
+            self._plan = advice
             if advice is None:  # think first; _advised comes back here
                 self._start_honest("demo", state)
                 return
@@ -1023,6 +1030,7 @@ class Assistant:
         if not self._demo:
             return False
         self._demo = False
+        self._plan = None
         self._expected = None
         self._demo_session = None
         if self._demo_job is not None:
