@@ -3286,13 +3286,59 @@ typedef struct {
     uint64_t wanting[52];
 } SkRules;
 
+/* A stored position, packed: the cards of the columns one after the other, then the
+ * stock's, then the waste's (at most 52 in all: the one deck's cards not up). */
 typedef struct {
-    SkState st;
+    uint8_t cards[52];
+    uint8_t len[SK_COLS], hid[SK_COLS];
+    uint8_t nstock, nwaste;
+    uint8_t fsuit[4], fcount[4];
+    int32_t rounds;
+} SkPacked;
+
+typedef struct {
+    SkPacked st;
     int32_t parent;
     uint16_t deals; /* stock moves (deals and redeals) of the line that led here */
     uint8_t has_move;
     SkMove move;
 } SkNode;
+
+static void sk_pack(int ncols, const SkState *s, SkPacked *p) {
+    int off = 0;
+    for (int i = 0; i < ncols; i++) {
+        memcpy(p->cards + off, s->col[i], s->len[i]);
+        off += s->len[i];
+    }
+    memcpy(p->cards + off, s->stock, s->nstock);
+    off += s->nstock;
+    memcpy(p->cards + off, s->waste, s->nwaste);
+    memcpy(p->len, s->len, SK_COLS);
+    memcpy(p->hid, s->hid, SK_COLS);
+    p->nstock = s->nstock;
+    p->nwaste = s->nwaste;
+    memcpy(p->fsuit, s->fsuit, 4);
+    memcpy(p->fcount, s->fcount, 4);
+    p->rounds = s->rounds;
+}
+
+static void sk_unpack(int ncols, const SkPacked *p, SkState *s) {
+    int off = 0;
+    for (int i = 0; i < ncols; i++) {
+        memcpy(s->col[i], p->cards + off, p->len[i]);
+        off += p->len[i];
+    }
+    memcpy(s->stock, p->cards + off, p->nstock);
+    off += p->nstock;
+    memcpy(s->waste, p->cards + off, p->nwaste);
+    memcpy(s->len, p->len, SK_COLS);
+    memcpy(s->hid, p->hid, SK_COLS);
+    s->nstock = p->nstock;
+    s->nwaste = p->nwaste;
+    memcpy(s->fsuit, p->fsuit, 4);
+    memcpy(s->fcount, p->fcount, 4);
+    s->rounds = p->rounds;
+}
 
 static int sk_suit(int c) { return c / 13; }
 static int sk_rank(int c) { return c % 13 + 1; }
@@ -3477,10 +3523,11 @@ static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
 
 typedef struct {
     SkNode *nodes;
-    uint8_t *keys;
     size_t count, cap;
-    uint32_t *slots; /* node index + 1, 0 for empty */
+    uint64_t *slots; /* the key's 32-bit hash << 32 | node index + 1; 0 for empty */
     size_t mask;
+    int ncols;
+    const SkRules *rules;
 } SkTable;
 
 static uint64_t sk_hash(const uint8_t *key) {
@@ -3490,16 +3537,18 @@ static uint64_t sk_hash(const uint8_t *key) {
     return h;
 }
 
-/* 1 when new (stored as node ``count``), 0 when stored before, -1 without memory. */
+/* 1 when new (stored as node ``count``, its state left to the caller), 0 when stored
+ * before, -1 without memory. Keys are not kept: a stored node's key is made again from
+ * its state when the 32-bit hashes agree. */
 static int sk_add(SkTable *t, const uint8_t *key) {
     if ((t->count + 1) * 2 > t->mask + 1) {
         size_t size = (t->mask + 1) * 2;
-        uint32_t *bigger = PyMem_RawCalloc(size, sizeof(uint32_t));
+        uint64_t *bigger = PyMem_RawCalloc(size, sizeof(uint64_t));
         if (!bigger) return -1;
         for (size_t i = 0; i <= t->mask; i++) {
-            uint32_t v = t->slots[i];
+            uint64_t v = t->slots[i];
             if (!v) continue;
-            size_t h = sk_hash(t->keys + (size_t)(v - 1) * SK_KEY) & (size - 1);
+            size_t h = (size_t)(v >> 32) & (size - 1);
             while (bigger[h]) h = (h + 1) & (size - 1);
             bigger[h] = v;
         }
@@ -3512,18 +3561,22 @@ static int sk_add(SkTable *t, const uint8_t *key) {
         SkNode *nodes = PyMem_RawRealloc(t->nodes, cap * sizeof(SkNode));
         if (!nodes) return -1;
         t->nodes = nodes;
-        uint8_t *keys = PyMem_RawRealloc(t->keys, cap * SK_KEY);
-        if (!keys) return -1;
-        t->keys = keys;
         t->cap = cap;
     }
-    size_t h = sk_hash(key) & t->mask;
+    uint32_t fp = (uint32_t)sk_hash(key);
+    size_t h = fp & t->mask;
+    uint8_t other[SK_KEY];
     while (t->slots[h]) {
-        if (!memcmp(t->keys + (size_t)(t->slots[h] - 1) * SK_KEY, key, SK_KEY)) return 0;
+        uint64_t v = t->slots[h];
+        if ((uint32_t)(v >> 32) == fp) {
+            SkState st;
+            sk_unpack(t->ncols, &t->nodes[(uint32_t)v - 1].st, &st);
+            sk_key(t->rules, &st, other);
+            if (!memcmp(other, key, SK_KEY)) return 0;
+        }
         h = (h + 1) & t->mask;
     }
-    memcpy(t->keys + t->count * SK_KEY, key, SK_KEY);
-    t->slots[h] = (uint32_t)(t->count + 1);
+    t->slots[h] = (uint64_t)fp << 32 | (uint64_t)(t->count + 1);
     t->count++;
     return 1;
 }
@@ -3775,7 +3828,7 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                                      &max_states, &timeout, &cancel, &progress))
         return NULL;
     SkRules *r = PyMem_RawCalloc(1, sizeof(SkRules));
-    SkTable t = {NULL, NULL, 0, 1024, NULL, 1023};
+    SkTable t = {NULL, 0, 1024, NULL, 1023, 0, NULL};
     SkHeap heap = {NULL, 0, 0};
     SkChild *kids = NULL;
     PyObject *result = NULL;
@@ -3832,18 +3885,19 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
         start.fsuit[j] = start.fcount[j] ? (uint8_t)sk_suit((uint8_t)PyBytes_AS_STRING(f)[0]) : 0;
     }
     start.rounds = rounds;
+    t.ncols = r->ncols;
+    t.rules = r;
     t.nodes = PyMem_RawMalloc(t.cap * sizeof(SkNode));
-    t.keys = PyMem_RawMalloc(t.cap * SK_KEY);
-    t.slots = PyMem_RawCalloc(t.mask + 1, sizeof(uint32_t));
+    t.slots = PyMem_RawCalloc(t.mask + 1, sizeof(uint64_t));
     kids = PyMem_RawMalloc(SK_MAXCHILD * 4 * sizeof(SkChild));
-    if (!t.nodes || !t.keys || !t.slots || !kids) {
+    if (!t.nodes || !t.slots || !kids) {
         PyErr_NoMemory();
         goto done;
     }
     uint8_t key[SK_KEY];
     sk_key(r, &start, key);
     sk_add(&t, key);
-    t.nodes[0].st = start;
+    sk_pack(r->ncols, &start, &t.nodes[0].st);
     t.nodes[0].parent = -1;
     t.nodes[0].deals = 0;
     t.nodes[0].has_move = 0;
@@ -3861,7 +3915,8 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     Py_BEGIN_ALLOW_THREADS
     while (heap.n && !status) {
         SkEntry e = sk_heap_pop(&heap);
-        SkState here = t.nodes[e.node].st;
+        SkState here;
+        sk_unpack(r->ncols, &t.nodes[e.node].st, &here);
         int nk = sk_expand(r, &here, kids);
         for (int a = 0; a < nk; a++) {
             sk_key(r, &kids[a].st, key);
@@ -3873,7 +3928,7 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
             if (!fresh) continue;
             int32_t id = (int32_t)(t.count - 1);
             SkNode *node = &t.nodes[id];
-            node->st = kids[a].st;
+            sk_pack(r->ncols, &kids[a].st, &node->st);
             node->parent = e.node;
             node->deals = kids[a].deals;
             node->has_move = kids[a].has_move;
@@ -3952,7 +4007,8 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
         for (int32_t v = won; v > 0; v = t.nodes[v].parent) path[--d] = v;
         for (d = 0; d < depth; d++) {
             SkNode *node = &t.nodes[path[d]];
-            SkState cur = t.nodes[node->parent].st;
+            SkState cur;
+            sk_unpack(r->ncols, &t.nodes[node->parent].st, &cur);
             for (int k = 0; k < node->deals; k++) {
                 SkMove m;
                 sk_stock_move(r, &cur, &m);
@@ -3985,7 +4041,6 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
 done:
     PyMem_RawFree(r);
     PyMem_RawFree(t.nodes);
-    PyMem_RawFree(t.keys);
     PyMem_RawFree(t.slots);
     PyMem_RawFree(heap.a);
     PyMem_RawFree(kids);

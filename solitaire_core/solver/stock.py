@@ -272,12 +272,15 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
 
 def _position_unsupported(state: GameState) -> str:
     """Why the compiled search cannot hold ``state`` of a game it supports (a hand-made
-    position: a card outside the rules' deck, foundations that are not runs from the Ace
+    position: a card outside the rules' deck or twice, foundations that are not runs from the Ace
     in suit, a column longer than it holds), or ``""``."""
     index = _card_indexes(state.rules)
     piles = (*state.columns, state.stock, state.waste, *state.foundations)
-    if not all(c in index for pile in piles for c in pile):
+    held = [c for pile in piles for c in pile]
+    if not all(c in index for c in held):
         return "the position holds a card outside the rules' deck"
+    if len(set(held)) != len(held):
+        return "the position holds a card twice"
     for f in state.foundations:
         if any(c.rank != k + 1 or c.suit != f[0].suit for k, c in enumerate(f)):
             return "a foundation is not a run up in suit from the Ace"
