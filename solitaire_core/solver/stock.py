@@ -26,6 +26,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
+import weakref
 from collections.abc import Callable, Iterator
 
 from ..cards import Card
@@ -292,11 +293,39 @@ def _position_unsupported(state: GameState) -> str:
 def _card_indexes(rules: Rules) -> dict[Card, int]:
     """Each card's index in the compiled search: suit * 13 + rank - 1 (suits in the order
     of the rules' deck)."""
-    suits: list[object] = []
-    for c in rules.cards:
-        if c.suit not in suits:
-            suits.append(c.suit)
-    return {c: suits.index(c.suit) * 13 + c.rank - 1 for c in rules.cards}
+    return _tables(rules)[0]
+
+
+_TABLES: weakref.WeakKeyDictionary[Rules, tuple[dict[Card, int], bytes, bytes, tuple[bytes, ...]]]
+_TABLES = weakref.WeakKeyDictionary()
+
+
+def _tables(rules: Rules) -> tuple[dict[Card, int], bytes, bytes, tuple[bytes, ...]]:
+    """The compiled search's tables of ``rules`` (made once per :class:`Rules`): the card
+    indexes, the build and run tables (52 x 52: whether the first card may lie on the
+    second) and for each card the indexes of the cards safe autoplay counts as wanting it
+    (:func:`~solitaire_core.rules._wanting`)."""
+    made = _TABLES.get(rules)
+    if made is None:
+        suits: list[object] = []
+        for c in rules.cards:
+            if c.suit not in suits:
+                suits.append(c.suit)
+        index = {c: suits.index(c.suit) * 13 + c.rank - 1 for c in rules.cards}
+        cards = sorted(index, key=index.__getitem__)
+        build, run = bytearray(52 * 52), bytearray(52 * 52)
+        for card, ontos in _build_table(rules).items():
+            for onto in ontos:
+                build[index[card] * 52 + index[onto]] = 1
+        for a in cards:
+            for b in cards:
+                if rules.run(a, b):
+                    run[index[a] * 52 + index[b]] = 1
+        wanting = _wanting(rules)
+        wants = tuple(bytes(index[o] for o in wanting.get(c, ())) for c in cards)
+        made = (index, bytes(build), bytes(run), wants)
+        _TABLES[rules] = made
+    return made
 
 
 def _search_c(
@@ -311,18 +340,9 @@ def _search_c(
     tables over card indexes (:func:`_card_indexes`) and the win line turned into the
     core's moves."""
     rules = start.rules
-    index = _card_indexes(rules)
+    index, build, run, wanting = _tables(rules)
     cards = sorted(index, key=index.__getitem__)
-    build, run = bytearray(52 * 52), bytearray(52 * 52)
-    for card, ontos in _build_table(rules).items():
-        for onto in ontos:
-            build[index[card] * 52 + index[onto]] = 1
-    for a in cards:
-        for b in cards:
-            if rules.run(a, b):
-                run[index[a] * 52 + index[b]] = 1
     empty_ok = rules.empty_accepts_for(start.bases)
-    wanting = _wanting(rules)
     hidden = start.hidden or (0,) * len(start.columns)
     timeout = -1.0 if deadline is None else max(deadline - time.monotonic(), 0.0)
     assert _csolver is not None
@@ -335,10 +355,10 @@ def _search_c(
         start.rounds,
         rules.draw,
         rules.redeals,
-        bytes(build),
-        bytes(run),
+        build,
+        run,
         bytes(1 if empty_ok(c) else 0 for c in cards),
-        tuple(bytes(index[o] for o in wanting.get(c, ())) for c in cards),
+        wanting,
         rules.face_up_runs,
         rules.foundation_runs,
         rules.foundation_return,
