@@ -51,7 +51,7 @@ def test_both_engines_give_the_same_verdict_and_count(variant: str, number: int)
 
 @pytest.mark.parametrize(
     ("variant", "number"),
-    [("klondike", 7), ("klondike-draw-3", 6), ("klondike-draw-3", 13), ("klondike-draw-3", 29)],
+    [("klondike", 7), ("klondike-draw-3", 6), ("klondike-draw-3", 29)],
 )
 def test_both_engines_agree_at_a_larger_budget(variant: str, number: int) -> None:
     compiled = search(variant, number, "c", 20_000)
