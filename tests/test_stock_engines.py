@@ -7,6 +7,7 @@ win replays in a session to a won game.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import solitaire_core.solver.stock as stock
@@ -114,3 +115,15 @@ def test_the_budget_and_cancel_stop_the_compiled_search() -> None:
         engine="c",
     )
     assert result == ("undecided", (), 500, "cancelled")
+
+
+@pytest.mark.parametrize("redeals", [0, 1])
+def test_draw_3_with_limited_redeals_agrees(redeals: int) -> None:
+    """Draw 3 with a redeal left leaves the waste's card to the player; without, not."""
+    rules = attrs.evolve(get_variant("klondike-draw-3").resolve(), redeals=redeals)
+    for number in range(1, 6):
+        state = Session(rules, number).state
+        budget = {"max_states": 3000, "deadline": None, "cancel": None, "progress": None}
+        compiled = stock.search(state, policy="safe", engine="c", **budget)  # type: ignore[arg-type]
+        reference = stock.search(state, policy="safe", engine="python", **budget)  # type: ignore[arg-type]
+        assert compiled == reference
