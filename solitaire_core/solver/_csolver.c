@@ -3744,7 +3744,8 @@ typedef struct {
     SkMove move;
 } SkChild;
 
-/* stock.expand: the children of ``s`` in its order. */
+/* stock.expand: the children of ``s`` in its order (-1: more than ``out`` holds, which
+ * the limits stock.native_unsupported sets leave impossible). */
 static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
     SkMove moves[SK_MAXCHILD];
     int n = 0, k = sk_legal(r, s, moves);
@@ -3758,7 +3759,7 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
     }
     /* the chain of deals and redeals, each move of the waste's card after each */
     int seen_n = 0;
-    int32_t seen[3 * SK_PILE + 8][3];
+    int32_t seen[4 * (SK_PILE + 1)][3]; /* at most 53 a pass, 3 passes (stock.py checks) */
     SkState cur = *s;
     seen[seen_n][0] = cur.nstock;
     seen[seen_n][1] = cur.nwaste;
@@ -3783,13 +3784,14 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
         int32_t w0 = cur.nstock, w1 = cur.nwaste, w2 = r->limited ? cur.rounds : 0;
         for (int a = 0; a < seen_n; a++)
             if (seen[a][0] == w0 && seen[a][1] == w1 && seen[a][2] == w2) return n;
-        if (seen_n == (int)(sizeof seen / sizeof seen[0])) return n; /* cannot happen */
+        if (seen_n == (int)(sizeof seen / sizeof seen[0])) return -1; /* stock.py's checks */
         seen[seen_n][0] = w0;
         seen[seen_n][1] = w1;
         seen[seen_n][2] = w2;
         seen_n++;
         SkMove wm[SK_COLS + 2];
         int wn = sk_waste_moves(r, &cur, wm);
+        if (n + wn > SK_MAXCHILD * 8) return -1;
         for (int a = 0; a < wn; a++) {
             out[n].st = cur;
             sk_play_resolved(r, &out[n].st, &wm[a]);
@@ -3889,7 +3891,8 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     t.rules = r;
     t.nodes = PyMem_RawMalloc(t.cap * sizeof(SkNode));
     t.slots = PyMem_RawCalloc(t.mask + 1, sizeof(uint64_t));
-    kids = PyMem_RawMalloc(SK_MAXCHILD * 4 * sizeof(SkChild));
+    kids = PyMem_RawMalloc(SK_MAXCHILD * 8 * sizeof(SkChild)); /* legal moves, then the
+        chain's (SK_COLS + 1) waste moves after each of its stock moves */
     if (!t.nodes || !t.slots || !kids) {
         PyErr_NoMemory();
         goto done;
@@ -3902,7 +3905,7 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     t.nodes[0].deals = 0;
     t.nodes[0].has_move = 0;
     const char *verdict = "unwinnable", *reason = "";
-    int status = 0; /* 0 lost, 1 won, 2 stopped, 3 memory */
+    int status = 0; /* 0 lost, 1 won, 2 stopped, 3 memory, 4 too many children */
     int stop = 0;
     int32_t won = -1;
     int64_t tick = 0;
@@ -3918,6 +3921,10 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
         SkState here;
         sk_unpack(r->ncols, &t.nodes[e.node].st, &here);
         int nk = sk_expand(r, &here, kids);
+        if (nk < 0) {
+            status = 4;
+            break;
+        }
         for (int a = 0; a < nk; a++) {
             sk_key(r, &kids[a].st, key);
             int fresh = sk_add(&t, key);
@@ -3988,6 +3995,10 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     if (stop < 0) goto done;
     if (status == 3) {
         PyErr_NoMemory();
+        goto done;
+    }
+    if (status == 4) {
+        PyErr_SetString(PyExc_RuntimeError, "stock_search: a position has too many children");
         goto done;
     }
     PyObject *line = PyList_New(0);

@@ -234,7 +234,7 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
     (a sentence), or ``""`` when it can. It knows the Klondike family only: one deck of
     52 cards, at most 10 columns with face-down cards and no cells or reserve, four
     classic foundations built up in suit from the Ace, runs moving as a whole, and a
-    stock dealing onto a waste."""
+    stock dealing onto a waste, turned over without limit or at most twice."""
     if _csolver is None:
         return IMPORT_ERROR or "the C extension is not available"
     if not hasattr(_csolver, "stock_search"):
@@ -252,6 +252,7 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
             rules.stock_deal == "waste" and not rules.stock_top_plays,
             "its stock does not deal onto a waste",
         ),
+        (rules.redeals <= 2, "it turns the waste over more than twice but not without limit"),
         (rules.cells == 0 and not rules.has_reserve, "it has cells or a reserve"),
         (
             not (rules.covered_by or rules.complete_suits or rules.pair_total),
