@@ -3247,6 +3247,817 @@ done:
     return result;
 }
 
+/* ---- the thoughtful search of the stock games (solver/stock.py in C) ----------------
+ *
+ * The same best-first search as solitaire_core/solver/stock.py, position for position,
+ * for the Klondike family (one deck, classic foundations, columns with face-down cards,
+ * a stock dealing onto a waste): the moves of rules.legal_moves in its order, the K+
+ * folding of stock.expand, the autoplay of rules.autoplay_moves (general path, safe as
+ * is_safe_to_foundation and _wanted_back say), the score of stock._score, and positions
+ * stored under the same equality as rules.canonical_key. Children go on a heap ordered by
+ * score, then by the newest first, as stock.py's heapq with its decreasing tick; so both
+ * engines store the same positions in the same order. The rules are compiled by
+ * stock.py (build, run, empty and wanting tables over card indexes suit * 13 + rank - 1),
+ * which also decides which games come here (stock.native_unsupported). */
+
+#define SK_COLS 10
+#define SK_COLLEN 40
+#define SK_PILE 52
+#define SK_KEY 96
+
+enum { SK_T = 0, SK_F = 1, SK_W = 2, SK_S = 3 };
+
+typedef struct {
+    uint8_t col[SK_COLS][SK_COLLEN];
+    uint8_t len[SK_COLS], hid[SK_COLS];
+    uint8_t stock[SK_PILE], waste[SK_PILE];
+    uint8_t nstock, nwaste;
+    uint8_t fsuit[4], fcount[4];
+    int32_t rounds;
+} SkState;
+
+typedef struct {
+    uint8_t sk, si, dk, di, count;
+} SkMove;
+
+typedef struct {
+    int ncols, draw, redeals, policy, face_up_runs, found_runs, found_return, limited;
+    uint8_t build[52][52], run[52][52], empty_ok[52];
+    uint64_t wanting[52];
+} SkRules;
+
+/* A stored position, packed: the cards of the columns one after the other, then the
+ * stock's, then the waste's (at most 52 in all: the one deck's cards not up). */
+typedef struct {
+    uint8_t cards[52];
+    uint8_t len[SK_COLS], hid[SK_COLS];
+    uint8_t nstock, nwaste;
+    uint8_t fsuit[4], fcount[4];
+    int32_t rounds;
+} SkPacked;
+
+typedef struct {
+    SkPacked st;
+    int32_t parent;
+    uint16_t deals; /* stock moves (deals and redeals) of the line that led here */
+    uint8_t has_move;
+    SkMove move;
+} SkNode;
+
+static void sk_pack(int ncols, const SkState *s, SkPacked *p) {
+    int off = 0;
+    for (int i = 0; i < ncols; i++) {
+        memcpy(p->cards + off, s->col[i], s->len[i]);
+        off += s->len[i];
+    }
+    memcpy(p->cards + off, s->stock, s->nstock);
+    off += s->nstock;
+    memcpy(p->cards + off, s->waste, s->nwaste);
+    memcpy(p->len, s->len, SK_COLS);
+    memcpy(p->hid, s->hid, SK_COLS);
+    p->nstock = s->nstock;
+    p->nwaste = s->nwaste;
+    memcpy(p->fsuit, s->fsuit, 4);
+    memcpy(p->fcount, s->fcount, 4);
+    p->rounds = s->rounds;
+}
+
+static void sk_unpack(int ncols, const SkPacked *p, SkState *s) {
+    int off = 0;
+    for (int i = 0; i < ncols; i++) {
+        memcpy(s->col[i], p->cards + off, p->len[i]);
+        off += p->len[i];
+    }
+    memcpy(s->stock, p->cards + off, p->nstock);
+    off += p->nstock;
+    memcpy(s->waste, p->cards + off, p->nwaste);
+    memcpy(s->len, p->len, SK_COLS);
+    memcpy(s->hid, p->hid, SK_COLS);
+    s->nstock = p->nstock;
+    s->nwaste = p->nwaste;
+    memcpy(s->fsuit, p->fsuit, 4);
+    memcpy(s->fcount, p->fcount, 4);
+    s->rounds = p->rounds;
+}
+
+static int sk_suit(int c) { return c / 13; }
+static int sk_rank(int c) { return c % 13 + 1; }
+
+static int sk_home(const SkState *s, int card) { /* rules._home: first pile taking it */
+    for (int j = 0; j < 4; j++) {
+        if (!s->fcount[j]) {
+            if (sk_rank(card) == 1) return j;
+        } else if (s->fsuit[j] == sk_suit(card) && s->fcount[j] + 1 == sk_rank(card))
+            return j;
+    }
+    return -1;
+}
+
+static void sk_push_found(SkState *s, int j, int card) {
+    if (!s->fcount[j]) s->fsuit[j] = (uint8_t)sk_suit(card);
+    s->fcount[j]++;
+}
+
+/* rules._play (and _play_stock) of a legal move. */
+static void sk_play(const SkRules *r, SkState *s, const SkMove *m) {
+    if (m->sk == SK_S) { /* deal */
+        int n = r->draw < s->nstock ? r->draw : s->nstock;
+        for (int k = 0; k < n; k++) s->waste[s->nwaste++] = s->stock[--s->nstock];
+        return;
+    }
+    if (m->dk == SK_S) { /* redeal */
+        for (int k = 0; k < s->nwaste; k++) s->stock[k] = s->waste[s->nwaste - 1 - k];
+        s->nstock = s->nwaste;
+        s->nwaste = 0;
+        s->rounds++;
+        return;
+    }
+    uint8_t moving[SK_COLLEN];
+    int n = m->count;
+    if (m->sk == SK_T) {
+        int i = m->si;
+        memcpy(moving, &s->col[i][s->len[i] - n], (size_t)n);
+        s->len[i] -= (uint8_t)n;
+        if (s->hid[i] && s->hid[i] >= s->len[i]) s->hid[i] = s->len[i] ? s->len[i] - 1 : 0;
+    } else if (m->sk == SK_W) {
+        moving[0] = s->waste[--s->nwaste];
+    } else {
+        int j = m->si;
+        moving[0] = (uint8_t)(s->fsuit[j] * 13 + s->fcount[j] - 1);
+        s->fcount[j]--;
+    }
+    if (m->dk == SK_T) {
+        int d = m->di;
+        memcpy(&s->col[d][s->len[d]], moving, (size_t)n);
+        s->len[d] += (uint8_t)n;
+    } else {
+        for (int k = n - 1; k >= 0; k--) sk_push_found(s, m->di, moving[k]);
+    }
+}
+
+static int sk_realigns(const SkRules *r, const SkState *s) { /* rules.waste_realigns */
+    return r->draw > 1 && (r->redeals < 0 || r->redeals > s->rounds);
+}
+
+static uint64_t sk_up(const SkState *s) {
+    uint64_t up = 0;
+    for (int j = 0; j < 4; j++)
+        for (int k = 0; k < s->fcount[j]; k++) up |= 1ULL << (s->fsuit[j] * 13 + k);
+    return up;
+}
+
+/* rules.is_safe_to_foundation for one deck and in-suit piles. */
+static int sk_safe(const SkRules *r, const SkState *s, int card) {
+    uint64_t up = sk_up(s);
+    if (!r->found_return) return (r->wanting[card] & ~up) == 0;
+    /* _wanted_back: the cards that may lie on it, and through cards up on those */
+    up |= 1ULL << card;
+    uint64_t seen = 1ULL << card, todo = 1ULL << card;
+    while (todo) {
+        int c = __builtin_ctzll(todo);
+        todo &= todo - 1;
+        uint64_t w = r->wanting[c];
+        if (w & ~up) return 0;
+        w &= ~seen;
+        seen |= w;
+        todo |= w;
+    }
+    return 1;
+}
+
+/* rules.autoplay_moves, its general path (the games with face-down cards): 1 if a card
+ * went up. */
+static int sk_autoplay(const SkRules *r, SkState *s) {
+    if (r->policy == AUTO_OFF) return 0;
+    int made = 0, progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int i = 0; i <= r->ncols; i++) {
+            int card;
+            SkMove m;
+            if (i < r->ncols) {
+                if (!s->len[i] || s->hid[i] >= s->len[i]) continue;
+                card = s->col[i][s->len[i] - 1];
+                m.sk = SK_T;
+                m.si = (uint8_t)i;
+            } else {
+                if (!s->nwaste || (r->policy != AUTO_ALL && sk_realigns(r, s))) continue;
+                card = s->waste[s->nwaste - 1];
+                m.sk = SK_W;
+                m.si = 0;
+            }
+            int target = sk_home(s, card);
+            if (target < 0) continue;
+            if (r->policy == AUTO_ALL || sk_safe(r, s, card)) {
+                m.dk = SK_F;
+                m.di = (uint8_t)target;
+                m.count = 1;
+                sk_play(r, s, &m);
+                made = 1;
+                progress = 1;
+                break;
+            }
+        }
+    }
+    return made;
+}
+
+static int sk_score(const SkRules *r, const SkState *s) {
+    int found = 0, down = 0, empty = 0;
+    for (int j = 0; j < 4; j++) found += s->fcount[j];
+    for (int i = 0; i < r->ncols; i++) {
+        down += s->hid[i];
+        empty += !s->len[i];
+    }
+    return 40 * found - 12 * down - 2 * s->nstock - 2 * s->nwaste + 2 * empty;
+}
+
+static int sk_won(const SkState *s) {
+    return s->fcount[0] + s->fcount[1] + s->fcount[2] + s->fcount[3] == 52;
+}
+
+/* rules.canonical_key's equality: columns sorted with their face-down counts, the stock,
+ * the waste, the foundations as cards per suit, the redeals used while limited. */
+static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
+    int order[SK_COLS];
+    for (int i = 0; i < r->ncols; i++) order[i] = i;
+    for (int a = 1; a < r->ncols; a++) { /* insertion sort on (hidden, length, cards) */
+        int x = order[a], b = a - 1;
+        while (b >= 0) {
+            int y = order[b], c;
+            if (s->hid[y] != s->hid[x])
+                c = s->hid[y] - s->hid[x];
+            else if (s->len[y] != s->len[x])
+                c = s->len[y] - s->len[x];
+            else
+                c = memcmp(s->col[y], s->col[x], s->len[x]);
+            if (c <= 0) break;
+            order[b + 1] = y;
+            b--;
+        }
+        order[b + 1] = x;
+    }
+    memset(key, 0, SK_KEY);
+    int p = 0;
+    for (int a = 0; a < r->ncols; a++) {
+        int i = order[a];
+        key[p++] = s->hid[i];
+        key[p++] = s->len[i];
+        memcpy(key + p, s->col[i], s->len[i]);
+        p += s->len[i];
+    }
+    key[p++] = s->nstock;
+    memcpy(key + p, s->stock, s->nstock);
+    p += s->nstock;
+    key[p++] = s->nwaste;
+    memcpy(key + p, s->waste, s->nwaste);
+    p += s->nwaste;
+    uint8_t per[4] = {0, 0, 0, 0};
+    for (int j = 0; j < 4; j++)
+        if (s->fcount[j]) per[s->fsuit[j]] = s->fcount[j];
+    memcpy(key + p, per, 4);
+    p += 4;
+    int rounds = r->limited ? s->rounds : 0;
+    memcpy(key + p, &rounds, sizeof rounds);
+}
+
+typedef struct {
+    SkNode *nodes;
+    size_t count, cap;
+    uint64_t *slots; /* the key's 32-bit hash << 32 | node index + 1; 0 for empty */
+    size_t mask;
+    int ncols;
+    const SkRules *rules;
+} SkTable;
+
+static uint64_t sk_hash(const uint8_t *key) {
+    uint64_t h = 1469598103934665603ULL;
+    const uint64_t *w = (const uint64_t *)key;
+    for (int i = 0; i < SK_KEY / 8; i++) h = mix64(h ^ w[i]) + 0x9e3779b97f4a7c15ULL;
+    return h;
+}
+
+/* 1 when new (stored as node ``count``, its state left to the caller), 0 when stored
+ * before, -1 without memory. Keys are not kept: a stored node's key is made again from
+ * its state when the 32-bit hashes agree. */
+static int sk_add(SkTable *t, const uint8_t *key) {
+    if ((t->count + 1) * 2 > t->mask + 1) {
+        size_t size = (t->mask + 1) * 2;
+        uint64_t *bigger = PyMem_RawCalloc(size, sizeof(uint64_t));
+        if (!bigger) return -1;
+        for (size_t i = 0; i <= t->mask; i++) {
+            uint64_t v = t->slots[i];
+            if (!v) continue;
+            size_t h = (size_t)(v >> 32) & (size - 1);
+            while (bigger[h]) h = (h + 1) & (size - 1);
+            bigger[h] = v;
+        }
+        PyMem_RawFree(t->slots);
+        t->slots = bigger;
+        t->mask = size - 1;
+    }
+    if (t->count == t->cap) {
+        size_t cap = t->cap * 2;
+        SkNode *nodes = PyMem_RawRealloc(t->nodes, cap * sizeof(SkNode));
+        if (!nodes) return -1;
+        t->nodes = nodes;
+        t->cap = cap;
+    }
+    uint32_t fp = (uint32_t)sk_hash(key);
+    size_t h = fp & t->mask;
+    uint8_t other[SK_KEY];
+    while (t->slots[h]) {
+        uint64_t v = t->slots[h];
+        if ((uint32_t)(v >> 32) == fp) {
+            SkState st;
+            sk_unpack(t->ncols, &t->nodes[(uint32_t)v - 1].st, &st);
+            sk_key(t->rules, &st, other);
+            if (!memcmp(other, key, SK_KEY)) return 0;
+        }
+        h = (h + 1) & t->mask;
+    }
+    t->slots[h] = (uint64_t)fp << 32 | (uint64_t)(t->count + 1);
+    t->count++;
+    return 1;
+}
+
+typedef struct {
+    int64_t score, tick;
+    int32_t node;
+} SkEntry;
+
+typedef struct {
+    SkEntry *a;
+    size_t n, cap;
+} SkHeap;
+
+static int sk_before(const SkEntry *x, const SkEntry *y) {
+    return x->score != y->score ? x->score > y->score : x->tick > y->tick;
+}
+
+static int sk_heap_push(SkHeap *h, SkEntry e) {
+    if (h->n == h->cap) {
+        size_t cap = h->cap ? h->cap * 2 : 1024;
+        SkEntry *a = PyMem_RawRealloc(h->a, cap * sizeof(SkEntry));
+        if (!a) return -1;
+        h->a = a;
+        h->cap = cap;
+    }
+    size_t i = h->n++;
+    while (i) {
+        size_t p = (i - 1) / 2;
+        if (!sk_before(&e, &h->a[p])) break;
+        h->a[i] = h->a[p];
+        i = p;
+    }
+    h->a[i] = e;
+    return 0;
+}
+
+static SkEntry sk_heap_pop(SkHeap *h) {
+    SkEntry top = h->a[0], last = h->a[--h->n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= h->n) break;
+        if (c + 1 < h->n && sk_before(&h->a[c + 1], &h->a[c])) c++;
+        if (!sk_before(&h->a[c], &last)) break;
+        h->a[i] = h->a[c];
+        i = c;
+    }
+    if (h->n) h->a[i] = last;
+    return top;
+}
+
+static SkMove sk_mv(int sk, int si, int dk, int di, int count) {
+    SkMove m = {(uint8_t)sk, (uint8_t)si, (uint8_t)dk, (uint8_t)di, (uint8_t)count};
+    return m;
+}
+
+/* rules.legal_moves without the stock's move, in its order: foundation moves first (the
+ * columns', the waste's), then moves onto the columns (each column's runs by target
+ * column then size, the waste's card, the foundations' top cards). */
+static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
+    int n = 0, nc = r->ncols;
+    for (int i = 0; i < nc; i++) { /* to the foundations */
+        int len = s->len[i];
+        if (!len || s->hid[i] >= len) continue;
+        int top = s->col[i][len - 1];
+        for (int j = 0; j < 4; j++) {
+            int fits = sk_rank(top) == 1
+                           ? !s->fcount[j]
+                           : s->fcount[j] && s->fsuit[j] == sk_suit(top) &&
+                                 s->fcount[j] + 1 == sk_rank(top);
+            if (!fits) continue;
+            out[n++] = sk_mv(SK_T, i, SK_F, j, 1);
+            if (r->found_runs) {
+                int k = 1, face = len - s->hid[i];
+                while (k < face) {
+                    int upper = s->col[i][len - k - 1], lower = s->col[i][len - k];
+                    if (sk_suit(upper) != sk_suit(lower) || sk_rank(upper) != sk_rank(lower) + 1)
+                        break;
+                    k++;
+                    out[n++] = sk_mv(SK_T, i, SK_F, j, k);
+                }
+            }
+        }
+    }
+    if (s->nwaste) {
+        int card = s->waste[s->nwaste - 1];
+        for (int j = 0; j < 4; j++) {
+            int fits = sk_rank(card) == 1 ? !s->fcount[j]
+                                          : s->fcount[j] && s->fsuit[j] == sk_suit(card) &&
+                                                s->fcount[j] + 1 == sk_rank(card);
+            if (fits) out[n++] = sk_mv(SK_W, 0, SK_F, j, 1);
+        }
+    }
+    for (int i = 0; i < nc; i++) { /* onto the columns */
+        int len = s->len[i];
+        if (!len || s->hid[i] >= len) continue;
+        int face = len - s->hid[i], run = 1;
+        if (r->face_up_runs)
+            run = face;
+        else
+            while (run < face && r->run[s->col[i][len - run]][s->col[i][len - run - 1]]) run++;
+        for (int j = 0; j < nc; j++) {
+            if (j == i) continue;
+            for (int k = 1; k <= run; k++) {
+                int card = s->col[i][len - k];
+                if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
+                    out[n++] = sk_mv(SK_T, i, SK_T, j, k);
+            }
+        }
+    }
+    for (int src = -1; src < 4; src++) {
+        int card;
+        if (src < 0) {
+            if (!s->nwaste) continue;
+            card = s->waste[s->nwaste - 1];
+        } else {
+            if (!r->found_return || !s->fcount[src]) continue;
+            card = s->fsuit[src] * 13 + s->fcount[src] - 1;
+        }
+        for (int j = 0; j < nc; j++)
+            if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
+                out[n++] = src < 0 ? sk_mv(SK_W, 0, SK_T, j, 1) : sk_mv(SK_F, src, SK_T, j, 1);
+    }
+    return n;
+}
+
+/* stock._waste_moves */
+static int sk_waste_moves(const SkRules *r, const SkState *s, SkMove *out) {
+    int n = 0;
+    if (!s->nwaste) return 0;
+    int card = s->waste[s->nwaste - 1], home = sk_home(s, card);
+    if (home >= 0) out[n++] = sk_mv(SK_W, 0, SK_F, home, 1);
+    for (int j = 0; j < r->ncols; j++)
+        if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
+            out[n++] = sk_mv(SK_W, 0, SK_T, j, 1);
+    return n;
+}
+
+/* rules.stock_moves: 1 with the deal or redeal in ``m``, 0 when there is none. */
+static int sk_stock_move(const SkRules *r, const SkState *s, SkMove *m) {
+    if (s->nstock) {
+        *m = sk_mv(SK_S, 0, SK_W, 0, 1);
+        return 1;
+    }
+    if (s->nwaste && (r->redeals < 0 || r->redeals > s->rounds)) {
+        *m = sk_mv(SK_W, 0, SK_S, 0, 1);
+        return 1;
+    }
+    return 0;
+}
+
+/* session.play_resolved: the move, then autoplay unless a card came back. */
+static void sk_play_resolved(const SkRules *r, SkState *s, const SkMove *m) {
+    sk_play(r, s, m);
+    if (m->sk != SK_F) sk_autoplay(r, s);
+}
+
+#define SK_MAXCHILD 512
+
+typedef struct {
+    SkState st;
+    uint16_t deals;
+    uint8_t has_move;
+    SkMove move;
+} SkChild;
+
+/* stock.expand: the children of ``s`` in its order (-1: more than ``out`` holds, which
+ * the limits stock.native_unsupported sets leave impossible). */
+static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
+    SkMove moves[SK_MAXCHILD];
+    int n = 0, k = sk_legal(r, s, moves);
+    for (int a = 0; a < k; a++) {
+        out[n].st = *s;
+        sk_play_resolved(r, &out[n].st, &moves[a]);
+        out[n].deals = 0;
+        out[n].has_move = 1;
+        out[n].move = moves[a];
+        n++;
+    }
+    /* the chain of deals and redeals, each move of the waste's card after each */
+    int seen_n = 0;
+    int32_t seen[4 * (SK_PILE + 1)][3]; /* at most 53 a pass, 3 passes (stock.py checks) */
+    SkState cur = *s;
+    seen[seen_n][0] = cur.nstock;
+    seen[seen_n][1] = cur.nwaste;
+    seen[seen_n][2] = r->limited ? cur.rounds : 0;
+    seen_n++;
+    int deals = 0;
+    for (;;) {
+        SkMove d;
+        if (!sk_stock_move(r, &cur, &d)) return n;
+        deals++;
+        sk_play(r, &cur, &d);
+        if (cur.nwaste && sk_home(&cur, cur.waste[cur.nwaste - 1]) >= 0) {
+            SkState played = cur;
+            if (sk_autoplay(r, &played)) {
+                out[n].st = played;
+                out[n].deals = (uint16_t)deals;
+                out[n].has_move = 0;
+                n++;
+                return n;
+            }
+        }
+        int32_t w0 = cur.nstock, w1 = cur.nwaste, w2 = r->limited ? cur.rounds : 0;
+        for (int a = 0; a < seen_n; a++)
+            if (seen[a][0] == w0 && seen[a][1] == w1 && seen[a][2] == w2) return n;
+        if (seen_n == (int)(sizeof seen / sizeof seen[0])) return -1; /* stock.py's checks */
+        seen[seen_n][0] = w0;
+        seen[seen_n][1] = w1;
+        seen[seen_n][2] = w2;
+        seen_n++;
+        SkMove wm[SK_COLS + 2];
+        int wn = sk_waste_moves(r, &cur, wm);
+        if (n + wn > SK_MAXCHILD * 8) return -1;
+        for (int a = 0; a < wn; a++) {
+            out[n].st = cur;
+            sk_play_resolved(r, &out[n].st, &wm[a]);
+            out[n].deals = (uint16_t)deals;
+            out[n].has_move = 1;
+            out[n].move = wm[a];
+            n++;
+        }
+    }
+}
+
+static int sk_bytes(PyObject *o, uint8_t *dst, Py_ssize_t most, const char *what) {
+    if (!PyBytes_Check(o) || PyBytes_GET_SIZE(o) > most) {
+        PyErr_Format(PyExc_ValueError, "stock_search: bad %s", what);
+        return -1;
+    }
+    memcpy(dst, PyBytes_AS_STRING(o), (size_t)PyBytes_GET_SIZE(o));
+    return (int)PyBytes_GET_SIZE(o);
+}
+
+static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"columns", "hidden", "stock", "waste", "foundations", "rounds",
+                            "draw", "redeals", "build", "run", "empty_ok", "wanting",
+                            "face_up_runs", "foundation_runs", "foundation_return", "policy",
+                            "max_states", "timeout", "cancel", "progress", NULL};
+    PyObject *columns, *hidden, *stock, *waste, *founds, *build, *run, *empty_ok, *wanting;
+    PyObject *cancel = Py_None, *progress = Py_None;
+    int rounds, draw, redeals, fur, frun, fret, policy;
+    long long max_states;
+    double timeout;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OO", names, &PyTuple_Type,
+                                     &columns, &hidden, &stock, &waste, &PyTuple_Type, &founds,
+                                     &rounds, &draw, &redeals, &build, &run, &empty_ok,
+                                     &PyTuple_Type, &wanting, &fur, &frun, &fret, &policy,
+                                     &max_states, &timeout, &cancel, &progress))
+        return NULL;
+    SkRules *r = PyMem_RawCalloc(1, sizeof(SkRules));
+    SkTable t = {NULL, 0, 1024, NULL, 1023, 0, NULL};
+    SkHeap heap = {NULL, 0, 0};
+    SkChild *kids = NULL;
+    PyObject *result = NULL;
+    SkState start;
+    memset(&start, 0, sizeof start);
+    if (!r) return PyErr_NoMemory();
+    Py_ssize_t nc = PyTuple_GET_SIZE(columns);
+    if (nc < 1 || nc > SK_COLS || PyBytes_GET_SIZE(hidden) != nc ||
+        PyTuple_GET_SIZE(founds) != 4 || PyTuple_GET_SIZE(wanting) != 52 ||
+        PyBytes_GET_SIZE(build) != 52 * 52 || PyBytes_GET_SIZE(run) != 52 * 52 ||
+        PyBytes_GET_SIZE(empty_ok) != 52 || draw < 1 || max_states < 1 || policy < 0 ||
+        policy > 2) {
+        PyErr_SetString(PyExc_ValueError, "stock_search: bad arguments");
+        goto done;
+    }
+    r->ncols = (int)nc;
+    r->draw = draw;
+    r->redeals = redeals;
+    r->limited = redeals >= 0;
+    r->policy = policy;
+    r->face_up_runs = fur;
+    r->found_runs = frun;
+    r->found_return = fret;
+    memcpy(r->build, PyBytes_AS_STRING(build), 52 * 52);
+    memcpy(r->run, PyBytes_AS_STRING(run), 52 * 52);
+    memcpy(r->empty_ok, PyBytes_AS_STRING(empty_ok), 52);
+    for (int c = 0; c < 52; c++) {
+        PyObject *w = PyTuple_GET_ITEM(wanting, c);
+        if (!PyBytes_Check(w)) {
+            PyErr_SetString(PyExc_ValueError, "stock_search: bad wanting");
+            goto done;
+        }
+        for (Py_ssize_t k = 0; k < PyBytes_GET_SIZE(w); k++)
+            r->wanting[c] |= 1ULL << ((uint8_t)PyBytes_AS_STRING(w)[k] % 52);
+    }
+    for (int i = 0; i < nc; i++) {
+        int len = sk_bytes(PyTuple_GET_ITEM(columns, i), start.col[i], SK_COLLEN - 14, "column");
+        if (len < 0) goto done;
+        start.len[i] = (uint8_t)len;
+        start.hid[i] = (uint8_t)PyBytes_AS_STRING(hidden)[i];
+    }
+    int ns = sk_bytes(stock, start.stock, SK_PILE, "stock");
+    int nw = sk_bytes(waste, start.waste, SK_PILE, "waste");
+    if (ns < 0 || nw < 0) goto done;
+    start.nstock = (uint8_t)ns;
+    start.nwaste = (uint8_t)nw;
+    for (int j = 0; j < 4; j++) {
+        PyObject *f = PyTuple_GET_ITEM(founds, j);
+        if (!PyBytes_Check(f) || PyBytes_GET_SIZE(f) > 13) {
+            PyErr_SetString(PyExc_ValueError, "stock_search: bad foundation");
+            goto done;
+        }
+        start.fcount[j] = (uint8_t)PyBytes_GET_SIZE(f);
+        start.fsuit[j] = start.fcount[j] ? (uint8_t)sk_suit((uint8_t)PyBytes_AS_STRING(f)[0]) : 0;
+    }
+    start.rounds = rounds;
+    t.ncols = r->ncols;
+    t.rules = r;
+    t.nodes = PyMem_RawMalloc(t.cap * sizeof(SkNode));
+    t.slots = PyMem_RawCalloc(t.mask + 1, sizeof(uint64_t));
+    kids = PyMem_RawMalloc(SK_MAXCHILD * 8 * sizeof(SkChild)); /* legal moves, then the
+        chain's (SK_COLS + 1) waste moves after each of its stock moves */
+    if (!t.nodes || !t.slots || !kids) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint8_t key[SK_KEY];
+    sk_key(r, &start, key);
+    sk_add(&t, key);
+    sk_pack(r->ncols, &start, &t.nodes[0].st);
+    t.nodes[0].parent = -1;
+    t.nodes[0].deals = 0;
+    t.nodes[0].has_move = 0;
+    const char *verdict = "unwinnable", *reason = "";
+    int status = 0; /* 0 lost, 1 won, 2 stopped, 3 memory, 4 too many children */
+    int stop = 0;
+    int32_t won = -1;
+    int64_t tick = 0;
+    double deadline = timeout >= 0 ? now_seconds() + timeout : -1;
+    SkEntry first = {sk_score(r, &start), 0, 0};
+    if (sk_heap_push(&heap, first) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    while (heap.n && !status) {
+        SkEntry e = sk_heap_pop(&heap);
+        SkState here;
+        sk_unpack(r->ncols, &t.nodes[e.node].st, &here);
+        int nk = sk_expand(r, &here, kids);
+        if (nk < 0) {
+            status = 4;
+            break;
+        }
+        for (int a = 0; a < nk; a++) {
+            sk_key(r, &kids[a].st, key);
+            int fresh = sk_add(&t, key);
+            if (fresh < 0) {
+                status = 3;
+                break;
+            }
+            if (!fresh) continue;
+            int32_t id = (int32_t)(t.count - 1);
+            SkNode *node = &t.nodes[id];
+            sk_pack(r->ncols, &kids[a].st, &node->st);
+            node->parent = e.node;
+            node->deals = kids[a].deals;
+            node->has_move = kids[a].has_move;
+            node->move = kids[a].move;
+            if (sk_won(&kids[a].st)) {
+                status = 1;
+                won = id;
+                break;
+            }
+            long long stored = (long long)t.count;
+            if (stored >= max_states) {
+                status = 2;
+                reason = "state budget";
+                break;
+            }
+            if (stored % 500 == 0) {
+                if (deadline >= 0 && now_seconds() > deadline) {
+                    status = 2;
+                    reason = "time budget";
+                    break;
+                }
+                if (cancel != Py_None || (progress != Py_None && stored % 2000 == 0)) {
+                    Py_BLOCK_THREADS
+                    if (cancel != Py_None) {
+                        PyObject *res = PyObject_CallNoArgs(cancel);
+                        if (!res)
+                            stop = -1;
+                        else {
+                            stop = PyObject_IsTrue(res);
+                            Py_DECREF(res);
+                        }
+                    }
+                    if (!stop && progress != Py_None && stored % 2000 == 0) {
+                        PyObject *res = PyObject_CallFunction(progress, "L", stored);
+                        if (!res)
+                            stop = -1;
+                        else
+                            Py_DECREF(res);
+                    }
+                    Py_UNBLOCK_THREADS
+                    if (stop) {
+                        status = 2;
+                        reason = "cancelled";
+                        break;
+                    }
+                }
+            }
+            tick--;
+            SkEntry child = {sk_score(r, &kids[a].st), -tick, id};
+            if (sk_heap_push(&heap, child) < 0) {
+                status = 3;
+                break;
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (stop < 0) goto done;
+    if (status == 3) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (status == 4) {
+        PyErr_SetString(PyExc_RuntimeError, "stock_search: a position has too many children");
+        goto done;
+    }
+    PyObject *line = PyList_New(0);
+    if (!line) goto done;
+    if (status == 1) {
+        verdict = "winnable";
+        /* the path from the start, then each node's line replayed from its parent */
+        size_t depth = 0;
+        for (int32_t v = won; v > 0; v = t.nodes[v].parent) depth++;
+        int32_t *path = PyMem_RawMalloc((depth + 1) * sizeof(int32_t));
+        if (!path) {
+            Py_DECREF(line);
+            PyErr_NoMemory();
+            goto done;
+        }
+        size_t d = depth;
+        for (int32_t v = won; v > 0; v = t.nodes[v].parent) path[--d] = v;
+        for (d = 0; d < depth; d++) {
+            SkNode *node = &t.nodes[path[d]];
+            SkState cur;
+            sk_unpack(r->ncols, &t.nodes[node->parent].st, &cur);
+            for (int k = 0; k < node->deals; k++) {
+                SkMove m;
+                sk_stock_move(r, &cur, &m);
+                sk_play(r, &cur, &m);
+                PyObject *item = Py_BuildValue("(iiiii)", m.sk, m.si, m.dk, m.di, m.count);
+                if (!item || PyList_Append(line, item) < 0) {
+                    Py_XDECREF(item);
+                    Py_DECREF(line);
+                    PyMem_RawFree(path);
+                    goto done;
+                }
+                Py_DECREF(item);
+            }
+            if (node->has_move) {
+                SkMove m = node->move;
+                PyObject *item = Py_BuildValue("(iiiii)", m.sk, m.si, m.dk, m.di, m.count);
+                if (!item || PyList_Append(line, item) < 0) {
+                    Py_XDECREF(item);
+                    Py_DECREF(line);
+                    PyMem_RawFree(path);
+                    goto done;
+                }
+                Py_DECREF(item);
+            }
+        }
+        PyMem_RawFree(path);
+    }
+    if (status == 2) verdict = "undecided";
+    result = Py_BuildValue("(sNns)", verdict, line, (Py_ssize_t)t.count, reason);
+done:
+    PyMem_RawFree(r);
+    PyMem_RawFree(t.nodes);
+    PyMem_RawFree(t.slots);
+    PyMem_RawFree(heap.a);
+    PyMem_RawFree(kids);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(spec, can_build, can_run, empty_ok, piles, weights, cols, cells, found,\n"
@@ -3260,6 +4071,13 @@ static PyMethodDef methods[] = {
      "-> (verdict, line, positions, reason, peak_bytes)\n\n"
      "The one-foundation games' depth-first search in C; called by\n"
      "solitaire_core.solver.golf, which documents the arguments."},
+    {"stock_search", (PyCFunction)(void (*)(void))py_stock_search, METH_VARARGS | METH_KEYWORDS,
+     "stock_search(columns, hidden, stock, waste, foundations, rounds, draw, redeals, build,\n"
+     "             run, empty_ok, wanting, face_up_runs, foundation_runs, foundation_return,\n"
+     "             policy, max_states, timeout, cancel=None, progress=None)\n"
+     "-> (verdict, line, positions, reason)\n\n"
+     "The thoughtful search of the stock games in C; called by\n"
+     "solitaire_core.solver.stock, which documents the arguments."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

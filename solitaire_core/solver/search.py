@@ -546,7 +546,8 @@ def _solve_hidden(
 ) -> SolveResult:
     """:func:`solve` for a game with a stock or face-down cards (or a deck that repeats a
     suit): the thoughtful search of
-    :mod:`~solitaire_core.solver.stock`, or for the one-foundation games played without
+    :mod:`~solitaire_core.solver.stock` (compiled for the Klondike family unless ``engine``
+    is ``"python"``), or for the one-foundation games played without
     autoplay (Golf, Black Hole, All in a Row, TriPeaks) the depth-first search of
     :mod:`~solitaire_core.solver.golf` (compiled unless ``engine`` is ``"python"``), for
     the pairing games (Pyramid) that of :mod:`~solitaire_core.solver.pairs`, for the
@@ -571,6 +572,8 @@ def _solve_hidden(
             state, max_states=max_states, deadline=deadline, cancel=_as_callable(cancel)
         )
     else:
+        fallback = "" if engine == "python" else stock.native_unsupported(state.rules, policy)
+        used = "python" if engine == "python" or fallback else "c"
         verdict, moves, positions, reason = stock.search(
             state,
             policy=policy,
@@ -578,6 +581,7 @@ def _solve_hidden(
             deadline=deadline,
             cancel=_as_callable(cancel),
             progress=progress,
+            engine=used,
         )
     if verdict == "winnable":
         current, _ = autoplay_moves(state, policy)

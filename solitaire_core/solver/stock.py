@@ -26,13 +26,17 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
+import weakref
 from collections.abc import Callable, Iterator
 
 from ..cards import Card
 from ..moves import Move, PileKind, cell, foundation, tableau
 from ..rules import (
+    STOCK,
     WASTE,
+    _build_table,
     _play,
+    _wanting,
     autoplay_moves,
     canonical_key,
     legal_moves,
@@ -41,6 +45,8 @@ from ..rules import (
 )
 from ..session import play_resolved
 from ..state import GameState
+from ..variant import Rules
+from .native import IMPORT_ERROR, _csolver
 
 THOUGHTFUL_NOTE = "thoughtful: the solver knows the face-down cards and the stock's order"
 """The note every stock-game result carries (:attr:`SolveResult.note`)."""
@@ -153,8 +159,15 @@ def search(
     deadline: float | None,
     cancel: Callable[[], bool] | None,
     progress: Callable[[int], None] | None,
+    engine: str | None = None,
 ) -> tuple[str, tuple[Move, ...], int, str]:
     """Search from ``state`` (autoplay already done, as a session's state is).
+
+    :param engine: ``"python"``: this module's search, the reference; ``"c"``: the
+        compiled search of ``_csolver.c`` (:exc:`ValueError` where
+        :func:`native_unsupported` names a reason); ``None`` or ``"auto"``: the compiled
+        one where it is built and supports the game, else this module's. Both store the
+        same positions in the same order, so they return the same verdict and count.
 
     :param policy: the autoplay policy to play with (``"off"``, ``"safe"``, ``"all"``).
     :param max_states: the most distinct positions to store (>= 1).
@@ -169,6 +182,12 @@ def search(
     start, _ = autoplay_moves(state, policy)
     if start.is_won:
         return "winnable", (), 1, ""
+    if engine != "python":
+        why = native_unsupported(state.rules, policy) or _position_unsupported(start)
+        if not why:
+            return _search_c(start, policy, max_states, deadline, cancel, progress)
+        if engine == "c":
+            raise ValueError(f"the compiled stock search cannot search this game: {why}")
     parents: dict[object, tuple[object, tuple[Move, ...]] | None] = {}
     start_key = canonical_key(start)
     parents[start_key] = None
@@ -208,3 +227,156 @@ def _line(
         lines.append(line)
         link = parents[key]
     return tuple(m for line in reversed(lines) for m in line)
+
+
+def native_unsupported(rules: Rules, policy: str = "safe") -> str:
+    """Why the compiled search cannot search ``rules``'s game with autoplay ``policy``
+    (a sentence), or ``""`` when it can. It knows the Klondike family only: one deck of
+    52 cards, at most 10 columns with face-down cards and no cells or reserve, four
+    classic foundations built up in suit from the Ace, runs moving as a whole, and a
+    stock dealing onto a waste, turned over without limit or at most twice."""
+    if _csolver is None:
+        return IMPORT_ERROR or "the C extension is not available"
+    if not hasattr(_csolver, "stock_search"):
+        return "the C extension is older than this module: rebuild it"
+    checks = (
+        (rules.decks == 1 and len(rules.cards) == 52, "it plays more or fewer than 52 cards"),
+        (
+            rules.foundations == 4
+            and rules.standard_foundations
+            and all(p.suits == "suit" for p in rules.foundation_piles),
+            "its foundations are not four classic piles built up in suit",
+        ),
+        (rules.hidden_cards, "it deals no face-down cards"),
+        (
+            rules.stock_deal == "waste" and not rules.stock_top_plays,
+            "its stock does not deal onto a waste",
+        ),
+        (rules.redeals <= 2, "it turns the waste over more than twice but not without limit"),
+        (rules.cells == 0 and not rules.has_reserve, "it has cells or a reserve"),
+        (
+            not (rules.covered_by or rules.complete_suits or rules.pair_total),
+            "its columns overlap, or cards go up in suits or pairs",
+        ),
+        (
+            not (rules.base_first_played or rules.win_cards),
+            "its foundations or win are not classic",
+        ),
+        (rules.move_limit == "unlimited" or rules.face_up_runs, "it limits the runs that move"),
+        (1 <= len(rules.deal.columns) <= 10, "it deals more than 10 columns"),
+        (policy in ("off", "safe", "all"), f"autoplay {policy!r} is unknown"),
+    )
+    for ok, why in checks:
+        if not ok:
+            return why
+    return ""
+
+
+def _position_unsupported(state: GameState) -> str:
+    """Why the compiled search cannot hold ``state`` of a game it supports (a hand-made
+    position: a card outside the rules' deck or twice, foundations that are not runs from the Ace
+    in suit, a column longer than it holds), or ``""``."""
+    index = _card_indexes(state.rules)
+    piles = (*state.columns, state.stock, state.waste, *state.foundations)
+    held = [c for pile in piles for c in pile]
+    if not all(c in index for c in held):
+        return "the position holds a card outside the rules' deck"
+    if len(set(held)) != len(held):
+        return "the position holds a card twice"
+    for f in state.foundations:
+        if any(c.rank != k + 1 or c.suit != f[0].suit for k, c in enumerate(f)):
+            return "a foundation is not a run up in suit from the Ace"
+    if any(len(col) > 26 for col in state.columns):
+        return "a column is longer than the compiled search holds (26 cards)"
+    return ""
+
+
+def _card_indexes(rules: Rules) -> dict[Card, int]:
+    """Each card's index in the compiled search: suit * 13 + rank - 1 (suits in the order
+    of the rules' deck)."""
+    return _tables(rules)[0]
+
+
+_TABLES: weakref.WeakKeyDictionary[Rules, tuple[dict[Card, int], bytes, bytes, tuple[bytes, ...]]]
+_TABLES = weakref.WeakKeyDictionary()
+
+
+def _tables(rules: Rules) -> tuple[dict[Card, int], bytes, bytes, tuple[bytes, ...]]:
+    """The compiled search's tables of ``rules`` (made once per :class:`Rules`): the card
+    indexes, the build and run tables (52 x 52: whether the first card may lie on the
+    second) and for each card the indexes of the cards safe autoplay counts as wanting it
+    (:func:`~solitaire_core.rules._wanting`)."""
+    made = _TABLES.get(rules)
+    if made is None:
+        suits: list[object] = []
+        for c in rules.cards:
+            if c.suit not in suits:
+                suits.append(c.suit)
+        index = {c: suits.index(c.suit) * 13 + c.rank - 1 for c in rules.cards}
+        cards = sorted(index, key=index.__getitem__)
+        build, run = bytearray(52 * 52), bytearray(52 * 52)
+        for card, ontos in _build_table(rules).items():
+            for onto in ontos:
+                build[index[card] * 52 + index[onto]] = 1
+        for a in cards:
+            for b in cards:
+                if rules.run(a, b):
+                    run[index[a] * 52 + index[b]] = 1
+        wanting = _wanting(rules)
+        wants = tuple(bytes(index[o] for o in wanting.get(c, ())) for c in cards)
+        made = (index, bytes(build), bytes(run), wants)
+        _TABLES[rules] = made
+    return made
+
+
+def _search_c(
+    start: GameState,
+    policy: str,
+    max_states: int,
+    deadline: float | None,
+    cancel: Callable[[], bool] | None,
+    progress: Callable[[int], None] | None,
+) -> tuple[str, tuple[Move, ...], int, str]:
+    """:func:`search` in C from ``start`` (autoplayed, not won): the rules compiled into
+    tables over card indexes (:func:`_card_indexes`) and the win line turned into the
+    core's moves."""
+    rules = start.rules
+    index, build, run, wanting = _tables(rules)
+    cards = sorted(index, key=index.__getitem__)
+    empty_ok = rules.empty_accepts_for(start.bases)
+    hidden = start.hidden or (0,) * len(start.columns)
+    timeout = -1.0 if deadline is None else max(deadline - time.monotonic(), 0.0)
+    assert _csolver is not None
+    verdict, line, positions, reason = _csolver.stock_search(
+        tuple(bytes(index[c] for c in col) for col in start.columns),
+        bytes(hidden),
+        bytes(index[c] for c in start.stock),
+        bytes(index[c] for c in start.waste),
+        tuple(bytes(index[c] for c in f) for f in start.foundations),
+        start.rounds,
+        rules.draw,
+        rules.redeals,
+        build,
+        run,
+        bytes(1 if empty_ok(c) else 0 for c in cards),
+        wanting,
+        rules.face_up_runs,
+        rules.foundation_runs,
+        rules.foundation_return,
+        ("off", "safe", "all").index(policy),
+        max_states,
+        timeout,
+        cancel,
+        progress,
+    )
+    return verdict, tuple(_c_move(*m) for m in line), positions, reason
+
+
+def _c_move(sk: int, si: int, dk: int, di: int, count: int) -> Move:
+    """The core's move of one move of a compiled line (kinds: 0 column, 1 foundation,
+    2 waste, 3 stock)."""
+
+    def ref(kind: int, i: int) -> object:
+        return {0: tableau, 1: foundation}[kind](i) if kind < 2 else (WASTE if kind == 2 else STOCK)
+
+    return Move(ref(sk, si), ref(dk, di), count)  # type: ignore[arg-type]

@@ -1,0 +1,129 @@
+"""The thoughtful search of the stock games (solitaire_core/solver/stock.py) in its two
+engines: the compiled one of _csolver.c, which ``solve`` runs for the Klondike family,
+and the pure-Python reference. Both store the same positions in the same order, so a
+player gets the same verdict and the same position count from either; every compiled
+win replays in a session to a won game.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import solitaire_core.solver.stock as stock
+from solitaire_core.plugins import get_variant
+from solitaire_core.session import Session
+from solitaire_core.solver import native, solve_deal
+
+pytestmark = pytest.mark.skipif(native._csolver is None, reason="the C extension is not built")
+
+
+def search(variant: str, number: int, engine: str, max_states: int, policy: str = "") -> tuple:
+    rules = get_variant(variant).resolve()
+    state = Session(rules, number, autoplay=policy or None).state
+    return stock.search(
+        state,
+        policy=policy or rules.autoplay,
+        max_states=max_states,
+        deadline=None,
+        cancel=None,
+        progress=None,
+        engine=engine,
+    )
+
+
+def wins_in_a_session(variant: str, number: int, moves: tuple, policy: str = "") -> bool:
+    session = Session(get_variant(variant).resolve(), number, autoplay=policy or None)
+    for move in moves:
+        session.play(move)
+    return session.state.is_won
+
+
+@pytest.mark.parametrize("variant", ["klondike", "klondike-draw-3"])
+@pytest.mark.parametrize("number", range(1, 31))
+def test_both_engines_give_the_same_verdict_and_count(variant: str, number: int) -> None:
+    compiled = search(variant, number, "c", 5000)
+    reference = search(variant, number, "python", 5000)
+    assert compiled[0] == reference[0]
+    assert compiled[2:] == reference[2:]
+    if compiled[0] == "winnable":
+        assert wins_in_a_session(variant, number, compiled[1])
+
+
+@pytest.mark.parametrize(
+    ("variant", "number"),
+    [("klondike", 7), ("klondike-draw-3", 6), ("klondike-draw-3", 29)],
+)
+def test_both_engines_agree_at_a_larger_budget(variant: str, number: int) -> None:
+    compiled = search(variant, number, "c", 20_000)
+    reference = search(variant, number, "python", 20_000)
+    assert compiled[0] == reference[0] and compiled[2:] == reference[2:]
+    if compiled[0] == "winnable":
+        assert wins_in_a_session(variant, number, compiled[1])
+
+
+@pytest.mark.parametrize(
+    ("variant", "policy"),
+    [
+        ("klondike", "all"),
+        ("klondike", "off"),
+        ("klondike-draw-3", "off"),
+        ("vegas-klondike", ""),
+        ("casino-klondike", ""),
+    ],
+)
+@pytest.mark.parametrize("number", range(1, 5))
+def test_other_policies_and_redeal_limits_agree(variant: str, policy: str, number: int) -> None:
+    compiled = search(variant, number, "c", 3000, policy)
+    reference = search(variant, number, "python", 3000, policy)
+    assert compiled[0] == reference[0] and compiled[2:] == reference[2:]
+    if compiled[0] == "winnable" and policy != "all":
+        assert wins_in_a_session(variant, number, compiled[1], policy)
+
+
+@pytest.mark.parametrize("variant", ["spider", "yukon"])
+def test_a_game_outside_the_family_names_a_reason_and_runs_in_python(variant: str) -> None:
+    rules = get_variant(variant).resolve()
+    assert stock.native_unsupported(rules, rules.autoplay)
+    with pytest.raises(ValueError, match="cannot search"):
+        search(variant, 1, "c", 200)
+    result = solve_deal(rules, 1, max_states=200)
+    assert result.engine == "python"
+    assert search(variant, 1, "auto", 200) == search(variant, 1, "python", 200)
+
+
+def test_solve_deal_runs_the_compiled_search_for_klondike() -> None:
+    rules = get_variant("klondike-draw-3").resolve()
+    compiled = solve_deal(rules, 1, max_states=5000)
+    reference = solve_deal(rules, 1, max_states=5000, engine="python")
+    assert compiled.engine == "c" and reference.engine == "python"
+    assert compiled.verdict == reference.verdict
+    assert compiled.positions == reference.positions
+
+
+def test_the_budget_and_cancel_stop_the_compiled_search() -> None:
+    assert search("klondike-draw-3", 29, "c", 1000)[2:] == (1000, "state budget")
+    rules = get_variant("klondike-draw-3").resolve()
+    state = Session(rules, 29).state
+    result = stock.search(
+        state,
+        policy="safe",
+        max_states=100_000,
+        deadline=None,
+        cancel=lambda: True,
+        progress=None,
+        engine="c",
+    )
+    assert result == ("undecided", (), 500, "cancelled")
+
+
+@pytest.mark.parametrize("redeals", [0, 1])
+def test_draw_3_with_limited_redeals_agrees(redeals: int) -> None:
+    """Draw 3 with a redeal left leaves the waste's card to the player; without, not."""
+    rules = attrs.evolve(get_variant("klondike-draw-3").resolve(), redeals=redeals)
+    for number in range(1, 6):
+        state = Session(rules, number).state
+        budget = {"max_states": 3000, "deadline": None, "cancel": None, "progress": None}
+        compiled = stock.search(state, policy="safe", engine="c", **budget)  # type: ignore[arg-type]
+        reference = stock.search(state, policy="safe", engine="python", **budget)  # type: ignore[arg-type]
+        assert compiled == reference
