@@ -182,7 +182,7 @@ def honest_hint(
     hidden = bool(unseen_cards(state))
     rounds = samples if hidden else 1
     votes: Counter[str] = Counter()
-    first: dict[str, Move] = {}
+    first: dict[str, tuple[Move, ...]] = {}
     for done in range(rounds):
         if cancel is not None and cancel():
             return HonestAdvice(None, 0, done, cancelled=True)
