@@ -40,7 +40,11 @@ def wins_in_a_session(variant: str, number: int, moves: tuple, policy: str = "")
 
 
 @pytest.mark.parametrize("variant", ["klondike", "klondike-draw-3"])
-@pytest.mark.parametrize("number", range(1, 31))
+@pytest.mark.parametrize(
+    "number",
+    # Deals 16-30 with the slow tests: the Python reference takes most of the time.
+    [*range(1, 16), *(pytest.param(n, marks=pytest.mark.slow) for n in range(16, 31))],
+)
 def test_both_engines_give_the_same_verdict_and_count(variant: str, number: int) -> None:
     compiled = search(variant, number, "c", 5000)
     reference = search(variant, number, "python", 5000)
@@ -54,6 +58,7 @@ def test_both_engines_give_the_same_verdict_and_count(variant: str, number: int)
     ("variant", "number"),
     [("klondike", 7), ("klondike-draw-3", 6), ("klondike-draw-3", 29)],
 )
+@pytest.mark.slow
 def test_both_engines_agree_at_a_larger_budget(variant: str, number: int) -> None:
     compiled = search(variant, number, "c", 20_000)
     reference = search(variant, number, "python", 20_000)

@@ -65,7 +65,7 @@ from solitaire_core.i18n import gettext as _
 from solitaire_core.moves import Move, PileKind, PileRef
 from solitaire_core.rules import explain, legal_moves, pile_accepts, resolve
 from solitaire_core.session import Session
-from solitaire_core.solver import SolveResult, SolverJob, Verdict
+from solitaire_core.solver import SolveResult, SolverJob, Verdict, stock
 from solitaire_core.solver.honest import HonestAdvice, continuation, unseen_cards
 from solitaire_core.solver.job import HonestJob
 from solitaire_core.state import GameState
@@ -85,6 +85,7 @@ __all__ = [
     "DEAL_TRIES",
     "HINT_MAX_STATES",
     "HONEST_MAX_STATES",
+    "HONEST_MAX_STATES_COMPILED",
     "HONEST_SAMPLES",
     "HINT_TIMEOUT",
     "Assistant",
@@ -102,7 +103,11 @@ HONEST_SAMPLES = 10
 """Arrangements of the unseen cards a hint that never peeks solves (about a second in
 all on a Klondike deal's first move: benchmarks/bench_honest.py)."""
 HONEST_MAX_STATES = 1000
-"""Positions each of those searches may store."""
+"""Positions each of those searches may store where the thoughtful search runs in Python."""
+HONEST_MAX_STATES_COMPILED = 20_000
+"""Positions each of those searches may store where the compiled search plays the game
+(the Klondike family, :func:`solitaire_core.solver.stock.native_unsupported`): about as
+quick as the Python search's thousand (benchmarks/bench_honest.py)."""
 CHECK_TIMEOUT = 3.0
 """Seconds the "still winnable?" check may take per position."""
 CHECK_MAX_STATES = 200_000
@@ -400,7 +405,11 @@ class Assistant:
     ) -> None:
         self.app = app
         self.peek = peek
-        self.honest_budget = {"samples": HONEST_SAMPLES, "max_states": HONEST_MAX_STATES}
+        self.honest_budget = {
+            "samples": HONEST_SAMPLES,
+            "max_states": HONEST_MAX_STATES,
+            "compiled_max_states": HONEST_MAX_STATES_COMPILED,
+        }
         self._advice: OrderedDict[Hashable, HonestAdvice] = OrderedDict()
         # The honest demo's last advice, whose plan it follows through a seen stock.
         self._plan: HonestAdvice | None = None
@@ -763,14 +772,14 @@ class Assistant:
         session = self.app.session
         policy = session.autoplay_policy if session is not None else state.rules.autoplay
         budget = self.honest_budget
-        job = HonestJob(
-            state, autoplay=policy, samples=budget["samples"], max_states=budget["max_states"]
-        )
+        max_states = int(budget["max_states"])
+        if not stock.native_unsupported(state.rules, policy):
+            max_states = int(budget.get("compiled_max_states", max_states))
+        job = HonestJob(state, autoplay=policy, samples=budget["samples"], max_states=max_states)
         key = position_key(state, policy)
         self._run(
             _Search(
-                kind, state, policy, key, job, int(budget["max_states"]), time.monotonic(),
-                honest=True,
+                kind, state, policy, key, job, max_states, time.monotonic(), honest=True,
             )
         )  # fmt: skip
 
