@@ -151,3 +151,14 @@ def test_the_vote_counts_turns_of_the_stock_with_the_move_they_lead_to() -> None
     advice = honest_hint(turned_over("klondike-draw-3", 1), samples=6, max_states=1000, seed=2)
     assert advice.move is not None and advice.plan[0] == advice.move
     assert " ".join(map(str, advice.plan)) == advice.votes[0][0]
+
+
+def test_with_the_stock_spent_the_fallback_turns_the_waste_over() -> None:
+    """No win in sight and nothing else to do but turn the waste over: the hint names
+    that move rather than none (the demo and the benchmark then play on)."""
+    from solitaire_core.moves import Move
+    from solitaire_core.solver.honest import progress_move
+
+    rules = attrs.evolve(get_variant("klondike-draw-3").resolve(), columns=1)
+    state = GameState.from_text(rules, "KS |  | - - - - | stock - | waste 2H,9D")
+    assert progress_move(state) == (Move.parse("w>s"), "this move turns the waste over")

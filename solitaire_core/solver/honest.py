@@ -127,7 +127,8 @@ def progress_move(state: GameState) -> tuple[Move | None, str]:
     """A move chosen from the view alone, for when no arrangement of the hidden cards is
     won within the budget: the first legal move that sends a card to a foundation, else
     one that turns a face-down card up, else one that empties a column, else the stock's
-    deal; ``(None, "")`` when there is none of these.
+    deal, else the waste's turn over into the stock; ``(None, "")`` when there is none of
+    these.
 
     :return: the move and why it was chosen, in words for the player.
     """
@@ -148,6 +149,9 @@ def progress_move(state: GameState) -> tuple[Move | None, str]:
     for move in moves:
         if move.source.kind is PileKind.STOCK:
             return move, "this move deals from the stock"
+    for move in moves:
+        if move.target.kind is PileKind.STOCK:
+            return move, "this move turns the waste over"
     return None, ""
 
 

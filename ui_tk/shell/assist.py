@@ -178,6 +178,7 @@ _FALLBACKS = (
     N_("this move turns a face-down card up"),
     N_("this move empties a column"),
     N_("this move deals from the stock"),
+    N_("this move turns the waste over"),
 )
 
 
