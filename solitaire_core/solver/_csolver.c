@@ -3730,6 +3730,16 @@ static int sk_stock_move(const SkRules *r, const SkState *s, SkMove *m) {
 }
 
 /* session.play_resolved: the move, then autoplay unless a card came back. */
+/* Append move m to the Python list line as the tuple (source kind, source index, target
+   kind, target index, count); -1 with an exception set on failure. */
+static int sk_append_move(PyObject *line, const SkMove *m) {
+    PyObject *item = Py_BuildValue("(iiiii)", m->sk, m->si, m->dk, m->di, m->count);
+    if (!item) return -1;
+    int rc = PyList_Append(line, item);
+    Py_DECREF(item);
+    return rc;
+}
+
 static void sk_play_resolved(const SkRules *r, SkState *s, const SkMove *m) {
     sk_play(r, s, m);
     if (m->sk != SK_F) sk_autoplay(r, s);
@@ -4024,25 +4034,16 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                 SkMove m;
                 sk_stock_move(r, &cur, &m);
                 sk_play(r, &cur, &m);
-                PyObject *item = Py_BuildValue("(iiiii)", m.sk, m.si, m.dk, m.di, m.count);
-                if (!item || PyList_Append(line, item) < 0) {
-                    Py_XDECREF(item);
+                if (sk_append_move(line, &m) < 0) {
                     Py_DECREF(line);
                     PyMem_RawFree(path);
                     goto done;
                 }
-                Py_DECREF(item);
             }
-            if (node->has_move) {
-                SkMove m = node->move;
-                PyObject *item = Py_BuildValue("(iiiii)", m.sk, m.si, m.dk, m.di, m.count);
-                if (!item || PyList_Append(line, item) < 0) {
-                    Py_XDECREF(item);
-                    Py_DECREF(line);
-                    PyMem_RawFree(path);
-                    goto done;
-                }
-                Py_DECREF(item);
+            if (node->has_move && sk_append_move(line, &node->move) < 0) {
+                Py_DECREF(line);
+                PyMem_RawFree(path);
+                goto done;
             }
         }
         PyMem_RawFree(path);
