@@ -82,8 +82,23 @@ def test_other_policies_and_redeal_limits_agree(variant: str, policy: str, numbe
     compiled = search(variant, number, "c", 3000, policy)
     reference = search(variant, number, "python", 3000, policy)
     assert compiled[0] == reference[0] and compiled[2:] == reference[2:]
-    if compiled[0] == "winnable" and policy != "all":
+    if compiled[0] == "winnable":
         assert wins_in_a_session(variant, number, compiled[1], policy)
+
+
+@pytest.mark.parametrize(
+    ("variant", "number"),
+    # Each win passes through a card taken back from a foundation and then a deal, after
+    # which the session sends the card straight up again (autoplay "all").
+    [("klondike", 39), ("klondike-draw-3", 9), ("klondike-draw-3", 22)],
+)
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_a_win_found_with_autoplay_all_wins_in_a_session(
+    variant: str, number: int, engine: str
+) -> None:
+    verdict, moves, *_ = search(variant, number, engine, 5000, "all")
+    assert verdict == "winnable"
+    assert wins_in_a_session(variant, number, moves, "all")
 
 
 @pytest.mark.parametrize("variant", ["spider", "yukon"])

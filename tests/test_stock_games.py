@@ -386,7 +386,7 @@ def test_klondike_draw_3_deal_2_is_winnable_as_solvitaire_finds() -> None:
     """Solvitaire wins Klondike (Draw 3) deal 2 with an Ace left on the waste for one deal;
     the search, whose autoplay once sent that Ace up at once, called the deal lost."""
     rules = rules_of("klondike-draw-3")
-    result = solve_deal(rules, 2, max_states=30000)
+    result = solve_deal(rules, 2, max_states=100_000)
     assert result.verdict is Verdict.WINNABLE
     session = Session(rules, 2)
     for move in result.moves:

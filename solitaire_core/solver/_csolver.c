@@ -3781,7 +3781,9 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
         if (!sk_stock_move(r, &cur, &d)) return n;
         deals++;
         sk_play(r, &cur, &d);
-        if (cur.nwaste && sk_home(&cur, cur.waste[cur.nwaste - 1]) >= 0) {
+        /* the whole table after the first deal (stock.expand says why), then the waste's
+           new top card only */
+        if (deals == 1 || (cur.nwaste && sk_home(&cur, cur.waste[cur.nwaste - 1]) >= 0)) {
             SkState played = cur;
             if (sk_autoplay(r, &played)) {
                 out[n].st = played;

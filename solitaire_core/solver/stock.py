@@ -130,10 +130,13 @@ def expand(state: GameState, policy: str) -> Iterator[tuple[tuple[Move, ...], Ga
         if not deals:
             return
         chain.append(deals[0])
-        # Only the stock and the waste change here (the rest was autoplayed already), so
-        # autoplay can only take the new top card of the waste: ask it only then.
+        # The first deal is a move like any other: the session autoplays the whole table
+        # after it (a card just taken back from a foundation may go up again). After it
+        # only the stock and the waste change, so autoplay can only take the new top card
+        # of the waste: ask it only then.
+        first = len(chain) == 1
         current = _play(current, deals[0])
-        if current.waste and _home(current, current.waste[-1]) is not None:
+        if first or (current.waste and _home(current, current.waste[-1]) is not None):
             played, auto = autoplay_moves(current, policy)
             if auto:
                 yield tuple(chain), played
