@@ -54,6 +54,21 @@ def test_both_engines_give_the_same_verdict_and_count(variant: str, number: int)
         assert wins_in_a_session(variant, number, compiled[1])
 
 
+@pytest.mark.parametrize("variant", ["yukon", "russian-solitaire"])
+@pytest.mark.parametrize("number", range(1, 11))
+def test_the_yukon_family_is_searched_compiled_with_the_same_result(
+    variant: str, number: int
+) -> None:
+    """No stock, and any face-up card moves with the cards on it (PySolFC games 19 and
+    20)."""
+    assert stock.native_unsupported(get_variant(variant).resolve()) == ""
+    compiled = search(variant, number, "c", 3000)
+    reference = search(variant, number, "python", 3000)
+    assert compiled[0] == reference[0] and compiled[2:] == reference[2:]
+    if compiled[0] == "winnable":
+        assert wins_in_a_session(variant, number, compiled[1])
+
+
 @pytest.mark.parametrize(
     ("variant", "number"),
     [("klondike", 7), ("klondike-draw-3", 6), ("klondike-draw-3", 29)],
@@ -101,7 +116,7 @@ def test_a_win_found_with_autoplay_all_wins_in_a_session(
     assert wins_in_a_session(variant, number, moves, "all")
 
 
-@pytest.mark.parametrize("variant", ["spider", "yukon"])
+@pytest.mark.parametrize("variant", ["spider", "gypsy"])
 def test_a_game_outside_the_family_names_a_reason_and_runs_in_python(variant: str) -> None:
     rules = get_variant(variant).resolve()
     assert stock.native_unsupported(rules, rules.autoplay)

@@ -545,9 +545,9 @@ def _solve_hidden(
     engine: str = "auto",
 ) -> SolveResult:
     """:func:`solve` for a game with a stock or face-down cards (or a deck that repeats a
-    suit): the thoughtful search of
-    :mod:`~solitaire_core.solver.stock` (compiled for the Klondike family unless ``engine``
-    is ``"python"``), or for the one-foundation games played without
+    suit): the thoughtful search of :mod:`~solitaire_core.solver.stock` (compiled for
+    the Klondike and Yukon families unless ``engine`` is ``"python"``), or for the
+    one-foundation games played without
     autoplay (Golf, Black Hole, All in a Row, TriPeaks) the depth-first search of
     :mod:`~solitaire_core.solver.golf` (compiled unless ``engine`` is ``"python"``), for
     the pairing games (Pyramid) that of :mod:`~solitaire_core.solver.pairs`, for the

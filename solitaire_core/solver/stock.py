@@ -234,10 +234,12 @@ def _line(
 
 def native_unsupported(rules: Rules, policy: str = "safe") -> str:
     """Why the compiled search cannot search ``rules``'s game with autoplay ``policy``
-    (a sentence), or ``""`` when it can. It knows the Klondike family only: one deck of
-    52 cards, at most 10 columns with face-down cards and no cells or reserve, four
-    classic foundations built up in suit from the Ace, runs moving as a whole, and a
-    stock dealing onto a waste, turned over without limit or at most twice."""
+    (a sentence), or ``""`` when it can. It knows the Klondike and Yukon families: one
+    deck of 52 cards, at most 10 columns with face-down cards and no cells or reserve,
+    four classic foundations built up in suit from the Ace, runs moving as a whole (or
+    any face-up card with the cards on it, as in Yukon and Russian Solitaire), and a
+    stock dealing onto a waste, turned over without limit or at most twice, or no stock
+    at all."""
     if _csolver is None:
         return IMPORT_ERROR or "the C extension is not available"
     if not hasattr(_csolver, "stock_search"):
@@ -252,7 +254,7 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
         ),
         (rules.hidden_cards, "it deals no face-down cards"),
         (
-            rules.stock_deal == "waste" and not rules.stock_top_plays,
+            not rules.has_stock or (rules.stock_deal == "waste" and not rules.stock_top_plays),
             "its stock does not deal onto a waste",
         ),
         (rules.redeals <= 2, "it turns the waste over more than twice but not without limit"),
