@@ -12,7 +12,10 @@ Run::
 
     python benchmarks/bench_stock.py --first 1 --last 100 --max-states 5000
 
-``--only klondike,spider`` limits the games; ``--out FILE`` writes the rows as JSON too.
+``--only klondike,spider`` limits the games; ``--out FILE`` writes the rows as JSON too;
+``--engine python`` runs the pure-Python reference where the compiled search would run
+(``c``: the compiled one, an error for a game it does not play; ``auto``, the default:
+the compiled one where it plays the game).
 """
 
 from __future__ import annotations
@@ -38,8 +41,11 @@ def hidden_card_variants() -> list[str]:
     )
 
 
-def bench(variant: str, first: int, last: int, max_states: int) -> dict[str, object]:
-    """Solve the deals of one variant; the row of the table as a dict."""
+def bench(
+    variant: str, first: int, last: int, max_states: int, engine: str = "auto"
+) -> dict[str, object]:
+    """Solve the deals of one variant with ``engine`` (``"auto"``, ``"c"`` or
+    ``"python"``); the row of the table as a dict."""
     rules = get_registry().get(variant).resolve()
     counts = {v.value: 0 for v in Verdict}
     undecided: list[tuple[int, int, float]] = []
@@ -47,7 +53,7 @@ def bench(variant: str, first: int, last: int, max_states: int) -> dict[str, obj
     started = time.process_time()
     for number in range(first, last + 1):
         t0 = time.process_time()
-        result = solve_deal(rules, number, max_states=max_states)
+        result = solve_deal(rules, number, max_states=max_states, engine=engine)
         spent = time.process_time() - t0
         counts[result.verdict.value] += 1
         most = max(most, result.positions)
@@ -73,13 +79,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-states", type=int, default=5000)
     parser.add_argument("--only", default="", help="comma-separated variant ids")
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--engine", choices=("auto", "c", "python"), default="auto")
     args = parser.parse_args(argv)
     variants = [v for v in args.only.split(",") if v] or hidden_card_variants()
     rows = []
     print("| game | deals | won | lost | undecided | CPU s | most positions |")
     print("|---|---|---|---|---|---|---|")
     for variant in tqdm(variants, desc="games", leave=False):
-        row = bench(variant, args.first, args.last, args.max_states)
+        row = bench(variant, args.first, args.last, args.max_states, args.engine)
         rows.append(row)
         print(
             f"| {variant} | {row['deals']} | {row['won']} | {row['lost']} | "
