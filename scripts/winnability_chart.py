@@ -24,6 +24,10 @@ from solitaire_core.solver.survey import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 
+UNDECIDED_NOTED = 0.005
+"""The share of undecided deals (the atlas aims below it) above which a row's label gives
+the bounds over all its deals besides the rate over the decided ones."""
+
 
 @attrs.frozen
 class Rate:
@@ -56,6 +60,17 @@ class Rate:
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson score interval of :attr:`rate`."""
         return wilson_interval(self.winnable, self.decided)
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The winnable share of all the deals surveyed, at least and at most: every
+        undecided deal lost, or every one won (``(0.0, 0.0)`` for no deal). Where many
+        deals are undecided, the rate over the decided ones leans towards the verdict
+        the solver reaches sooner, and only these bounds hold."""
+        total = self.decided + self.undecided
+        if not total:
+            return 0.0, 0.0
+        return self.winnable / total, (self.winnable + self.undecided) / total
 
 
 def read_rates(paths: Sequence[Path]) -> list[Rate]:
@@ -118,19 +133,33 @@ def draw(rates: Sequence[Rate], out: Path) -> None:
     rate = [100 * r.rate for r in rates]
     low = [max(0.0, 100 * (r.rate - r.interval[0])) for r in rates]  # rounding at 0% / 100%
     high = [max(0.0, 100 * (r.interval[1] - r.rate)) for r in rates]
+    for y, r in zip(ys, rates):
+        if r.undecided:  # what the undecided deals leave open: a pale band behind
+            least, most = r.bounds
+            ax.hlines(y, 100 * least, 100 * most, color="#e3a34a", alpha=0.45, linewidth=7)
     ax.errorbar(rate, ys, xerr=[low, high], fmt="o", color="#1f5f8b", ecolor="#555", capsize=4)
     for y, r in zip(ys, rates):
+        least, most = r.bounds
+        text = f"{100 * r.rate:.1f}%  ({r.decided:,} deals {r.deals})"
+        if r.undecided > UNDECIDED_NOTED * (r.decided + r.undecided):
+            text = (
+                f"{100 * r.rate:.1f}% of {r.decided:,} decided; "
+                f"{100 * least:.1f}% to {100 * most:.1f}% of deals {r.deals}"
+            )
         ax.annotate(
-            f"{100 * r.rate:.1f}%  ({r.decided:,} deals {r.deals})",
+            text,
             (100 * r.rate, y),
             textcoords="offset points",
             xytext=(0, 8),
-            ha="center",
+            ha="right" if r.rate > 0.8 else "center",  # long labels stay inside the axes
             fontsize=8,
         )
     ax.set_yticks(ys, [r.label for r in rates])
-    ax.set_xlabel("winnable deals, % (95% Wilson interval)")
-    left = min([100 * r.interval[0] for r in rates] + [100.0])
+    ax.set_xlabel(
+        "winnable deals, % of the decided ones (95% Wilson interval);\n"
+        "band: from every undecided deal lost to every one won"
+    )
+    left = min([100 * min(r.interval[0], r.bounds[0]) for r in rates] + [100.0])
     ax.set_xlim(max(0.0, left - 5), 100.5)
     ax.set_ylim(-0.7, len(rates) - 0.3)
     ax.grid(axis="x", alpha=0.3)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from filelock import FileLock
@@ -270,10 +271,8 @@ def test_survey_retries_undecided_deals_with_a_larger_budget(tmp_path: Path) -> 
     assert _rows(out)[0] == winnable
 
 
-def test_the_atlas_chart_counts_a_retried_deal_once(tmp_path: Path) -> None:
-    """``--retry-undecided`` appends a deal's new row before it rewrites the file: the
-    chart's table (scripts/winnability_chart.py) keeps the later row, as the survey does,
-    rather than counting the deal twice."""
+def _chart_script() -> Any:
+    """scripts/winnability_chart.py, imported."""
     import importlib.util
 
     script = Path(__file__).parents[1] / "scripts" / "winnability_chart.py"
@@ -281,6 +280,33 @@ def test_the_atlas_chart_counts_a_retried_deal_once(tmp_path: Path) -> None:
     assert spec is not None and spec.loader is not None
     chart = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(chart)
+    return chart
+
+
+def test_the_atlas_chart_gives_bounds_where_deals_are_undecided(tmp_path: Path) -> None:
+    """A row with undecided deals is also given as the share of all its deals at least
+    and at most winnable: 2 won, 1 lost and 1 undecided is 67% of the decided deals but
+    only 50% to 75% of the deals."""
+    chart = _chart_script()
+    path = tmp_path / "atlas_y.csv"
+    path.write_text(
+        "variant,options,deal,verdict,positions,seconds,moves,reason,solution\n"
+        "y,,1,winnable,10,0.1,5,,\n"
+        "y,,2,undecided,1000000,2.0,0,state budget,\n"
+        "y,,3,unwinnable,20,0.1,0,,\n"
+        "y,,4,winnable,50,0.1,40,,\n",
+        encoding="utf-8",
+    )
+    (rate,) = chart.read_rates([path])
+    assert round(rate.rate, 3) == 0.667
+    assert rate.bounds == (0.5, 0.75)
+
+
+def test_the_atlas_chart_counts_a_retried_deal_once(tmp_path: Path) -> None:
+    """``--retry-undecided`` appends a deal's new row before it rewrites the file: the
+    chart's table (scripts/winnability_chart.py) keeps the later row, as the survey does,
+    rather than counting the deal twice."""
+    chart = _chart_script()
     path = tmp_path / "atlas_x.csv"
     path.write_text(
         "variant,options,deal,verdict,positions,seconds,moves,reason,solution\n"
