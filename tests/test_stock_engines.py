@@ -11,9 +11,11 @@ import attrs
 import pytest
 
 import solitaire_core.solver.stock as stock
+from solitaire_core.moves import Move
 from solitaire_core.plugins import get_variant
 from solitaire_core.session import Session
 from solitaire_core.solver import native, solve_deal
+from solitaire_core.state import GameState
 
 pytestmark = pytest.mark.skipif(native._csolver is None, reason="the C extension is not built")
 
@@ -162,3 +164,28 @@ def test_draw_3_with_limited_redeals_agrees(redeals: int) -> None:
         compiled = stock.search(state, policy="safe", engine="c", **budget)  # type: ignore[arg-type]
         reference = stock.search(state, policy="safe", engine="python", **budget)  # type: ignore[arg-type]
         assert compiled == reference
+
+
+@pytest.mark.parametrize(
+    ("foundations", "kept"),
+    [("- - - -", False), ("AH,2H,3H,4H,5H,6H,7H,8H - - -", True)],
+)
+def test_the_narrowed_search_splits_a_run_only_to_send_the_card_under_up(
+    foundations: str, kept: bool
+) -> None:
+    """8C, 7D onto 9D leaves 9H uncovered: the first, narrowed search tries it only when
+    9H can then go up; the full search always does."""
+    rules = get_variant("klondike").resolve()
+    state = GameState.from_text(
+        rules, f"#KS,9H,8C,7D 9D - - - - - |  | {foundations} | stock - | waste -"
+    )
+    split = (Move.parse("t1>t2x2"),)
+    assert [line for line, _ in stock.expand(state, "off")] == [split]
+    assert [line for line, _ in stock.expand(state, "off", True)] == ([split] if kept else [])
+
+
+def test_the_narrowed_search_runs_first_where_runs_move_as_built() -> None:
+    """Klondike is searched narrowed first; Yukon, whose face-up cards move with the
+    cards on them whatever they are, is not."""
+    assert stock.narrowed(get_variant("klondike-draw-3").resolve())
+    assert not stock.narrowed(get_variant("yukon").resolve())

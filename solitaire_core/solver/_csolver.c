@@ -3282,6 +3282,7 @@ typedef struct {
 
 typedef struct {
     int ncols, draw, redeals, policy, face_up_runs, found_runs, found_return, limited;
+    int narrow; /* stock.search's first, narrowed search (stock.narrowed says which moves) */
     uint8_t build[52][52], run[52][52], empty_ok[52];
     uint64_t wanting[52];
 } SkRules;
@@ -3683,6 +3684,8 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
             if (j == i) continue;
             for (int k = 1; k <= run; k++) {
                 int card = s->col[i][len - k];
+                /* narrowed: part of a run moves only to send the card under it up */
+                if (r->narrow && k < face && sk_home(s, s->col[i][len - k - 1]) < 0) continue;
                 if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
                     out[n++] = sk_mv(SK_T, i, SK_T, j, k);
             }
@@ -3828,18 +3831,18 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"columns", "hidden", "stock", "waste", "foundations", "rounds",
                             "draw", "redeals", "build", "run", "empty_ok", "wanting",
                             "face_up_runs", "foundation_runs", "foundation_return", "policy",
-                            "max_states", "timeout", "cancel", "progress", NULL};
+                            "max_states", "timeout", "cancel", "progress", "narrow", NULL};
     PyObject *columns, *hidden, *stock, *waste, *founds, *build, *run, *empty_ok, *wanting;
     PyObject *cancel = Py_None, *progress = Py_None;
-    int rounds, draw, redeals, fur, frun, fret, policy;
+    int rounds, draw, redeals, fur, frun, fret, policy, narrow = 0;
     long long max_states;
     double timeout;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OO", names, &PyTuple_Type,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOp", names, &PyTuple_Type,
                                      &columns, &hidden, &stock, &waste, &PyTuple_Type, &founds,
                                      &rounds, &draw, &redeals, &build, &run, &empty_ok,
                                      &PyTuple_Type, &wanting, &fur, &frun, &fret, &policy,
-                                     &max_states, &timeout, &cancel, &progress))
+                                     &max_states, &timeout, &cancel, &progress, &narrow))
         return NULL;
     SkRules *r = PyMem_RawCalloc(1, sizeof(SkRules));
     SkTable t = {NULL, 0, 1024, NULL, 1023, 0, NULL};
@@ -3866,6 +3869,7 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     r->face_up_runs = fur;
     r->found_runs = frun;
     r->found_return = fret;
+    r->narrow = narrow;
     memcpy(r->build, PyBytes_AS_STRING(build), 52 * 52);
     memcpy(r->run, PyBytes_AS_STRING(run), 52 * 52);
     memcpy(r->empty_ok, PyBytes_AS_STRING(empty_ok), 52);

@@ -50,4 +50,5 @@ def stock_search(
     timeout: float,
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int], object] | None = None,
+    narrow: bool = False,
 ) -> tuple[str, list[tuple[int, int, int, int, int]], int, str]: ...

@@ -18,7 +18,9 @@ cards left in the stock and waste), positions stored under
 :func:`~solitaire_core.rules.canonical_key`; the last position found is expanded first
 among equals (a depth-first tie-break, as the open-game search does). A position counts
 once however it was reached; a verdict of "unwinnable" means every reachable position
-was searched. docs/solver.md, "Games with hidden cards", gives the figures.
+was searched. Where :func:`narrowed` says so, a narrowed search with part of the budget
+comes first, to find a win sooner. docs/solver.md, "Games with hidden cards", gives the
+figures.
 """
 
 from __future__ import annotations
@@ -88,9 +90,12 @@ def _waste_moves(state: GameState) -> list[Move]:
     return out
 
 
-def expand(state: GameState, policy: str) -> Iterator[tuple[tuple[Move, ...], GameState]]:
+def expand(
+    state: GameState, policy: str, narrow: bool = False
+) -> Iterator[tuple[tuple[Move, ...], GameState]]:
     """The search's moves from ``state``: each a line of player moves and the position
-    after it (autoplay included).
+    after it (autoplay included). ``narrow``: the first search's moves
+    (:func:`narrowed`).
 
     Moves that do not touch the stock come as they are. A row dealt onto the columns is
     one move too. The waste's deals and redeals are folded into the move that follows
@@ -110,6 +115,8 @@ def expand(state: GameState, policy: str) -> Iterator[tuple[tuple[Move, ...], Ga
     # in Pyramid the stock's top card plays too, so there every deal is a move.
     fold = rules.stock_deal == "waste" and not rules.stock_top_plays
     for move in legal_moves(state):
+        if narrow and _split_in_vain(state, move):
+            continue
         turns_waste = PileKind.STOCK in (move.source.kind, move.target.kind)
         if not (fold and turns_waste):
             yield (move,), play_resolved(state, move, policy)[0]
@@ -149,6 +156,35 @@ def expand(state: GameState, policy: str) -> Iterator[tuple[tuple[Move, ...], Ga
             yield (*chain, move), play_resolved(current, move, policy)[0]
 
 
+NARROW_SHARE = 4
+"""The first, narrowed search (:func:`narrowed`) may store up to this fraction (1 /
+``NARROW_SHARE``) of the budget; the full search has what it leaves."""
+
+
+def narrowed(rules: Rules) -> bool:
+    """Whether :func:`search` first tries the narrowed search on ``rules``'s game: one
+    whose stock deals onto a waste and whose runs move as built runs (the Klondike
+    family, Canfield, Forty Thieves; not Yukon, where any face-up card moves with the
+    cards on it). That search leaves out moving part of a run from column to column
+    unless the card it uncovers can go straight to a foundation. A win it finds is a
+    win (every move is legal and the line is replayed), and it finds many in a fraction
+    of the positions; that it finds none proves nothing, so the full search follows."""
+    return rules.stock_deal == "waste" and not rules.stock_top_plays and not rules.face_up_runs
+
+
+def _split_in_vain(state: GameState, move: Move) -> bool:
+    """Whether ``move`` moves part of a run (not all the face-up cards) from column to
+    column, and the card it uncovers cannot go to a foundation: the moves the narrowed
+    search leaves out."""
+    if move.source.kind is not PileKind.TABLEAU or move.target.kind is not PileKind.TABLEAU:
+        return False
+    i = move.source.index or 0
+    column = state.columns[i]
+    face_up = len(column) - (state.hidden[i] if state.hidden else 0)
+    count = move.count or 1
+    return count < face_up and _home(state, column[-count - 1]) is None
+
+
 def _home(state: GameState, card: Card) -> int | None:
     """The first foundation that takes ``card`` now, or ``None``."""
     return next((j for j in range(state.rules.foundations) if pile_accepts(state, j, card)), None)
@@ -185,12 +221,37 @@ def search(
     start, _ = autoplay_moves(state, policy)
     if start.is_won:
         return "winnable", (), 1, ""
+    use_c = False
     if engine != "python":
         why = native_unsupported(state.rules, policy) or _position_unsupported(start)
-        if not why:
-            return _search_c(start, policy, max_states, deadline, cancel, progress)
-        if engine == "c":
+        use_c = not why
+        if why and engine == "c":
             raise ValueError(f"the compiled stock search cannot search this game: {why}")
+    run = _search_c if use_c else _search_python
+    spent = 0
+    if narrowed(start.rules) and max_states >= 2 * NARROW_SHARE:
+        verdict, moves, spent, reason = run(
+            start, policy, max_states // NARROW_SHARE, deadline, cancel, progress, True
+        )
+        if verdict == "winnable" or reason not in ("", "state budget"):
+            return verdict, moves, spent, reason
+    verdict, moves, positions, reason = run(
+        start, policy, max_states - spent, deadline, cancel, progress, False
+    )
+    return verdict, moves, spent + positions, reason
+
+
+def _search_python(
+    start: GameState,
+    policy: str,
+    max_states: int,
+    deadline: float | None,
+    cancel: Callable[[], bool] | None,
+    progress: Callable[[int], None] | None,
+    narrow: bool,
+) -> tuple[str, tuple[Move, ...], int, str]:
+    """One best-first search of :func:`search` from ``start`` (autoplayed, not won), in
+    Python; ``narrow``: with the narrowed moves (:func:`narrowed`)."""
     parents: dict[object, tuple[object, tuple[Move, ...]] | None] = {}
     start_key = canonical_key(start)
     parents[start_key] = None
@@ -198,7 +259,7 @@ def search(
     heap: list[tuple[int, int, GameState, object]] = [(-_score(start), 0, start, start_key)]
     while heap:
         _, _, position, key = heapq.heappop(heap)
-        for line, after in expand(position, policy):
+        for line, after in expand(position, policy, narrow):
             child = canonical_key(after)
             if child in parents:
                 continue
@@ -341,10 +402,10 @@ def _search_c(
     deadline: float | None,
     cancel: Callable[[], bool] | None,
     progress: Callable[[int], None] | None,
+    narrow: bool,
 ) -> tuple[str, tuple[Move, ...], int, str]:
-    """:func:`search` in C from ``start`` (autoplayed, not won): the rules compiled into
-    tables over card indexes (:func:`_card_indexes`) and the win line turned into the
-    core's moves."""
+    """:func:`_search_python` in C: the rules compiled into tables over card indexes
+    (:func:`_card_indexes`) and the win line turned into the core's moves."""
     rules = start.rules
     index, build, run, wanting = _tables(rules)
     cards = sorted(index, key=index.__getitem__)
@@ -373,6 +434,7 @@ def _search_c(
         timeout,
         cancel,
         progress,
+        narrow,
     )
     return verdict, tuple(_c_move(*m) for m in line), positions, reason
 
