@@ -151,7 +151,7 @@ def draw(rates: Sequence[Rate], out: Path) -> None:
             (100 * r.rate, y),
             textcoords="offset points",
             xytext=(0, 8),
-            ha="right" if r.rate > 0.8 else "center",  # long labels stay inside the axes
+            ha="right" if r.rate > 0.65 else "center",  # long labels stay inside the axes
             fontsize=8,
         )
     ax.set_yticks(ys, [r.label for r in rates])
