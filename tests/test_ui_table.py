@@ -258,6 +258,43 @@ def test_ctrl_z_undoes_and_ctrl_y_ctrl_shift_z_redo(root, tmp_path, board, seaha
     assert item_xy(app.view, "4C") == expected_xy(app.view, "c1", 0)
 
 
+def test_an_undo_lays_the_card_back_on_its_column_and_raises_only_that_card(
+    root, tmp_path, monkeypatch
+):
+    """Tk redraws every card it raises: an undo that brought both columns to the top
+    redrew them whole, which made the table's first redraw after Ctrl+Z later than
+    PySolFC's (benchmarks/bench_redraw.py). Only the card coming back is raised, and every
+    column still stacks its cards in order."""
+    app = open_app(root, tmp_path, "seahaven", deal=1)  # 8C (column 7) goes on 9C (10)
+    view = app.view
+    raised: list[int] = []
+    real_raise = view.tag_raise
+
+    def recording(*args):
+        raised.append(args[0])
+        return real_raise(*args)
+
+    def stacked_in_order() -> bool:
+        order = view.find_all()  # lowest first
+        return all(
+            [order.index(view.item_of(c)) for c in column]
+            == sorted(order.index(view.item_of(c)) for c in column)
+            for column in app.session.state.columns
+        )
+
+    assert app.play("t7>t10")
+    assert stacked_in_order()
+    monkeypatch.setattr(view, "tag_raise", recording)
+    key(view, "z", CONTROL)
+    assert app.session.state.columns[6][-1] == _card("8C")
+    assert raised == [view.item_of(_card("8C"))]
+    assert item_xy(view, "8C") == expected_xy(view, "t7", 4)
+    assert stacked_in_order()
+    raised.clear()
+    key(view, "y", CONTROL)  # the same for a redo
+    assert raised == [view.item_of(_card("8C"))] and stacked_in_order()
+
+
 def test_cheat_moves_a_long_run_and_counts_cheats(root, tmp_path, board, seahaven):
     app = open_app(root, tmp_path)
     put(app, board(seahaven, ["KH,8S,7S,6S", "9S"], cells=["2D", "3D", "4D", "5D"]))

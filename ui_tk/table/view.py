@@ -1061,8 +1061,12 @@ class TableView(tk.Canvas):
             changed = drawn.get(ref) != cards
             hidden = ref.kind is PileKind.TABLEAU and bool(state.hidden)
             for index, card in enumerate(cards):
-                xy = layout.card_xy(ref, index, n)
                 item = items.get(card)
+                # A card of a pile that has not changed keeps its place (the layout is the
+                # same: a new one clears what was placed), unless a drag took it away.
+                xy = placed.get(card) if not changed else None
+                if xy is None:
+                    xy = layout.card_xy(ref, index, n)
                 down = (
                     (ref.kind is PileKind.STOCK and not (top_plays and index == n - 1))
                     or (hidden and state.is_face_down(ref.index or 0, index))
@@ -1087,7 +1091,16 @@ class TableView(tk.Canvas):
                     self._down[card] = down
                     self.addtag_withtag("facedown", item) if down else self.dtag(item, "facedown")
             if changed:
-                for card in cards:
+                # Raise only the cards above those the pile kept in place: Tk redraws every
+                # card it raises, and the kept ones already lie in order (a card taken
+                # back by an undo redraws its own place, not both columns).
+                kept = drawn.get(ref, ())
+                same = 0
+                for old, card in zip(kept, cards):
+                    if old != card:
+                        break
+                    same += 1
+                for card in cards[same:]:
                     self.tag_raise(items[card])
                 drawn[ref] = cards
                 restack = restack or ref.kind is PileKind.TABLEAU
