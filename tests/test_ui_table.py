@@ -295,6 +295,40 @@ def test_an_undo_lays_the_card_back_on_its_column_and_raises_only_that_card(
     assert raised == [view.item_of(_card("8C"))] and stacked_in_order()
 
 
+@pytest.mark.parametrize("variant", ["seahaven", "klondike", "spider", "beleaguered-castle"])
+def test_every_column_stacks_in_order_through_moves_undos_and_redos(root, tmp_path, variant):
+    """Runs, cards back from the foundations, deals and face-down cards turned up: after
+    each move, undo and redo every column's cards lie on the canvas in the pile's order."""
+    import random
+
+    from solitaire_core.rules import legal_moves
+
+    app = open_app(root, tmp_path, variant, deal=3)
+    view, session = app.view, app.session
+    chooser = random.Random(7)
+
+    def check() -> None:
+        order = {item: i for i, item in enumerate(view.find_all())}
+        for index, column in enumerate(session.state.columns):
+            levels = [order[view.item_of(c)] for c in column]
+            assert levels == sorted(levels), (variant, index, session.moves)
+
+    for _ in range(40):
+        moves = legal_moves(session.state)
+        if not moves:
+            break
+        app.play(chooser.choice(moves))
+        check()
+    while session.can_undo:
+        app.undo()
+        check()
+        if chooser.random() < 0.3:
+            app.redo()
+            check()
+            app.undo()
+            check()
+
+
 def test_cheat_moves_a_long_run_and_counts_cheats(root, tmp_path, board, seahaven):
     app = open_app(root, tmp_path)
     put(app, board(seahaven, ["KH,8S,7S,6S", "9S"], cells=["2D", "3D", "4D", "5D"]))
