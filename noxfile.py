@@ -26,6 +26,9 @@ PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 EXAMPLES = ["examples/solitaire-example-variant", "examples/solitaire-broken-plugin"]
 
+PARALLEL = ["-n", "logical", "--dist", "worksteal"]
+"""pytest-xdist: a worker per core (each starts its own virtual X server)."""
+
 nox.options.sessions = ["tests", "wheel", "sdist"]
 nox.options.error_on_missing_interpreters = False
 
@@ -45,7 +48,7 @@ def tests(session: nox.Session) -> None:
         args += ["-m", "not slow"] if not session.posargs else []
         args.append(str(ROOT / "tests"))
     session.chdir(session.create_tmp())
-    session.run("pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(ROOT), *args)
+    session.run("pytest", "-q", "-p", "no:cacheprovider", *PARALLEL, "--rootdir", str(ROOT), *args)
 
 
 @nox.session

@@ -101,8 +101,19 @@ def test_the_toolbar_can_be_hidden_and_the_choice_is_saved(root, tmp_path):
         close(second)
 
 
-def test_icons_are_drawn_for_the_display_scaling(root, tmp_path):
-    root.tk.call("tk", "scaling", 2.0)  # a 192 dpi screen
+@pytest.fixture
+def scaled(root):
+    """The screen at 192 dpi (``tk scaling 2``) for one test. Tk keeps the scaling in the
+    X display's screen record, which outlives this root window and is shared by every
+    later one in the process: it is set back afterwards."""
+    before = float(root.tk.call("tk", "scaling"))
+    root.tk.call("tk", "scaling", 2.0)
+    yield root
+    root.tk.call("tk", "scaling", before)
+
+
+def test_icons_are_drawn_for_the_display_scaling(scaled, tmp_path):
+    root = scaled
     app = open_app(root, tmp_path)
     assert app.toolbar.icon_px == 32
     # Every icon is drawn afresh at each size (not a small bitmap blown up): a sharp
