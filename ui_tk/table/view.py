@@ -1061,12 +1061,8 @@ class TableView(tk.Canvas):
             changed = drawn.get(ref) != cards
             hidden = ref.kind is PileKind.TABLEAU and bool(state.hidden)
             for index, card in enumerate(cards):
+                xy = layout.card_xy(ref, index, n)
                 item = items.get(card)
-                # A card of a pile that has not changed keeps its place (the layout is the
-                # same: a new one clears what was placed), unless a drag took it away.
-                xy = placed.get(card) if not changed else None
-                if xy is None:
-                    xy = layout.card_xy(ref, index, n)
                 down = (
                     (ref.kind is PileKind.STOCK and not (top_plays and index == n - 1))
                     or (hidden and state.is_face_down(ref.index or 0, index))
