@@ -12,6 +12,10 @@ on first use (PEP 562), so ``solitaire --version`` does not load the plugin mach
 
 from typing import TYPE_CHECKING, Any
 
+__version__ = "0.1.0"
+"""The program's version; pyproject.toml reads it from here (the distribution's metadata
+says the same), so ``solitaire --version`` needs no metadata lookup."""
+
 if TYPE_CHECKING:
     import pluggy
 
@@ -32,4 +36,4 @@ def __dir__() -> list[str]:
     return sorted({*globals(), "hookimpl"})
 
 
-__all__ = ["hookimpl"]
+__all__ = ["__version__", "hookimpl"]

@@ -75,21 +75,17 @@ CORE_COMMANDS: tuple[str, ...] = ("list", "show", "check", "export")
 
 
 def version() -> str:
-    """The installed distribution's version, e.g. ``"0.1.0"`` (``"unknown"`` when the
-    package runs from a source tree without being installed)."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as dist_version
+    """The program's version, e.g. ``"0.1.0"``: :data:`solitaire_core.__version__`, which
+    the installed distribution's metadata also gives (pyproject.toml reads it from there),
+    without the metadata lookup's cost."""
+    from . import __version__
 
-    try:
-        return dist_version("towers-solitaire")
-    except PackageNotFoundError:
-        return "unknown"
+    return __version__
 
 
 class _VersionAction(argparse._VersionAction):
-    """``--version``: argparse's action, with the version looked up only when the option
-    is given (reading the installed distribution's metadata takes longer than building
-    the rest of the parser, and no other command needs it)."""
+    """``--version``: argparse's action, with the version filled in only when the option
+    is given."""
 
     def __call__(
         self,

@@ -133,12 +133,9 @@ def show_shortcuts(
 
 
 def _version() -> str:
-    from importlib import metadata
+    from solitaire_core import __version__
 
-    try:
-        return metadata.version("towers-solitaire")
-    except metadata.PackageNotFoundError:
-        return "(development)"
+    return __version__
 
 
 class AboutDialog(Dialog):
