@@ -37,6 +37,7 @@ from .errors import SolitaireError, UnknownVariantError, VariantError
 from .predicates import BUILTIN_PREDICATES, RulePredicate
 from .readfile import NotARegularFileError, TooLargeError, read_file_bytes
 from .variant import MAX_VARIANT_BYTES, VariantDefinition, decode_variant_text, parse_variant
+from .variant_cache import VariantCache
 
 ENTRY_POINT_GROUP = "solitaire"
 BUILTIN_PLUGINS: tuple[str, ...] = ("solitaire_variants",)
@@ -361,7 +362,8 @@ def build_registry(pm: pluggy.PluginManager | None = None) -> Registry:
     What each hook returns is checked by type before it is used, and every call into
     plugin code is guarded: a plugin that raises (anything, ``sys.exit()`` included) or
     returns the wrong kind of value is recorded in ``registry.problems`` by name and its
-    contribution skipped; everything else still loads.
+    contribution skipped; everything else still loads. Variant files whose text was read
+    and checked in an earlier run come from the cache (:mod:`~solitaire_core.variant_cache`).
     """
     registry = Registry()
     if pm is None:
@@ -398,9 +400,10 @@ def build_registry(pm: pluggy.PluginManager | None = None) -> Registry:
             else:
                 registry.deal_methods[name] = _guarded_deal(plugin, name, method)
     hook = "solitaire_variant_files"
+    cache = VariantCache.default()
     for plugin, files in _call_each(pm, hook, registry.problems):
         for file in _items(plugin, hook, files, registry.problems):
-            definition = _load_file(plugin, file, registry)
+            definition = _load_file(plugin, file, registry, cache)
             if definition is None:
                 continue
             if definition.id in registry.variants:
@@ -414,12 +417,16 @@ def build_registry(pm: pluggy.PluginManager | None = None) -> Registry:
                 )
                 continue
             registry.variants[definition.id] = definition
+    cache.save()
     return registry
 
 
-def _load_file(plugin: str, file: object, registry: Registry) -> VariantDefinition | None:
+def _load_file(
+    plugin: str, file: object, registry: Registry, cache: VariantCache | None = None
+) -> VariantDefinition | None:
     """Read and validate one variant file a plugin named; ``None`` (recorded) if it is
-    not a path or ``importlib.resources`` traversable, cannot be read, or is invalid."""
+    not a path or ``importlib.resources`` traversable, cannot be read, or is invalid.
+    ``cache`` holds the texts already read and checked (:func:`parse_variant`)."""
     hook = "solitaire_variant_files"
     if isinstance(file, (str, bytes)) or not (
         isinstance(file, os.PathLike) or callable(getattr(file, "read_bytes", None))
@@ -439,7 +446,9 @@ def _load_file(plugin: str, file: object, registry: Registry) -> VariantDefiniti
             if not isinstance(data, bytes) or len(data) > MAX_VARIANT_BYTES:
                 raise VariantError(name, "", "not readable as a variant file")
         text = decode_variant_text(data, name)
-        definition = parse_variant(text, name, plugin=plugin, predicates=registry.predicates)
+        definition = parse_variant(
+            text, name, plugin=plugin, predicates=registry.predicates, cache=cache
+        )
         method = definition.data["deal"].get("method", "pysolfc")
         if method != "pysolfc" and method not in registry.deal_methods:
             raise VariantError(

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -23,6 +23,9 @@ from .cards import PYSOLFC_SUITS, Card, Suit, full_deck, pack
 from .errors import VariantError
 from .predicates import BUILTIN_PREDICATES, BuildFn, EmptyFn, RulePredicate
 from .readfile import read_file_bytes
+
+if TYPE_CHECKING:
+    from .variant_cache import VariantCache
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -583,6 +586,11 @@ class VariantDefinition:
         :param options: option name -> choice value; missing names take their default.
         :raises VariantError: for an unknown option or value, naming the valid ones.
         """
+        return self._resolve(options, check=True)
+
+    def _resolve(self, options: Mapping[str, str] | None, *, check: bool) -> Rules:
+        """:meth:`resolve`; without ``check`` the options' table is not checked against
+        the schema (it passed once already: :func:`parse_variant` with a cache)."""
         chosen = self.default_options()
         for key, value in (options or {}).items():
             option = next((o for o in self.options if o.name == key), None)
@@ -613,7 +621,8 @@ class VariantDefinition:
                         )
                 table[leaf] = setting
         where = f"{self.source} (options {chosen})" if chosen else self.source
-        _validate(data, where)
+        if check:
+            _validate(data, where)
         return _build_rules(data, where, self.predicates, tuple(sorted(chosen.items())))
 
 
@@ -624,6 +633,7 @@ def parse_variant(
     plugin: str = "",
     predicates: Mapping[str, RulePredicate] | None = None,
     deal_methods: Collection[str] | None = None,
+    cache: VariantCache | None = None,
 ) -> VariantDefinition:
     """Parse and validate the TOML text of a variant file.
 
@@ -634,6 +644,10 @@ def parse_variant(
         defaults to the built-ins.
     :param deal_methods: names of the custom deal methods plugins registered; when given,
         ``deal.method`` must be ``"pysolfc"`` or one of them (``None`` skips this check).
+    :param cache: variant texts already read and checked against the schema
+        (:class:`~solitaire_core.variant_cache.VariantCache`): a text it holds is
+        neither read as TOML nor checked against the schema again (with each option's
+        choices), and one that passes is added to it. Every other check runs.
     :raises VariantError: ``source: key.path: what was expected`` for the first problem
         found: TOML syntax (a leading UTF-8 byte order mark is allowed), nesting too deep
         or a number too long to read, the JSON Schema (docs/variant-format.md), an unknown predicate
@@ -642,8 +656,12 @@ def parse_variant(
         choices set unknown keys or bad values.
     """
     preds = dict(BUILTIN_PREDICATES if predicates is None else predicates)
-    data = _parse_toml(text, source)
-    _validate(data, source)
+    cached = cache.get(text) if cache is not None else None
+    if cached is None:
+        data = _parse_toml(text, source)
+        _validate(data, source)
+    else:
+        data = cached
     options = []
     for name, table in data.get("options", {}).items():
         choices = tuple(
@@ -682,7 +700,7 @@ def parse_variant(
     for option in definition.options:
         for choice in option.choices:
             try:
-                definition.resolve({option.name: choice.value})
+                definition._resolve({option.name: choice.value}, check=cached is None)
             except VariantError as exc:
                 raise VariantError(
                     source,
@@ -695,6 +713,8 @@ def parse_variant(
         raise VariantError(
             source, "deal.method", f"no installed plugin deals {method!r} (known: {known})"
         )
+    if cache is not None and cached is None:
+        cache.put(text, data)
     return definition
 
 

@@ -2,8 +2,9 @@
 
 Everything goes in the per-user folders that :mod:`platformdirs` chooses for the
 application ``towers-solitaire``, unless the environment variable ``SOLITAIRE_HOME`` is
-set: then configuration lives in ``$SOLITAIRE_HOME/config`` and data in
-``$SOLITAIRE_HOME/data``.  Tests and CI set it so they never touch the real home folder.
+set: then configuration lives in ``$SOLITAIRE_HOME/config``, data in
+``$SOLITAIRE_HOME/data`` and the cache in ``$SOLITAIRE_HOME/cache``. Tests and CI set
+it so they never touch the real home folder.
 
 Directories are created on demand by the functions that return them.
 """
@@ -19,6 +20,7 @@ __all__ = [
     "APP_NAME",
     "HOME_ENV",
     "app_dirs",
+    "cache_dir",
     "config_dir",
     "data_dir",
     "saves_dir",
@@ -73,6 +75,20 @@ def data_dir() -> Path:
     """
     home = _home_override()
     return _ensure(home / "data" if home is not None else app_dirs().user_data_path)
+
+
+def cache_dir() -> Path:
+    """Return the cache folder (what can be made again, such as the variant files already
+    read: :mod:`solitaire_core.variant_cache`), creating it if needed.
+
+    ``$SOLITAIRE_HOME/cache`` when ``SOLITAIRE_HOME`` is set, otherwise the platform's user
+    cache folder (e.g. ``~/.cache/towers-solitaire`` on Linux).
+
+    Raises:
+        OSError: the folder does not exist and cannot be created.
+    """
+    home = _home_override()
+    return _ensure(home / "cache" if home is not None else app_dirs().user_cache_path)
 
 
 def saves_dir() -> Path:
