@@ -212,7 +212,8 @@ def search(
     :param max_states: the most distinct positions to store (>= 1).
     :param deadline: a :func:`time.monotonic` time to stop at, or ``None``.
     :param cancel: returns True to stop early, or ``None``.
-    :param progress: called every 2,000 positions with the number stored.
+    :param progress: called every 2,000 positions with the number stored, the narrowed
+        first search's included (the count only rises).
     :return: ``(verdict, moves, positions, reason)``: verdict ``"winnable"`` (``moves``
         the player's moves of a win), ``"unwinnable"`` (every reachable position
         searched), or ``"undecided"`` with ``reason`` ``"state budget"``, ``"time
@@ -235,6 +236,9 @@ def search(
         )
         if verdict == "winnable" or reason not in ("", "state budget"):
             return verdict, moves, spent, reason
+    if progress is not None and spent:
+        counted = progress
+        progress = lambda stored: counted(spent + stored)  # noqa: E731 - the whole count
     verdict, moves, positions, reason = run(
         start, policy, max_states - spent, deadline, cancel, progress, False
     )
