@@ -112,12 +112,13 @@ def test_stalactites_deals_the_search_drowned_in_are_proved_lost() -> None:
     under every score with the four suits apart; with one value per rank both engines
     prove them unwinnable in under 500,000, the same positions each (every pile that may
     take a card is tried; a card whose sending up loses nothing goes up as the only move,
-    docs/solver.md's "Send up": 163,898 and 404,354 positions before it)."""
+    docs/solver.md's "Send up": 163,898 and 404,354 positions before it). The Python
+    engine, which takes a minute a deal here, searches the smaller of the two."""
     rules = get_variant("stalactites").resolve({})
-    for number, positions in ((16, 162_538), (88, 366_962)):
-        found = [solve_deal(rules, number, engine=e) for e in ("c", "python")]
-        assert [r.verdict for r in found] == [Verdict.UNWINNABLE] * 2, number
-        assert [r.positions for r in found] == [positions] * 2, number
+    for number, positions, engines in ((16, 162_538, ("c", "python")), (88, 366_962, ("c",))):
+        found = [solve_deal(rules, number, engine=e) for e in engines]
+        assert [r.verdict for r in found] == [Verdict.UNWINNABLE] * len(engines), number
+        assert [r.positions for r in found] == [positions] * len(engines), number
     apart = solve_deal(rules, 16, max_states=100_000, engine="python", ideas={"twins": False})
     assert apart.verdict is Verdict.UNDECIDED
 
