@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+from importlib import resources
 from pathlib import Path
 
 import attrs
@@ -19,8 +20,6 @@ from solitaire_core.deal import deal
 from solitaire_core.plugins import build_registry
 from solitaire_core.rules import legal_moves
 from solitaire_core.variant_cache import FILE_NAME, VariantCache
-
-SEAHAVEN = Path(variant_module.__file__).parent.parent / "variants" / "seahaven.toml"
 
 
 def cache_file(home: Path) -> Path:
@@ -69,7 +68,10 @@ def test_a_second_start_reads_no_unchanged_variant_file_again(
 def write_user_variant(home: Path, name: str, cells: object) -> Path:
     folder = home / "data" / "variants"
     folder.mkdir(parents=True, exist_ok=True)
-    text = SEAHAVEN.read_text("utf-8").replace('id = "seahaven"', 'id = "my-towers"')
+    # The built-in file as installed (variants/ in the source tree, solitaire_variants/
+    # in a wheel).
+    seahaven = resources.files("solitaire_variants").joinpath("seahaven.toml")
+    text = seahaven.read_text("utf-8").replace('id = "seahaven"', 'id = "my-towers"')
     text = text.replace('name = "Seahaven Towers"', f'name = "{name}"')
     text = text.replace("[cells]\ncount = 4", f"[cells]\ncount = {cells}")
     path = folder / "my-towers.toml"
