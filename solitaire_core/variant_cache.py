@@ -2,7 +2,7 @@
 
 Every start (``solitaire list``, the launcher, ``solitaire play``) loads each installed
 variant file. Reading its TOML and checking it against the JSON Schema
-(``variant-schema.json``) took two thirds of ``solitaire list``'s time; a file whose text
+(``variant-schema.json``) took about half of ``solitaire list``'s time; a file whose text
 has not changed since the last run needs neither. This cache keeps, per text (its
 SHA-256), the table that text was read as once it passed the schema check. Everything
 after that check (rule predicates, deal methods, the rules themselves) still runs on
@@ -16,7 +16,7 @@ file that cannot be read, is damaged, or holds anything of the wrong type is ign
 as a whole, and an entry whose checksum does not match its table is ignored alone: the
 files are then read and checked again, as on a first run, and the cache is written
 anew. It is written atomically (a crash or a second process never leaves half a file)
-and only when what it holds has changed; where it cannot be written (a read-only
+and only when a text was added to it; where it cannot be written (a read-only
 home), nothing is cached and nothing is reported, since nothing is lost.
 """
 
