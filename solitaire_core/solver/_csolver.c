@@ -3046,6 +3046,32 @@ static int keyset_add(KeySet *k, uint64_t key) {
     return 1;
 }
 
+/* Whether a depth-first search stops now (asked every 4,096 positions stored, as
+   golf.py's over_budget asks): past ``deadline`` (-1: none; *reason "time budget"), or
+   cancel() (Py_None: never) returned true (*reason "cancelled") or raised (*stop -1: the
+   caller passes the exception on). Called with the GIL released: ``save`` is the thread
+   state Py_BEGIN_ALLOW_THREADS saved, taken back for the call and released again. */
+static int asked_to_stop(double deadline, PyObject *cancel, PyThreadState **save,
+                         const char **reason, int *stop) {
+    if (deadline >= 0 && now_seconds() > deadline) {
+        *reason = "time budget";
+        return 1;
+    }
+    if (cancel == Py_None) return 0;
+    PyEval_RestoreThread(*save);
+    PyObject *r = PyObject_CallNoArgs(cancel);
+    if (!r)
+        *stop = -1;
+    else {
+        *stop = PyObject_IsTrue(r);
+        Py_DECREF(r);
+    }
+    *save = PyEval_SaveThread();
+    if (!*stop) return 0;
+    *reason = "cancelled";
+    return 1;
+}
+
 static PyObject *py_golf(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"columns", "deck", "top", "over", "wrap", "closed_king",
                             "max_states", "timeout", "cancel", NULL};
@@ -3201,28 +3227,9 @@ static PyObject *py_golf(PyObject *self, PyObject *args, PyObject *kw) {
             reason = "state budget";
             break;
         }
-        if (!(seen.count % 4096)) {
-            if (deadline >= 0 && now_seconds() > deadline) {
-                status = 2;
-                reason = "time budget";
-                break;
-            }
-            if (cancel != Py_None) {
-                Py_BLOCK_THREADS
-                PyObject *r = PyObject_CallNoArgs(cancel);
-                if (!r)
-                    stop = -1;
-                else {
-                    stop = PyObject_IsTrue(r);
-                    Py_DECREF(r);
-                }
-                Py_UNBLOCK_THREADS
-                if (stop) {
-                    status = 2;
-                    reason = "cancelled";
-                    break;
-                }
-            }
+        if (!(seen.count % 4096) && asked_to_stop(deadline, cancel, &_save, &reason, &stop)) {
+            status = 2;
+            break;
         }
         depth++;
         next[depth] = 0;
@@ -4065,6 +4072,630 @@ done:
     return result;
 }
 
+/* ---- the discard games' depth-first search (solver/discards.py in C) ------------------
+ *
+ * The same depth-first search as solitaire_core/solver/discards.py, position for position:
+ * the moves of its options() in its order, the same cuts (owes_in_vain, stuck, a card
+ * discarded at once when keeping it is not worth it), and positions stored under the same
+ * equality as its key(). So both engines store the same positions in the same order and
+ * return the same line; the tests compare them. Each level of the search holds a copy of
+ * its position (about 2 kB) where the Python search takes a move back. Cards are numbered
+ * suit * 16 + rank, Aces high (14), as discards.py numbers them; -1 is "no card" in a
+ * pool. Arguments are checked by discards.py, which calls this, and again here. */
+
+#define DS_COLS 16
+#define DS_CARDS 52
+#define DS_POOLS (DS_CARDS + 1)
+#define DS_ROUNDS (DS_CARDS + 2)
+#define DS_OPTS (2 * DS_COLS + 2)
+#define DS_DISCARD (-1)
+#define DS_DEAL (-2)
+#define DS_RESOLVE (-3)
+
+typedef struct {
+    int32_t column, target, card, extra; /* as discards.py's move tuples */
+    uint64_t kept, owed;                 /* the step's cards kept and owing a use */
+} DsStep;
+
+typedef struct {
+    uint8_t len[DS_COLS];
+    uint8_t base[DS_COLS]; /* the pool the column's hidden bottom comes from, 0: none */
+    uint8_t cards[DS_COLS][DS_CARDS];
+    uint8_t pool_len[DS_POOLS];
+    int8_t pool[DS_POOLS][DS_COLS]; /* each pool's unplaced cards, sorted, -1: none */
+    int stock_left, discarded;
+    uint32_t fixed;
+    uint32_t alive[4]; /* per suit, the ranks in play as bits */
+    uint64_t kept, owed;
+} DsState;
+
+typedef struct {
+    int n, nrow, to_discard, single, greedy;
+    int row[DS_COLS];
+    uint8_t deck[DS_CARDS]; /* deck[stock_left - 1] is dealt next */
+    int nrounds[DS_CARDS + 1];
+    int8_t ra_high[DS_CARDS + 1][4][DS_ROUNDS];
+    uint32_t ra_later[DS_CARDS + 1][4][DS_ROUNDS];
+    uint32_t aces_coming[DS_CARDS + 1];
+} DsGame;
+
+static uint32_t ds_group(const DsGame *g, const DsState *s) {
+    int empty = 0;
+    for (int j = 0; j < g->n; j++)
+        if (!s->len[j] && !s->base[j]) empty = 1;
+    if (!empty) return s->fixed;
+    uint32_t bits = 0;
+    for (int j = 0; j < g->n; j++)
+        if (!s->base[j] && s->len[j] <= 1) bits |= 1u << j;
+    return bits;
+}
+
+static int ds_unresolved(const DsGame *g, const DsState *s) {
+    int empty = 0;
+    for (int j = 0; j < g->n; j++) {
+        if (!s->len[j]) {
+            if (s->base[j]) return j;
+            empty = 1;
+        }
+    }
+    if (empty)
+        for (int j = 0; j < g->n; j++)
+            if (s->base[j] && s->len[j] == 1 && s->pool[s->base[j]][0] == -1) return j;
+    return -1;
+}
+
+static int ds_worth_keeping(const DsGame *g, const DsState *s, int card) {
+    int suit = card / 16, rank = card % 16;
+    uint32_t below = s->alive[suit] & ((1u << rank) - 1);
+    for (int k = 1; k < g->nrounds[s->stock_left]; k++) {
+        int least = g->ra_high[s->stock_left][suit][k];
+        uint32_t later = g->ra_later[s->stock_left][suit][k];
+        if (least < rank && ((below & ~later) >> (least > 0 ? least : 0))) return 1;
+    }
+    return 0;
+}
+
+/* discards.py's options(): the steps from here in the order to try them. */
+static int ds_options(const DsGame *g, const DsState *s, DsStep *out) {
+    int n = g->n, count = 0;
+    int j = ds_unresolved(g, s);
+    if (j >= 0) {
+        int p = s->base[j];
+        for (int k = 0; k < s->pool_len[p]; k++) {
+            int v = s->pool[p][k];
+            if (k && v == s->pool[p][k - 1]) continue;
+            out[count++] = (DsStep){j, DS_RESOLVE, v, p, s->kept, s->owed};
+        }
+        return count;
+    }
+    int tops[DS_COLS];
+    for (int i = 0; i < n; i++) tops[i] = s->len[i] ? s->cards[i][s->len[i] - 1] : -1;
+    uint64_t declined = s->kept;
+    for (int i = 0; i < n; i++) {
+        int card = tops[i];
+        if (card < 0 || card % 16 == 14) continue;
+        int suit = card / 16, nover = 0, first = -1;
+        for (int t = 0; t < n; t++)
+            if (tops[t] > card && tops[t] / 16 == suit) {
+                if (!nover) first = tops[t];
+                nover++;
+            }
+        if (s->owed >> card & 1) {
+            if (nover && !s->stock_left) return 0; /* it can never be used: lost */
+            continue;
+        }
+        if (!nover || (s->kept >> card & 1)) continue;
+        uint64_t paid = nover == 1 ? s->owed & ~(1ULL << first) : s->owed;
+        if (g->greedy || !s->stock_left || !ds_worth_keeping(g, s, card)) {
+            out[0] = (DsStep){i, DS_DISCARD, card, 0, s->kept, paid};
+            return 1;
+        }
+        out[count++] = (DsStep){i, DS_DISCARD, card, 0, declined, paid};
+        declined |= 1ULL << card;
+    }
+    int first_empty = -1, nempty = 0;
+    for (int e = 0; e < n; e++)
+        if (!s->len[e]) {
+            if (first_empty < 0) first_empty = e;
+            nempty++;
+        }
+    if (nempty) {
+        int last = nempty == 1 ? (int)ds_group(g, s) : 0;
+        for (int i = 0; i < n; i++)
+            if (s->len[i] > 1 || (s->len[i] && s->base[i]))
+                out[count++] = (DsStep){i, first_empty, s->cards[i][s->len[i] - 1], last,
+                                        declined, s->owed};
+    }
+    if (s->stock_left) {
+        uint32_t grp = ds_group(g, s);
+        int items = 0, most = -1;
+        for (int k = 0; k < n; k++)
+            if (grp >> k & 1) {
+                int v = s->len[k] ? s->cards[k][0] : -1;
+                if (v > most) most = v;
+                items++;
+            }
+        if (items < 2 || most < 0) grp = 0;
+        out[count++] = (DsStep){-1, DS_DEAL, (int32_t)grp, s->stock_left * 2 + (nempty ? 0 : 1), 0,
+                                s->owed | declined};
+    }
+    return count;
+}
+
+/* discards.py's owes_in_vain(). */
+static int ds_owes_in_vain(const DsGame *g, const DsState *s) {
+    uint64_t rest = s->owed, over = 0;
+    int tops[DS_COLS], ntops = 0;
+    for (int j = 0; j < g->n; j++) {
+        if (!s->len[j]) continue;
+        tops[ntops++] = s->cards[j][s->len[j] - 1];
+        int above[4] = {-1, -1, -1, -1};
+        for (int k = s->len[j] - 1; k >= 0; k--) {
+            int card = s->cards[j][k];
+            if (above[card / 16] > card) over |= 1ULL << card;
+            if (card > above[card / 16]) above[card / 16] = card;
+        }
+    }
+    int suit = -1, need = 0;
+    while (rest) {
+        int card = __builtin_ctzll(rest);
+        rest &= rest - 1;
+        need = card / 16 == suit ? need + 1 : 1;
+        suit = card / 16;
+        int rank = card % 16;
+        uint32_t below = s->alive[suit] & ((1u << rank) - 1);
+        if (__builtin_popcount(below) < need) return 1;
+        int showing = -1;
+        for (int t = 0; t < ntops; t++)
+            if (tops[t] / 16 == suit && tops[t] != card && tops[t] % 16 > showing)
+                showing = tops[t] % 16;
+        if (over >> card & 1) showing = 15;
+        int ok = 0;
+        for (int k = 0; k < g->nrounds[s->stock_left] && !ok; k++) {
+            int high = g->ra_high[s->stock_left][suit][k];
+            int least = !k && showing > high ? showing : high;
+            uint32_t later = g->ra_later[s->stock_left][suit][k];
+            if (least < rank && ((below & ~later) >> (least > 0 ? least : 0))) ok = 1;
+        }
+        if (!ok) return 1;
+    }
+    return 0;
+}
+
+/* discards.py's stuck(). */
+static int ds_stuck(const DsGame *g, const DsState *s) {
+    int n = g->n;
+    for (int j = 0; j < n; j++)
+        if (!s->len[j]) return 0;
+    uint32_t coming = g->aces_coming[s->stock_left];
+    for (int j = 0; j < n; j++) {
+        if (coming >> j & 1) continue;
+        int ace = 0;
+        for (int k = 0; k < s->len[j] && !ace; k++) ace = s->cards[j][k] % 16 == 14;
+        if (!ace) return 0;
+    }
+    /* the final layout: the columns with the stock dealt onto them */
+    uint8_t final[DS_COLS][DS_CARDS + DS_CARDS];
+    int flen[DS_COLS];
+    for (int j = 0; j < n; j++) {
+        memcpy(final[j], s->cards[j], s->len[j]);
+        flen[j] = s->len[j];
+    }
+    for (int k = 0; k < s->stock_left; k++) {
+        int j = g->row[k % g->nrow];
+        final[j][flen[j]++] = g->deck[s->stock_left - 1 - k];
+    }
+    int high[4] = {0, 0, 0, 0};
+    for (int p = 1; p < DS_POOLS; p++)
+        for (int k = 0; k < s->pool_len[p]; k++) {
+            int v = s->pool[p][k];
+            if (v >= 0 && v % 16 > high[v / 16]) high[v / 16] = v % 16;
+        }
+    int first[4] = {-1, -1, -1, -1}, where[4] = {-1, -1, -1, -1}, second[4] = {-1, -1, -1, -1};
+    for (int j = 0; j < n; j++)
+        for (int k = 0; k < flen[j]; k++) {
+            int su = final[j][k] / 16, rank = final[j][k] % 16;
+            if (rank > first[su]) {
+                second[su] = where[su] != j ? first[su] : second[su];
+                first[su] = rank;
+                where[su] = j;
+            } else if (where[su] != j && rank > second[su])
+                second[su] = rank;
+        }
+#define DS_NEVER(card_, j_)                                                                \
+    ((card_) % 16 != 14 && high[(card_) / 16] <= (card_) % 16 &&                           \
+     (where[(card_) / 16] != (j_) ? first[(card_) / 16] : second[(card_) / 16]) <=          \
+         (card_) % 16)
+    for (int j = 0; j < n; j++) {
+        int holds = 0;
+        for (int k = 0; k < s->len[j] && !holds; k++) {
+            int card = s->cards[j][k];
+            holds = card % 16 == 14 || DS_NEVER(card, j);
+        }
+        if (!holds) return 0; /* it may empty */
+    }
+    for (int j = 0; j < n; j++)
+        for (int k = 1; k < s->len[j]; k++)
+            if (s->cards[j][k] % 16 == 14) return 1;
+    for (int j = 0; j < n; j++)
+        for (int k = 0; k < flen[j]; k++)
+            if (DS_NEVER(final[j][k], j)) return 1;
+#undef DS_NEVER
+    return 0;
+}
+
+static void ds_play(const DsGame *g, DsState *s, const DsStep *m) {
+    s->kept = m->kept;
+    s->owed = m->owed;
+    if (m->target == DS_DISCARD) {
+        s->len[m->column]--;
+        s->alive[m->card / 16] &= ~(1u << (m->card % 16));
+        s->discarded++;
+    } else if (m->target == DS_DEAL) {
+        if (m->card) {
+            int pool = m->extra >> 1, k = 0;
+            int8_t items[DS_COLS];
+            for (int j = 0; j < g->n; j++)
+                if (m->card >> j & 1) {
+                    int8_t v = s->len[j] ? (int8_t)s->cards[j][0] : -1;
+                    int at = k++;
+                    while (at && items[at - 1] > v) { /* kept sorted as it grows */
+                        items[at] = items[at - 1];
+                        at--;
+                    }
+                    items[at] = v;
+                    s->len[j] = 0;
+                    s->base[j] = (uint8_t)pool;
+                }
+            memcpy(s->pool[pool], items, k);
+            s->pool_len[pool] = (uint8_t)k;
+        }
+        for (int r = 0; r < g->nrow; r++) {
+            int j = g->row[r];
+            if (s->stock_left) s->cards[j][s->len[j]++] = g->deck[--s->stock_left];
+        }
+        s->fixed = 0;
+    } else if (m->target == DS_RESOLVE) {
+        int p = m->extra, k = 0;
+        while (s->pool[p][k] != m->card) k++;
+        memmove(&s->pool[p][k], &s->pool[p][k + 1], s->pool_len[p] - k - 1);
+        s->pool_len[p]--;
+        s->base[m->column] = 0;
+        if (m->card >= 0) {
+            memmove(&s->cards[m->column][1], &s->cards[m->column][0], s->len[m->column]);
+            s->cards[m->column][0] = (uint8_t)m->card;
+            s->len[m->column]++;
+        }
+    } else {
+        s->cards[m->target][s->len[m->target]++] = s->cards[m->column][--s->len[m->column]];
+        if (m->extra) s->fixed = (uint32_t)m->extra;
+    }
+}
+
+static int ds_won(const DsGame *g, const DsState *s) {
+    if (s->discarded < g->to_discard) return 0;
+    if (!g->single) return 1;
+    for (int j = 0; j < g->n; j++)
+        if (s->len[j] != 1) return 0;
+    for (int p = 1; p < DS_POOLS; p++)
+        for (int k = 0; k < s->pool_len[p]; k++)
+            if (s->pool[p][k] != -1) return 0;
+    return 1;
+}
+
+/* The column order of a key once the stock is empty: by pool, then by the cards as a
+   sequence (a shorter one that starts another first), as Python sorts the tuples. */
+static int ds_column_less(const DsState *s, int a, int b) {
+    if (s->base[a] != s->base[b]) return s->base[a] < s->base[b];
+    int la = s->len[a], lb = s->len[b];
+    for (int k = 0; k < la && k < lb; k++)
+        if (s->cards[a][k] != s->cards[b][k]) return s->cards[a][k] < s->cards[b][k];
+    return la < lb;
+}
+
+/* A set of cards in a key: how many, then each card's number (most sets are small). */
+static int ds_put_cards(uint8_t *out, int k, uint64_t cards) {
+    int at = k++;
+    out[at] = 0;
+    for (; cards; cards &= cards - 1, out[at]++) out[k++] = (uint8_t)__builtin_ctzll(cards);
+    return k;
+}
+
+/* discards.py's key(), as bytes: equal bytes exactly when the Python keys are equal. */
+static int ds_key(const DsGame *g, const DsState *s, uint8_t *out) {
+    int n = g->n, k = 0;
+    out[k++] = (uint8_t)s->stock_left;
+    if (!s->stock_left) {
+        k = ds_put_cards(out, k, s->owed);
+        int order[DS_COLS];
+        for (int j = 0; j < n; j++) {
+            int at = j;
+            while (at && ds_column_less(s, j, order[at - 1])) {
+                order[at] = order[at - 1];
+                at--;
+            }
+            order[at] = j;
+        }
+        for (int i = 0; i < n; i++) {
+            int j = order[i];
+            out[k++] = s->base[j];
+            out[k++] = s->len[j];
+            memcpy(out + k, s->cards[j], s->len[j]);
+            k += s->len[j];
+        }
+    } else {
+        k = ds_put_cards(out, k, s->kept);
+        k = ds_put_cards(out, k, s->owed);
+        uint32_t grp = ds_group(g, s);
+        out[k++] = (uint8_t)grp;
+        out[k++] = (uint8_t)(grp >> 8);
+        int lone[DS_COLS], nlone = 0;
+        for (int j = 0; j < n; j++) {
+            if (grp >> j & 1) {
+                int v = s->len[j] ? s->cards[j][0] : -1, at = nlone++;
+                while (at && lone[at - 1] > v) {
+                    lone[at] = lone[at - 1];
+                    at--;
+                }
+                lone[at] = v;
+                continue;
+            }
+            out[k++] = s->base[j];
+            out[k++] = s->len[j];
+            memcpy(out + k, s->cards[j], s->len[j]);
+            k += s->len[j];
+        }
+        for (int i = 0; i < nlone; i++) out[k++] = (uint8_t)lone[i];
+    }
+    for (int p = 1; p < DS_POOLS; p++) {
+        if (!s->pool_len[p]) continue;
+        out[k++] = (uint8_t)p;
+        out[k++] = s->pool_len[p];
+        memcpy(out + k, s->pool[p], s->pool_len[p]);
+        k += s->pool_len[p];
+    }
+    return k;
+}
+
+/* The most bytes a key takes: stock, the cards kept and those owing a use (each set a
+   count, then its cards), group, each column's pool and length, every card once, and each
+   pool's number, length and items: a pool holds one item per column whose bottom it
+   hides, so all pools together hold DS_COLS items at most. Below MAXKEY, as a table
+   node's one length byte needs. */
+#define DS_KEY_MAX (1 + 2 + 2 * DS_CARDS + 2 + 2 * DS_COLS + DS_CARDS + 3 * DS_COLS)
+_Static_assert(DS_KEY_MAX <= MAXKEY, "a discard game's key must fit a table node");
+
+typedef struct {
+    DsState st;
+    DsStep opts[DS_OPTS];
+    int nopt, next;
+} DsFrame;
+
+static PyObject *py_discards(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"columns", "deck", "row", "to_discard", "discarded", "single",
+                            "greedy", "max_states", "timeout", "cancel", NULL};
+    PyObject *columns, *cancel = Py_None;
+    Py_buffer deck, row;
+    int to_discard, discarded, single, greedy;
+    long long max_states;
+    double timeout;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!y*y*iippLd|O", names, &PyTuple_Type, &columns,
+                                     &deck, &row, &to_discard, &discarded, &single, &greedy,
+                                     &max_states, &timeout, &cancel))
+        return NULL;
+    PyObject *result = NULL;
+    DsGame *g = NULL;
+    DsFrame *frames = NULL;
+    size_t nframes = 0;
+    Acc acc = {0, 0, 0};
+    Table seen;
+    int have_table = 0;
+    Py_ssize_t n = PyTuple_GET_SIZE(columns);
+    uint64_t used = 0; /* every card given, to refuse a card given twice */
+    if (n < 1 || n > DS_COLS || deck.len > DS_CARDS || row.len > DS_COLS || max_states < 1 ||
+        to_discard < 0 || discarded < 0) {
+        PyErr_SetString(PyExc_ValueError, "discards: bad columns, stock, row or budget");
+        goto done;
+    }
+    g = PyMem_RawCalloc(1, sizeof(DsGame));
+    frames = PyMem_RawCalloc(64, sizeof(DsFrame));
+    if (!g || !frames) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    nframes = 64;
+    g->n = (int)n;
+    g->to_discard = to_discard;
+    g->single = single;
+    g->greedy = greedy;
+    DsState *s0 = &frames[0].st;
+    s0->discarded = discarded;
+    int total = 0;
+#define DS_CARD_OK(c_) ((c_) / 16 < 4 && (c_) % 16 >= 2 && (c_) % 16 <= 14 && !(used >> (c_) & 1))
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *col = PyTuple_GET_ITEM(columns, i);
+        if (!PyBytes_Check(col)) {
+            PyErr_SetString(PyExc_TypeError, "discards: each column is bytes of card numbers");
+            goto done;
+        }
+        Py_ssize_t len = PyBytes_GET_SIZE(col);
+        total += (int)len;
+        if (total > DS_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "discards: more than 52 cards");
+            goto done;
+        }
+        for (Py_ssize_t k = 0; k < len; k++) {
+            int c = (uint8_t)PyBytes_AS_STRING(col)[k];
+            if (!DS_CARD_OK(c)) {
+                PyErr_SetString(PyExc_ValueError, "discards: a bad or repeated card number");
+                goto done;
+            }
+            used |= 1ULL << c;
+            s0->cards[i][k] = (uint8_t)c;
+            s0->alive[c / 16] |= 1u << (c % 16);
+        }
+        s0->len[i] = (uint8_t)len;
+    }
+    for (Py_ssize_t k = 0; k < deck.len; k++) {
+        int c = ((uint8_t *)deck.buf)[k];
+        if (!DS_CARD_OK(c) || ++total > DS_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "discards: a bad or repeated card number");
+            goto done;
+        }
+        used |= 1ULL << c;
+        g->deck[k] = (uint8_t)c;
+        s0->alive[c / 16] |= 1u << (c % 16);
+    }
+#undef DS_CARD_OK
+    s0->stock_left = (int)deck.len;
+    g->nrow = (int)row.len;
+    for (int r = 0; r < g->nrow; r++) {
+        g->row[r] = ((uint8_t *)row.buf)[r];
+        if (g->row[r] >= n) {
+            PyErr_SetString(PyExc_ValueError, "discards: a row column out of range");
+            goto done;
+        }
+    }
+    if (deck.len && !g->nrow) {
+        PyErr_SetString(PyExc_ValueError, "discards: a stock with no row to deal");
+        goto done;
+    }
+    /* discards.py's rounds_ahead and aces_coming, per number of cards left */
+    int width = g->nrow > 1 ? g->nrow : 1;
+    for (int left = 0; left <= deck.len; left++) {
+        int nends = (left + width - 1) / width;
+        g->nrounds[left] = nends + 1;
+        for (int k = 0; k <= nends; k++) {
+            int lo = 0, hi = 0; /* dealt: deck[lo:hi] */
+            if (k) {
+                hi = left - (k - 1) * width;
+                lo = hi - width > 0 ? hi - width : 0;
+            }
+            int later = k < nends ? left - k * width : 0; /* later: deck[:later] */
+            for (int su = 0; su < 4; su++) {
+                int high = -1;
+                uint32_t bits = 0;
+                for (int i = lo; i < hi; i++)
+                    if (g->deck[i] / 16 == su && g->deck[i] % 16 > high) high = g->deck[i] % 16;
+                for (int i = 0; i < later; i++)
+                    if (g->deck[i] / 16 == su) bits |= 1u << (g->deck[i] % 16);
+                g->ra_high[left][su][k] = (int8_t)high;
+                g->ra_later[left][su][k] = bits;
+            }
+        }
+        uint32_t coming = 0;
+        if (g->nrow)
+            for (int k = 0; k < left; k++)
+                if (g->deck[left - 1 - k] % 16 == 14) coming |= 1u << g->row[k % g->nrow];
+        g->aces_coming[left] = coming;
+    }
+    if (!table_init(&seen, &acc, 20, 1 << 12)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    have_table = 1;
+    uint8_t key[DS_KEY_MAX + 16];
+    int fresh = 0;
+    if (table_put(&seen, key, ds_key(g, s0, key), NULL, 0, &fresh) == UINT32_MAX) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    frames[0].nopt = ds_options(g, s0, frames[0].opts);
+    frames[0].next = 0;
+    const char *verdict = "unwinnable", *reason = "";
+    int status = 0; /* 0 running/lost, 1 won, 2 stopped, 3 memory */
+    int stop = 0;
+    double deadline = timeout >= 0 ? now_seconds() + timeout : -1;
+    long depth = 0;
+    Py_BEGIN_ALLOW_THREADS
+    while (depth >= 0) {
+        DsFrame *f = &frames[depth];
+        if (f->next == f->nopt) { /* every step from here tried: take back the one here */
+            depth--;
+            continue;
+        }
+        if ((size_t)depth + 1 >= nframes) {
+            DsFrame *more = PyMem_RawRealloc(frames, 2 * nframes * sizeof(DsFrame));
+            if (!more) {
+                status = 3;
+                break;
+            }
+            frames = more;
+            nframes *= 2;
+            f = &frames[depth];
+        }
+        DsFrame *c = &frames[depth + 1];
+        const DsStep *step = &f->opts[f->next++];
+        c->st = f->st;
+        ds_play(g, &c->st, step);
+        if (ds_won(g, &c->st)) {
+            status = 1;
+            break;
+        }
+        int count = ds_options(g, &c->st, c->opts);
+        if (count > 1 && ((c->st.owed && ds_owes_in_vain(g, &c->st)) || ds_stuck(g, &c->st)))
+            count = 0; /* lost */
+        if (count > 1) {
+            /* only a position with a choice is stored */
+            int len = ds_key(g, &c->st, key);
+            if (table_put(&seen, key, len, NULL, 0, &fresh) == UINT32_MAX) {
+                status = 3;
+                break;
+            }
+            if (!fresh)
+                count = 0;
+            else {
+                long long stored = (long long)seen.count;
+                if (stored >= max_states) {
+                    status = 2;
+                    reason = "state budget";
+                    break;
+                }
+                if (!(stored % 4096) &&
+                    asked_to_stop(deadline, cancel, &_save, &reason, &stop)) {
+                    status = 2;
+                    break;
+                }
+            }
+        }
+        c->nopt = count;
+        c->next = 0;
+        depth++;
+    }
+    Py_END_ALLOW_THREADS
+    if (stop < 0) goto done; /* cancel raised: pass its exception on */
+    if (status == 3) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    PyObject *line = PyList_New(0);
+    if (!line) goto done;
+    if (status == 1) {
+        verdict = "winnable";
+        for (long d = 0; d <= depth; d++) {
+            const DsStep *m = &frames[d].opts[frames[d].next - 1];
+            PyObject *item = Py_BuildValue("(iiii)", m->column, m->target, m->card, m->extra);
+            if (!item || PyList_Append(line, item) < 0) {
+                Py_XDECREF(item);
+                Py_DECREF(line);
+                goto done;
+            }
+            Py_DECREF(item);
+        }
+    }
+    if (status == 2) verdict = "undecided";
+    result = Py_BuildValue("(sNnsn)", verdict, line, (Py_ssize_t)seen.count, reason,
+                           (Py_ssize_t)(acc.peak + nframes * sizeof(DsFrame)));
+done:
+    PyBuffer_Release(&deck);
+    PyBuffer_Release(&row);
+    if (have_table) table_free(&seen);
+    PyMem_RawFree(g);
+    PyMem_RawFree(frames);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(spec, can_build, can_run, empty_ok, piles, weights, cols, cells, found,\n"
@@ -4085,6 +4716,12 @@ static PyMethodDef methods[] = {
      "-> (verdict, line, positions, reason)\n\n"
      "The thoughtful search of the stock games in C; called by\n"
      "solitaire_core.solver.stock, which documents the arguments."},
+    {"discards", (PyCFunction)(void (*)(void))py_discards, METH_VARARGS | METH_KEYWORDS,
+     "discards(columns, deck, row, to_discard, discarded, single, greedy, max_states,\n"
+     "         timeout, cancel=None)\n"
+     "-> (verdict, line, positions, reason, peak_bytes)\n\n"
+     "The discard games' depth-first search in C; called by\n"
+     "solitaire_core.solver.discards, which documents the arguments."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

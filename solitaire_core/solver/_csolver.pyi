@@ -29,6 +29,18 @@ def golf(
     timeout: float,
     cancel: Callable[[], bool] | None = None,
 ) -> tuple[str, bytes, int, str, int]: ...
+def discards(
+    columns: tuple[bytes, ...],
+    deck: bytes,
+    row: bytes,
+    to_discard: int,
+    discarded: int,
+    single: bool,
+    greedy: bool,
+    max_states: int,
+    timeout: float,
+    cancel: Callable[[], bool] | None = None,
+) -> tuple[str, list[tuple[int, int, int, int]], int, str, int]: ...
 def stock_search(
     columns: tuple[bytes, ...],
     hidden: bytes,

@@ -60,6 +60,7 @@ discard), ``t2>t4`` (a card to an empty column), ``s>t`` (a row).
 
 from __future__ import annotations
 
+import time
 from bisect import insort
 from collections.abc import Callable
 
@@ -69,6 +70,7 @@ from ..rules import DEAL_ROW
 from ..state import GameState
 from ..variant import Rules
 from .golf import over_budget
+from .native import IMPORT_ERROR, _csolver
 
 # A move of a step: (column, target, card, extra). target is DISCARD (the column's top
 # card, ``card``, to the discard pile), DEAL (the row; ``card`` then holds the floating
@@ -87,10 +89,12 @@ def applies(rules: Rules) -> bool:
     """Whether :func:`search` decides ``rules``'s game: one discard pile that takes a
     card outranked in its suit (``foundations.build = "outranked-in-suit"``: Aces Up,
     PySolFC game 903), no cells, reserve, face-down cards or building on the columns,
-    single cards moved, an empty column taking any card, and a stock (if any) that
-    deals a row onto the columns, empty ones too."""
+    single cards moved, an empty column taking any card, a stock (if any) that deals a
+    row onto the columns, empty ones too, and one deck (the search tells cards apart by
+    suit and rank alone: a game of two decks goes to the general search)."""
     return (
-        rules.foundations == 1
+        rules.decks == 1
+        and rules.foundations == 1
         and rules.foundation_piles[0].discards
         and rules.cells == 0
         and not rules.has_reserve
@@ -110,35 +114,118 @@ def search(
     max_states: int,
     deadline: float | None,
     cancel: Callable[[], bool] | None,
+    engine: str = "auto",
+    on_memory: Callable[[int], object] | None = None,
 ) -> tuple[str, tuple[Move, ...], int, str]:
     """Search ``state`` of a game :func:`applies` to (PySolFC's Aces Up, game 903), any
     position of it, within ``max_states`` positions (>= 1, both searches of the
     module's docstring together), until ``deadline`` (:func:`time.monotonic`) or
     ``cancel()`` (either ``None``: never).
 
+    :param engine: ``"auto"`` or ``"c"``: the compiled search of ``_csolver.c`` where it
+        is built and takes the position (:func:`native_unsupported`), else this module's;
+        ``"python"``: this module's, the reference. Both store the same positions in the
+        same order, so they return the same verdict, line and count.
+    :param on_memory: called once the compiled search ends with the most bytes it held
+        (its table of positions and its levels), or ``None``; the Python search does
+        not call it.
     :return: ``(verdict, moves, positions, reason)`` as
         :func:`solitaire_core.solver.golf.search` returns them, a win's moves in the
         forms of the module's docstring.
     :raises ValueError: when :func:`applies` is false for the state's rules.
+    :raises MemoryError: when the compiled search cannot grow its table of positions.
     """
     rules = state.rules
     if not applies(rules):
         raise ValueError(f"{rules.name} is not a discard game this search decides")
     if state.is_won:
         return "winnable", (), 1, ""
+    compiled = engine != "python" and not native_unsupported(state)
+
+    def run(budget: int, greedy: bool) -> tuple[str, tuple[Move, ...], int, str]:
+        if compiled:
+            return _search_c(state, budget, deadline, cancel, greedy, on_memory)
+        return _search(state, budget, deadline, cancel, greedy=greedy)
+
     # First every card discarded as soon as it may be: a win found so is a win.
     quick = max(1, max_states // GREEDY_SHARE)
-    verdict, moves, spent, reason = _search(state, quick, deadline, cancel, greedy=True)
+    verdict, moves, spent, reason = run(quick, True)
     if verdict == "winnable" or reason in ("time budget", "cancelled") or spent >= max_states:
         return verdict, moves, spent, reason
-    verdict, moves, more, reason = _search(state, max_states - spent, deadline, cancel)
+    verdict, moves, more, reason = run(max_states - spent, False)
     return verdict, moves, spent + more, reason
+
+
+def native_unsupported(state: GameState) -> str:
+    """Why the compiled search cannot search ``state`` of a game :func:`applies` to (a
+    sentence), or ``""`` when it can: the C extension is not built, or the game has
+    more than :data:`NATIVE_MAX_COLUMNS` columns (``_csolver.c``'s ``DS_COLS``)."""
+    if _csolver is None:
+        return IMPORT_ERROR or "the C extension is not available"
+    if len(state.columns) > NATIVE_MAX_COLUMNS:
+        return f"{len(state.columns)} columns are more than the C search's {NATIVE_MAX_COLUMNS}"
+    return ""
+
+
+NATIVE_MAX_COLUMNS = 16
+"""The most columns the compiled search takes (``DS_COLS`` in ``_csolver.c``)."""
 
 
 GREEDY_SHARE = 4
 """The share of the budget the first search, with every discard made at once, takes
 (a quarter): it finds most wins in far fewer positions, but its "no win" proves
 nothing, as a card kept may be the only one above another later."""
+
+
+_SUITS = {suit: k for k, suit in enumerate(Suit)}
+
+
+def _number(card: Card) -> int:
+    """``card`` as the searches number it: suit * 16 + its rank, Aces high (14). A card
+    outranks another of its suit when its number is greater and the suits agree (the
+    same number // 16)."""
+    return _SUITS[card.suit] * 16 + (14 if card.rank == ACE else card.rank)
+
+
+def _row(state: GameState) -> list[int]:
+    """The columns the stock deals a row onto, in order (none without a stock)."""
+    rules = state.rules
+    n = len(state.columns)
+    return [i for i in rules.row_columns if i < n] if rules.stock_deal == "row" else []
+
+
+def _search_c(
+    state: GameState,
+    max_states: int,
+    deadline: float | None,
+    cancel: Callable[[], bool] | None,
+    greedy: bool,
+    on_memory: Callable[[int], object] | None,
+) -> tuple[str, tuple[Move, ...], int, str]:
+    """:func:`_search` in ``_csolver.c`` (``discards``): the same positions in the same
+    order, so the same verdict, line and count. ``on_memory`` (or ``None``) gets the
+    most bytes it held."""
+    assert _csolver is not None
+    columns = [[_number(c) for c in col] for col in state.columns]
+    deck = [_number(c) for c in state.stock]
+    row = _row(state)
+    timeout = -1.0 if deadline is None else max(deadline - time.monotonic(), 0.0)
+    verdict, line, positions, reason, peak = _csolver.discards(
+        tuple(bytes(c) for c in columns),
+        bytes(deck),
+        bytes(row),
+        state.rules.win_cards or state.rules.card_count,
+        len(state.foundations[0]),
+        state.rules.win_single_cards,
+        greedy,
+        max_states,
+        timeout,
+        cancel,
+    )
+    if on_memory is not None:
+        on_memory(peak)
+    moves = _solution(columns, deck, row, line) if verdict == "winnable" else ()
+    return verdict, moves, positions, reason
 
 
 def _search(
@@ -159,18 +246,11 @@ def _search(
     ``base`` is a pool's number has under them one of that pool's cards or nothing,
     the pool (``pools``) holding what is still unplaced, one item per such column."""
     rules = state.rules
-    # Each card as suit * 16 + its rank, Aces high (14): a card outranks another of its
-    # suit when its number is greater and the suits agree (the same number // 16).
-    suits = {suit: k for k, suit in enumerate(Suit)}
-
-    def number(card: Card) -> int:
-        return suits[card.suit] * 16 + (14 if card.rank == ACE else card.rank)
-
-    columns = [[number(c) for c in col] for col in state.columns]
-    deck = [number(c) for c in state.stock]
+    columns = [[_number(c) for c in col] for col in state.columns]
+    deck = [_number(c) for c in state.stock]
     n = len(columns)
     start = ([list(c) for c in columns], list(deck))
-    row = [i for i in rules.row_columns if i < n] if rules.stock_deal == "row" else []
+    row = _row(state)
     to_discard = rules.win_cards or rules.card_count
     discarded = len(state.foundations[0])
     single = rules.win_single_cards
@@ -510,7 +590,8 @@ def _search(
         path.append(step)
         undo.append(play(step))
         if won():
-            return "winnable", _solution(*start, row, path), len(seen), ""
+            flat = [m for step in path for m in step[0]]
+            return "winnable", _solution(*start, row, flat), len(seen), ""
         ahead = options()
         if len(ahead) > 1 and ((owed and owes_in_vain()) or stuck()):
             ahead = []  # lost (the rules of :func:`owes_in_vain` and :func:`stuck`)
@@ -554,7 +635,10 @@ def _lay_out(
 
 
 def _solution(
-    columns: list[list[int]], deck: list[int], row: list[int], path: list[Step]
+    columns: list[list[int]],
+    deck: list[int],
+    row: list[int],
+    flat: list[tuple[int, int, int, int]],
 ) -> tuple[Move, ...]:
     """The player's moves of a winning search line from the columns and stock (as card
     numbers) it started from, in the forms of the module's docstring.
@@ -566,7 +650,6 @@ def _solution(
     A discard names its card, found wherever it lies; a card moved to an empty column
     goes to any one unless that move is where a lay-out is made."""
     n = len(columns)
-    flat = [m for step in path for m in step[0]]
     # Where each pool's cards were found, and the move before which it is laid out.
     found: dict[int, dict[int, int]] = {}
     lay_outs: dict[int, tuple[int, int]] = {}  # move's index: (pool, group as bits)

@@ -551,15 +551,16 @@ def _solve_hidden(
     autoplay (Golf, Black Hole, All in a Row, TriPeaks) the depth-first search of
     :mod:`~solitaire_core.solver.golf` (compiled unless ``engine`` is ``"python"``), for
     the pairing games (Pyramid) that of :mod:`~solitaire_core.solver.pairs`, for the
-    discard games (Aces Up) that of :mod:`~solitaire_core.solver.discards`; its solution
-    checked by replaying it."""
+    discard games (Aces Up) that of :mod:`~solitaire_core.solver.discards` (compiled
+    unless ``engine`` is ``"python"``); its solution checked by replaying it."""
     deadline = None if timeout is None else started + timeout
     own = [m for m in (golf, pairs, discards) if policy == "off" and m.applies(state.rules)]
     used, fallback, peak = "python", "", [0]
-    if own and own[0] is golf:
-        fallback = "" if engine == "python" else golf.native_unsupported(state)
+    if own and own[0] in (golf, discards):
+        compiled = own[0]
+        fallback = "" if engine == "python" else compiled.native_unsupported(state)
         used = "python" if engine == "python" or fallback else "c"
-        verdict, moves, positions, reason = golf.search(
+        verdict, moves, positions, reason = compiled.search(
             state,
             max_states=max_states,
             deadline=deadline,
@@ -599,7 +600,7 @@ def _solve_hidden(
         seconds=time.monotonic() - started,
         reason=reason,
         engine=used,
-        peak_bytes=peak[-1],
+        peak_bytes=max(peak),
         note=_hidden_note(state.rules, fallback if engine == "c" else ""),
     )
 
