@@ -19,7 +19,7 @@ cards). Writes benchmarks/results/bench_dfs.json (``--out`` to change it).
 Usage (nice: it takes minutes)::
 
     nice -n 10 python benchmarks/bench_dfs.py --first 1 --last 100 --check-states 20000
-    nice -n 10 python benchmarks/bench_dfs.py --games aces-up --max-states 1000000 \
+    nice -n 5 python benchmarks/bench_dfs.py --games aces-up --max-states 60000000 \
         --check-states 20000 --out benchmarks/results/bench_dfs_aces_up.json
 """
 
