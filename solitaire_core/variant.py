@@ -590,7 +590,10 @@ class VariantDefinition:
 
     def _resolve(self, options: Mapping[str, str] | None, *, check: bool) -> Rules:
         """:meth:`resolve`; without ``check`` the options' table is not checked against
-        the schema (it passed once already: :func:`parse_variant` with a cache)."""
+        the schema (it passed once already: :func:`parse_variant` with a cache). Nor is
+        it when the chosen values change nothing in the file's table, which was checked
+        when the file was read (a game without options, or options at values the file
+        already has): so resolving them imports no schema checker."""
         chosen = self.default_options()
         for key, value in (options or {}).items():
             option = next((o for o in self.options if o.name == key), None)
@@ -621,7 +624,7 @@ class VariantDefinition:
                         )
                 table[leaf] = setting
         where = f"{self.source} (options {chosen})" if chosen else self.source
-        if check:
+        if check and data != {k: v for k, v in self.data.items() if k != "options"}:
             _validate(data, where)
         return _build_rules(data, where, self.predicates, tuple(sorted(chosen.items())))
 

@@ -150,11 +150,23 @@ def test_a_cache_keeps_no_table_json_cannot_give_back() -> None:
     assert cache.get("text") is None
 
 
-def test_list_on_a_second_start_loads_no_schema_checker(solitaire_home: Path) -> None:
+@pytest.mark.parametrize(
+    ("command", "shows"),
+    [
+        (["list"], "seahaven"),
+        (["show", "seahaven", "--deal", "1"], "t1"),
+        (["survey", "seahaven", "--deals", "1-1", "--jobs", "1", "--quiet"], "1 winnable"),
+    ],
+    ids=["list", "show", "survey"],
+)
+def test_a_second_start_loads_no_schema_checker(
+    solitaire_home: Path, command: list[str], shows: str
+) -> None:
     """``solitaire list`` reads the variant files once: the next start imports neither
-    the TOML reader's work nor jsonschema (the plugins with broken files left out)."""
+    the TOML reader's work nor jsonschema (the plugins with broken files left out); nor
+    do commands that resolve a game without options (its table was checked when read)."""
     probe = (
-        "import sys; from solitaire_core.cli import main; main(['list']); "
+        f"import sys; from solitaire_core.cli import main; main({command!r}); "
         "print('jsonschema' in sys.modules, file=sys.stderr)"
     )
     env = {
@@ -168,6 +180,6 @@ def test_list_on_a_second_start_loads_no_schema_checker(solitaire_home: Path) ->
         )
         for _ in range(2)
     ]
-    assert runs[0].stdout == runs[1].stdout and "seahaven" in runs[1].stdout
+    assert runs[0].stdout == runs[1].stdout and shows in runs[1].stdout
     assert runs[0].stderr.split()[-1] == "True"  # the first start checks every file
     assert runs[1].stderr.split()[-1] == "False"
