@@ -433,22 +433,49 @@ def test_a_freecell_position_is_stored_in_under_50_bytes() -> None:
         assert result.peak_bytes / result.positions < most, (budget, result.peak_bytes)
 
 
+def test_the_freecell_family_takes_turns_with_its_scores() -> None:
+    """Double FreeCell #10 and #29 drown under the game's own score (undecided at 100,000
+    positions, and still at the default 1,000,000) but other scores win them at once:
+    in FreeCell's family (cells that take cards, empty columns that take any card) each
+    of the game's scores first searches 10,000 positions in turn, and one of them wins
+    (docs/solver.md, "Scores in turns"). So does FreeCell #139, which took 1,006,766
+    positions when the own score searched first and alone. Passing weights turns them
+    off; games outside the family have no turns."""
+    rules = get_variant("double-freecell").resolve()
+    tables = search.tables_for(rules)
+    scores = ({}, *CELL_FALLBACKS)
+    assert search.turns(tables, 100_000) == tuple((w, 10_000) for w in scores)
+    assert search.turns(tables, 1_000_000) == tuple(
+        (w, size) for size in (10_000, 100_000) for w in scores
+    )
+    for number in (10, 29):
+        own = solve_deal(rules, number, max_states=100_000, engine="c", ideas={"weights": {}})
+        assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
+        more = solve_deal(rules, number, max_states=100_000, engine="c")
+        assert more.verdict is Verdict.WINNABLE
+        assert 10_000 < more.positions <= 10_000 * len(scores)
+        assert replay_wins(deal(rules, number), more.moves)
+    freecell = get_variant("freecell").resolve()
+    own = solve_deal(freecell, 139, max_states=100_000, ideas={"weights": {}})
+    assert own.verdict is Verdict.UNDECIDED
+    won = solve_deal(freecell, 139)
+    assert won.verdict is Verdict.WINNABLE and won.positions < 100_000
+    for variant in ("seahaven", "streets-and-alleys", "simple-simon", "eight-off"):
+        assert search.turns(search.tables_for(get_variant(variant).resolve()), 10**6) == ()
+
+
 @pytest.mark.parametrize(
     ("variant", "numbers", "others"),
-    [
-        ("double-freecell", (10, 29), CELL_FALLBACKS),
-        ("streets-and-alleys", (66, 83), NO_CELL_FALLBACKS),
-    ],
+    [("streets-and-alleys", (66, 83), NO_CELL_FALLBACKS)],
 )
 def test_a_game_tries_other_scores_when_its_own_runs_out(
     variant: str, numbers: tuple[int, ...], others: tuple[dict[str, int], ...]
 ) -> None:
-    """Double FreeCell #10 and #29 (cells) and Streets and Alleys #66 and #83 (no cells,
-    won by Freecell Solver) drown under the game's own score (undecided at 100,000
-    positions, and still at the default 1,000,000) but other scores win them at once:
-    after the own score ran out, each of the game's other scores gets a tenth of the
-    budget, and one of them wins (docs/solver.md, "Other scores"). Passing weights turns
-    them off."""
+    """Streets and Alleys #66 and #83 (no cells, won by Freecell Solver) drown under the
+    game's own score (undecided at 100,000 positions, and still at the default
+    1,000,000) but other scores win them at once: after the own score ran out, each of
+    the game's other scores gets a tenth of the budget, and one of them wins
+    (docs/solver.md, "Other scores"). Passing weights turns them off."""
     rules = get_variant(variant).resolve()
     for number in numbers:
         own = solve_deal(rules, number, max_states=100_000, engine="c", ideas={"weights": {}})
@@ -480,7 +507,8 @@ def test_other_scores_get_the_whole_budget_when_a_tenth_is_not_enough(
     levels, after 151,417 positions) and the plain score, last of all, the second (after
     74,907; it first ran with a twentieth of the budget only) (docs/solver.md, "Other
     scores"). Every search stays within the budget: the count is the sum of the own
-    search, a tenth per other score, whole budgets that failed and the winning search.
+    search, a tenth per other score, whole budgets that failed and the winning search
+    (and, for Double FreeCell, the short searches in turns before the own one).
     The restarts and shuffled searches, which run between the two rounds and win the first
     deal too, are switched off here."""
     monkeypatch.setattr(search, "RESTARTS", 0)

@@ -241,6 +241,22 @@ def solve(
             engine="c" if use_c else "python",
             note=note,
         )
+    spent = 0  # positions of the searches in turns, where the game has them
+    if "weights" not in ideas:
+        for more, size in turns(tables, max_states):
+            # Short searches with each score in turn (docs/solver.md, "Scores in turns").
+            short = attrs.evolve(
+                job,
+                max_states=size,
+                ideas={**ideas, "weights": more},
+                progress=_offset(progress, spent),
+            )
+            result = _dispatch(short, use_c, note, max_memory)
+            spent += result.positions
+            if result.decided or result.reason != "state budget":
+                return attrs.evolve(result, positions=spent)
+        if spent:
+            job = attrs.evolve(job, progress=_offset(progress, spent))
     if "weights" not in ideas and plain_first(tables) and max_states >= PLAIN_FIRST_SHARE:
         # A short first search with the plain score (docs/solver.md, "Two scores").
         quick = attrs.evolve(
@@ -254,10 +270,10 @@ def solve(
         result = attrs.evolve(second, positions=second.positions + first.positions)
     else:
         result = _dispatch(job, use_c, note, max_memory)
+    spent += result.positions
     if "weights" in ideas or result.decided or result.reason != "state budget":
-        return result
+        return attrs.evolve(result, positions=spent)
     # Other scores and restarts, each a search of its own (docs/solver.md, "Other scores").
-    spent = result.positions
     for more, share in later_searches(tables):
         other = attrs.evolve(job, max_states=max(1, max_states // share), ideas={**ideas, **more})
         result = _dispatch(other, use_c, note, max_memory)
@@ -265,6 +281,57 @@ def solve(
         if result.decided or result.reason != "state budget":
             break
     return attrs.evolve(result, positions=spent)
+
+
+TURNS = (10_000, 10)
+"""The searches in turns of :func:`turns`: first each score with 10,000 positions, then
+each with 10 times as many, and so on while below the budget. Measured with
+benchmarks/bench_portfolio.py and whole solves (docs/solver.md, "Scores in turns"):
+starting at 2,000 or 5,000 stores a little fewer positions on FreeCell but costs more
+on the deals a search proves lost (Baker's Game, Double Sea Towers); starting at 10,000
+keeps every Sea Towers deal to its own score's first search."""
+
+
+def takes_turns(tables: Tables) -> bool:
+    """Whether :func:`solve` starts with short searches with each score in turn
+    (:func:`turns`): where cells take cards and an empty column takes any card (FreeCell
+    and its family), as measured there (docs/solver.md, "Scores in turns"). Elsewhere
+    the game's own score comes first, alone."""
+    rules = tables.rules
+    return (
+        bool(rules.cells and rules.cells_receive and rules.empty_rule == "any")
+        and not rules.complete_suits
+    )
+
+
+def turns(tables: Tables, max_states: int) -> tuple[tuple[dict[str, int], int], ...]:
+    """The short searches :func:`solve` runs first, in order, until one decides, where
+    :func:`takes_turns`: ``(weights, positions)``, the weights over the game's own
+    (``{}``: its own score) and the most positions the search may store. Each score of
+    the game (its own, then :func:`fallback_weights`) with :data:`TURNS`'s first size,
+    then each with 10 times that, while below ``max_states``; the game's own score then
+    searches with the whole budget, as it does where there are no turns. A search with
+    fixed weights stores positions in the same order whatever its budget, so a deal one
+    score wins in few positions costs about that many times the number of scores, while
+    a deal the own score drowns in is often won at once by another:
+    benchmarks/bench_portfolio.py measures it."""
+    if not takes_turns(tables):
+        return ()
+    scores = ({}, *fallback_weights(tables))
+    size, factor = TURNS
+    out: list[tuple[dict[str, int], int]] = []
+    while size < max_states:
+        out += [(weights, size) for weights in scores]
+        size *= factor
+    return tuple(out)
+
+
+def _offset(progress: Callable[[int], None] | None, spent: int) -> Callable[[int], None] | None:
+    """``progress`` told the positions of the searches before (``spent``) on top of those
+    of the search it is given to, so the count it sees only rises."""
+    if progress is None or not spent:
+        return progress
+    return lambda stored: progress(spent + stored)
 
 
 RESTARTS = 10
