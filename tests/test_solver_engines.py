@@ -464,6 +464,18 @@ def test_the_freecell_family_takes_turns_with_its_scores() -> None:
         assert search.turns(search.tables_for(get_variant(variant).resolve()), 10**6) == ()
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_progress_count_only_rises_through_the_turns(engine: str) -> None:
+    """A window showing the search's progress sees the positions of every search in
+    turns added up: the count never goes back when the next search starts."""
+    seen: list[int] = []
+    rules = get_variant("freecell").resolve()
+    result = solve_deal(rules, 139, engine=engine, progress=seen.append)
+    assert result.verdict is Verdict.WINNABLE and result.positions > 10_000
+    assert seen == sorted(seen) and seen[-1] > 10_000
+    assert seen[-1] <= result.positions
+
+
 @pytest.mark.parametrize(
     ("variant", "numbers", "others"),
     [("streets-and-alleys", (66, 83), NO_CELL_FALLBACKS)],
