@@ -52,6 +52,10 @@ Every discard made as soon as it may be finds most wins in few positions, so a f
 search with only those lines takes a quarter of the budget (:data:`GREEDY_SHARE`); a
 win it finds is a win, but its "no win" proves nothing, and the full search follows.
 
+The search runs compiled (``discards`` in ``_csolver.c``, :func:`_search_c`) where the
+extension is built: the same positions in the same order as :func:`_search`, which stays
+the reference the tests compare it with (tests/test_discards_engines.py).
+
 The search is thoughtful: it knows the stock's order
 (:data:`~solitaire_core.solver.stock.THOUGHTFUL_NOTE`). Its solution is the player's
 moves, which :func:`~solitaire_core.rules.apply` plays to a win: ``t2>f1`` (a
