@@ -9,9 +9,12 @@ consecutive deals of every built-in variant and option, one resumable CSV each i
 Configurations run one after another, cheapest first; each resumes from its CSV, so the
 script can be stopped (Ctrl+C) and started again at any time. Rows are written without the
 solutions' moves (``--no-solutions``) to keep the files small; ``solitaire solve VARIANT
---deal N`` shows any deal's solution. The state budget is the solver's default (1,000,000
-positions) for the first round's games and ``--max-states`` (default 300,000) for the
-others, whose searches are longer; a deal undecided within it is counted as undecided.
+--deal N`` shows any deal's solution. Each survey's ``--max-states`` is the budget in which
+the game's own score may store 1,000,000 positions for the first round's games and
+``--own-states`` (default 300,000) for the others, whose searches are longer
+(``solitaire_core.solver.budget_for``: the other scores, restarts and shuffled searches
+get their shares on top, as in every atlas run so far); a deal undecided within it is
+counted as undecided.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import sys
 from pathlib import Path
 
 from solitaire_core.plugins import BUILTIN_PLUGINS, get_registry
+from solitaire_core.solver import budget_for
 
 RESULTS = Path(__file__).resolve().parent / "results"
 SOLITAIRE = Path(sys.executable).with_name("solitaire")
@@ -66,7 +70,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=10_000, help="deals 1-N (default 10000)")
     parser.add_argument("--only", nargs="+", metavar="ID", help="these variant ids only")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--max-states", type=int, default=300_000, metavar="N")
+    parser.add_argument(
+        "--own-states",
+        type=int,
+        default=300_000,
+        metavar="N",
+        help="positions of the game's own search outside the first round (default 300000)",
+    )
     parser.add_argument("--list", action="store_true", help="print the plan and stop")
     args = parser.parse_args(argv)
     if not SOLITAIRE.exists():
@@ -82,8 +92,9 @@ def main(argv: list[str] | None = None) -> int:
         ]  # fmt: skip
         for key, value in options.items():
             command += ["--option", f"{key}={value}"]
-        if variant not in FIRST_ROUND:
-            command += ["--max-states", str(args.max_states)]
+        own = 1_000_000 if variant in FIRST_ROUND else args.own_states
+        rules = get_registry().variants[variant].resolve(options)
+        command += ["--max-states", str(budget_for(rules, own))]
         print(" ".join(command), flush=True)
         if args.list:
             continue

@@ -87,7 +87,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--max-states",
         type=positive_int,
         metavar="N",
-        help=_("give up after storing N positions (default 1000000)"),
+        help=_(
+            "give up after storing N positions, every search counted (default 10000000; "
+            "1000000 for a game searched in one search, such as one with a stock)"
+        ),
     )
     p.add_argument(
         "--max-memory",
@@ -160,7 +163,7 @@ def _add_engine(p: argparse.ArgumentParser) -> None:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .solver import DEFAULT_MAX_STATES, Verdict, solve_deal
+    from .solver import Verdict, solve_deal
 
     rules = resolve_variant(args.variant, args.option)
     opts = "".join(f", {k}={v}" for k, v in rules.options)
@@ -170,7 +173,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             rules,
             args.deal,
             timeout=args.timeout,
-            max_states=args.max_states or DEFAULT_MAX_STATES,
+            max_states=args.max_states,
             max_memory=args.max_memory,
             engine=args.engine,
         )

@@ -100,7 +100,8 @@ def test_both_engines_agree_on_deals(variant: str, options: tuple[tuple[str, str
         state = deal(rules, number)
         verdicts = []
         for engine in ENGINES:
-            result = solve(state, max_states=300_000 if classic else 10_000, engine=engine)
+            budget = search.budget_for(rules, 300_000 if classic else 10_000)
+            result = solve(state, max_states=budget, engine=engine)
             assert result.engine == engine and result.note == ""
             assert result.decided, (variant, number, engine, result.reason)
             if result.verdict is Verdict.WINNABLE:
@@ -492,7 +493,7 @@ def test_a_game_tries_other_scores_when_its_own_runs_out(
     for number in numbers:
         own = solve_deal(rules, number, max_states=100_000, engine="c", ideas={"weights": {}})
         assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
-        more = solve_deal(rules, number, max_states=100_000, engine="c")
+        more = solve_deal(rules, number, max_states=search.budget_for(rules, 100_000), engine="c")
         assert more.verdict is Verdict.WINNABLE
         # Its own search, then a tenth of the budget at most for each other score.
         assert 100_000 < more.positions <= 100_000 + 10_000 * len(others)
@@ -527,7 +528,7 @@ def test_other_scores_get_the_whole_budget_when_a_tenth_is_not_enough(
     rules = get_variant(variant).resolve()
     own = solve_deal(rules, number, max_states=budget, engine="c", ideas={"weights": {}})
     assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
-    more = solve_deal(rules, number, max_states=budget, engine="c")
+    more = solve_deal(rules, number, max_states=search.budget_for(rules, budget), engine="c")
     assert more.verdict is Verdict.WINNABLE
     first_round = len(others) * (budget // 10)
     assert budget + first_round + budget < more.positions <= (2 + len(others)) * budget
@@ -547,7 +548,7 @@ def test_complete_suit_games_try_another_score(monkeypatch: pytest.MonkeyPatch) 
     for engine in ENGINES:
         own = solve_deal(rules, 123, max_states=100_000, engine=engine, ideas={"weights": {}})
         assert own.verdict is Verdict.UNDECIDED and own.reason == "state budget"
-        more = solve_deal(rules, 123, max_states=100_000, engine=engine)
+        more = solve_deal(rules, 123, max_states=search.budget_for(rules, 100_000), engine=engine)
         assert more.verdict is Verdict.WINNABLE
         assert 110_000 < more.positions < 130_000
         assert replay_wins(deal(rules, 123), more.moves)
@@ -562,7 +563,7 @@ def test_foundation_piles_alike_are_stored_once_whatever_their_order(engine: str
     lost in 3,963 positions on both engines (11,789 before, when each order of the Kings
     was a position of its own); a budget of 5,000 now decides it."""
     state = deal(get_variant("bisley").resolve(), 6)
-    result = solve(state, max_states=5_000, engine=engine)
+    result = solve(state, max_states=search.budget_for(state.rules, 5_000), engine=engine)
     assert result.verdict is Verdict.UNWINNABLE, result.reason
 
 
@@ -608,7 +609,7 @@ def test_restarts_with_noise_win_what_every_score_drowns_in() -> None:
     budget = 200_000
     own = solve_deal(rules, 21, max_states=budget, engine="c", ideas={"weights": {}})
     assert own.verdict is Verdict.UNDECIDED
-    result = solve_deal(rules, 21, max_states=budget, engine="c")
+    result = solve_deal(rules, 21, max_states=search.budget_for(rules, budget), engine="c")
     assert result.verdict is Verdict.WINNABLE
     share = budget // search.RESTART_SHARE
     others = len(search.fallback_weights(search.tables_for(rules)))
@@ -622,9 +623,8 @@ def test_shuffled_searches_win_what_every_score_and_restart_drowns_in() -> None:
     default 1,000,000 positions before the shuffled searches), though Freecell Solver wins
     it in 2,179 positions. A search by cards left alone, with ties in the seed's order, wins
     it: the fourth shuffled search (seed 4) after 9,248 positions (docs/solver.md,
-    "Shuffled searches"). Each earlier search stopped at its share of the budget (or a few
-    positions past it: the last position expanded adds all its children), so the count is
-    the sum of those shares and the winning search; the win replays."""
+    "Shuffled searches"). Each earlier search stopped at its share of the budget, so the
+    count is the sum of those shares and the winning search; the win replays."""
     rules = get_variant("streets-and-alleys").resolve()
     budget = 200_000
     share = budget // search.RESTART_SHARE
@@ -639,7 +639,7 @@ def test_shuffled_searches_win_what_every_score_and_restart_drowns_in() -> None:
         assert alone.verdict is Verdict.UNDECIDED
     fourth = solve_deal(rules, 44, max_states=share, engine="c", ideas=shuffled[3])
     assert fourth.verdict is Verdict.WINNABLE and fourth.positions == 9_248
-    result = solve_deal(rules, 44, max_states=budget, engine="c")
+    result = solve_deal(rules, 44, max_states=search.budget_for(rules, budget), engine="c")
     assert result.verdict is Verdict.WINNABLE
     before = budget + others * (budget // search.FALLBACK_ROUNDS[0]) + 13 * share
     assert before <= result.positions - fourth.positions < before + 1_000

@@ -9,7 +9,7 @@ One function does the work::
     result.hint         # the first of them
 
 It works for any variant (it reads only the Rules' fields and predicates), is deterministic
-for the same position and state budget, keeps its memory under ``max_states`` positions,
+for the same position and state budget, stores at most ``max_states`` positions in all,
 and can run in a background thread and be cancelled (:class:`SolverJob`, or ``cancel=``).
 See docs/solver.md for the algorithm and the measurements behind it.
 """
@@ -23,9 +23,12 @@ if TYPE_CHECKING:
     from .job import SolverJob
     from .search import (
         DEFAULT_MAX_STATES,
+        ONE_SEARCH_MAX_STATES,
         SolutionError,
         SolveResult,
         Verdict,
+        budget_for,
+        default_max_states,
         hint,
         next_winnable_deal,
         solve,
@@ -37,6 +40,9 @@ if TYPE_CHECKING:
 # (its workers do), and should not pay for the solver there.
 _WHERE = {
     "DEFAULT_MAX_STATES": "search",
+    "ONE_SEARCH_MAX_STATES": "search",
+    "budget_for": "search",
+    "default_max_states": "search",
     "SolutionError": "search",
     "SolveResult": "search",
     "SolverJob": "job",
@@ -63,10 +69,13 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "DEFAULT_MAX_STATES",
+    "ONE_SEARCH_MAX_STATES",
     "SolutionError",
     "SolveResult",
     "SolverJob",
     "Verdict",
+    "budget_for",
+    "default_max_states",
     "hint",
     "next_winnable_deal",
     "solve",

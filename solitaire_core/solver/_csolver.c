@@ -1925,7 +1925,8 @@ typedef struct {
     size_t substack_cap, subdepth;
     int cache_ready, sub_ready;
     long long sub_positions;
-    long max_states;
+    long long sub_cap; /* the current sub-search's cap: SUB_CAP, or less near the budget */
+    long long max_states;
     int status;
     uint32_t won; /* address of the won position */
     uint32_t parent;
@@ -1953,7 +1954,7 @@ static int emit_sub(void *ctx, const Pos *parent, Pos *ch, int what, int a, int 
     uint32_t addr = table_put(&s->sub, s->key, len, NULL, 0, &fresh);
     if (addr == UINT32_MAX) return 2;
     if (!fresh) return 0;
-    if (s->sub.count > SUB_CAP) {
+    if ((long long)s->sub.count > s->sub_cap) {
         s->sub_result = 0;
         return 1;
     }
@@ -2064,6 +2065,11 @@ static int dead(Search *s, const Pos *p, int suit) {
         uint32_t v = node_aux(&s->cache, addr);
         if (v != 2) return (int)v;
     }
+    /* The sub-search's positions count against the budget (deadends.py SuitCheck.dead):
+       it may store only what is left, and says "not dead" when that runs out. */
+    long long room = s->max_states - (long long)s->tt.count - s->sub_positions;
+    if (room < 2) return 0;
+    s->sub_cap = room - 1 < SUB_CAP ? room - 1 : SUB_CAP;
     autoplay(g, &sub);
     int verdict = unwinnable(s, &sub);
     if (verdict < 0) return -1;
@@ -2379,6 +2385,11 @@ static int crowd_bits(Search *s, const Pos *p) {
 static int emit_search(void *ctx, const Pos *parent, Pos *ch, int what, int a, int b, int k) {
     Search *s = ctx;
     const Game *g = s->g;
+    if ((long long)s->tt.count + s->sub_positions >= s->max_states) {
+        /* The budget counts every position stored, the dead-end test's too: never more. */
+        s->status = ST_STATES;
+        return 1;
+    }
     int fresh, len = encode(g, ch, s->key, s->extra, &s->codes);
     uint64_t hashed = hash_key(s->key, len); /* for the table and the noise term */
     uint32_t addr = table_put_hashed(&s->tt, s->key, len, s->extra, s->parent, &fresh, hashed);
@@ -2882,8 +2893,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
             break;
         }
         expanded++;
-        if (!(expanded & 255) || (long)s->tt.count >= max_states) {
-            if ((long)s->tt.count >= max_states) {
+        if (!(expanded & 255) || (long long)s->tt.count + s->sub_positions >= max_states) {
+            if ((long long)s->tt.count + s->sub_positions >= max_states) {
                 s->status = ST_STATES;
                 break;
             }

@@ -18,6 +18,8 @@ check claims nothing) and its verdict cached for the rest of the search.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .engine import TT, Engine, IMove, Position
 from .tables import EMPTY, Tables
 
@@ -33,11 +35,22 @@ class SuitCheck:
 
     :param engine: the engine of the search (its reductions are used for sub-positions
         too: they are sound for any position).
+    :param limit: the search's position budget, or ``None``; the sub-searches' positions
+        count against it (:meth:`dead`).
+    :param stored: returns how many positions the search has stored so far (with
+        ``limit``).
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        limit: int | None = None,
+        stored: Callable[[], int] | None = None,
+    ) -> None:
         tables = engine.tables
         self.engine = engine
+        self.limit = limit
+        self.stored = stored
         n = tables.values
         suit = [tables.kind[v] // 13 for v in range(n)]
         self.suit = suit
@@ -67,7 +80,11 @@ class SuitCheck:
         return -1
 
     def dead(self, pos: Position, suit: int) -> bool:
-        """Whether the sub-position of ``suit`` in ``pos`` cannot be won."""
+        """Whether the sub-position of ``suit`` in ``pos`` cannot be won.
+
+        With a budget (``limit``), a sub-search may store only the positions the budget
+        has left, less one, at most :data:`SUB_CAP`; with fewer than two left none runs.
+        Either way the answer is then "not dead", which is always sound."""
         cols, cells, found, _ = pos
         drop = self.others[suit]
         sub_cols = tuple(col.translate(None, drop) for col in cols)
@@ -78,10 +95,16 @@ class SuitCheck:
             verdict = False
             self.cache[key] = verdict
         if verdict is None:
+            cap = SUB_CAP
+            if self.limit is not None and self.stored is not None:
+                room = self.limit - self.stored() - self.positions
+                if room < 2:
+                    return False
+                cap = min(cap, room - 1)
             engine = self.engine
             sub_found = tuple(found[s] if s == suit else self.full for s in range(4))
             start = engine.autoplay(sub_cols, sub_cells, sub_found, engine.need_of(sub_found))
-            verdict = self._unwinnable(start)
+            verdict = self._unwinnable(start, cap)
             if len(self.cache) > _CACHE_LIMIT:
                 self.cache.clear()
             self.cache[key] = verdict
@@ -117,9 +140,9 @@ class SuitCheck:
         """Whether any suit's sub-position of ``pos`` cannot be won."""
         return any(self.dead(pos, s) for s in range(4))
 
-    def _unwinnable(self, start: Position) -> bool:
+    def _unwinnable(self, start: Position, cap: int = SUB_CAP) -> bool:
         """Exhaustive search of a sub-position: True when no line wins, False when one
-        does or the cap was reached."""
+        does or more than ``cap`` positions were stored."""
         self.searched += 1
         engine = self.engine
         key = engine.key
@@ -137,7 +160,7 @@ class SuitCheck:
                     if sum(map(len, child[2])) == total:
                         return False
                     seen.add(k)
-                    if len(seen) > SUB_CAP:
+                    if len(seen) > cap:
                         return False
                     stack.append(child)
             return True

@@ -151,11 +151,15 @@ def search(
             return _search_c(state, budget, deadline, cancel, greedy, on_memory)
         return _search(state, budget, deadline, cancel, greedy=greedy)
 
+    if max_states < 2:  # the start fills the budget: a search would store its first child
+        return "undecided", (), 1, "state budget"
     # First every card discarded as soon as it may be: a win found so is a win.
-    quick = max(1, max_states // GREEDY_SHARE)
-    verdict, moves, spent, reason = run(quick, True)
-    if verdict == "winnable" or reason in ("time budget", "cancelled") or spent >= max_states:
-        return verdict, moves, spent, reason
+    quick = max_states // GREEDY_SHARE
+    spent = 0
+    if quick >= 2:
+        verdict, moves, spent, reason = run(quick, True)
+        if verdict == "winnable" or reason in ("time budget", "cancelled"):
+            return verdict, moves, spent, reason
     verdict, moves, more, reason = run(max_states - spent, False)
     return verdict, moves, spent + more, reason
 

@@ -85,6 +85,8 @@ def search(
     rules = state.rules
     if not applies(rules):
         raise ValueError(f"{rules.name} is not a one-foundation game this search decides")
+    if max_states < 2:  # the start fills the budget: a search would store its first child
+        return "undecided", (), 1, "state budget"
     spec = rules.foundation_piles[0]
     wrap, closed_king = spec.wrap, spec.nothing_on_king
     columns = [tuple(c.rank for c in col) for col in state.columns]

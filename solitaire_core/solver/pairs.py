@@ -109,6 +109,8 @@ def search(
         raise ValueError(f"{rules.name} is not a pairing game this search decides")
     if state.is_won:
         return "winnable", (), 1, ""
+    if max_states < 2:  # the start fills the budget: a search would store its first child
+        return "undecided", (), 1, "state budget"
     total = rules.pair_total
     columns = [tuple(c.rank for c in col) for col in state.columns]
     n = len(columns)

@@ -36,9 +36,45 @@ from .engine import CF, CT, FC, FT, TC, TF, TT, Budget, Engine, IMove, Position
 from .heuristic import WEIGHTS, Scorer, default_weights
 from .tables import Tables, compile_rules
 
-DEFAULT_MAX_STATES = 1_000_000
-"""Positions stored before the search gives up. Measured at 120 to 410 bytes each (peak,
+DEFAULT_MAX_STATES = 10_000_000
+"""The most positions :func:`solve` stores for a position of an open game (one it
+searches with the engines) before it gives up, every search of :func:`schedule` counted.
+The searches run one after another, each freeing its memory, and the largest, the game's
+own score's, holds about 1,000,000 at once: measured at 120 to 410 bytes each (peak,
 Python 3.11), 0.65 KB at worst, so the default stays well under 1 GB (docs/solver.md)."""
+
+ONE_SEARCH_MAX_STATES = 1_000_000
+"""The most positions :func:`solve` stores by default where it runs a single search on
+the core's positions (``Rules.core_positions_only``: games with a stock or hidden cards,
+a reserve, and the other cases of :func:`_solve_hidden`): as many as the largest search
+of :data:`DEFAULT_MAX_STATES` holds (Klondike: about 100 bytes each)."""
+
+
+def default_max_states(rules: Rules) -> int:
+    """:func:`solve`'s budget when none is given: :data:`ONE_SEARCH_MAX_STATES` for a
+    game searched in one search on the core's positions, else :data:`DEFAULT_MAX_STATES`."""
+    return ONE_SEARCH_MAX_STATES if rules.core_positions_only else DEFAULT_MAX_STATES
+
+
+def budget_for(rules: Rules, one_search: int) -> int:
+    """The budget to give :func:`solve` so that the game's own score may store
+    ``one_search`` positions: ``one_search`` itself where a single search runs on the
+    core's positions (``Rules.core_positions_only``), else the sum of :func:`schedule`'s
+    searches built for that size (8.5 to 9.7 times it, by the game's kind), so that the
+    schedule at this budget is exactly the one built for ``one_search``. The table's
+    hints and checks give their budgets this way, so a hint in Klondike and one in
+    FreeCell search as much.
+
+    :param rules: the game.
+    :param one_search: positions, at least 1.
+    :raises ValueError: when ``one_search`` is not a whole number of at least 1.
+    """
+    if type(one_search) is not int or one_search < 1:
+        raise ValueError(f"one_search must be a whole number >= 1, got {one_search!r}")
+    if rules.core_positions_only:
+        return one_search
+    return sum(size for _, size in _schedule(tables_for(rules), one_search))
+
 
 Cancel = threading.Event | Callable[[], bool]
 """Something that says "stop": an Event that gets set, or a callable returning True."""
@@ -123,7 +159,7 @@ def tables_for(rules: Rules, bases: tuple[int, ...] = ()) -> Tables:
 def solve(
     state: GameState,
     *,
-    max_states: int = DEFAULT_MAX_STATES,
+    max_states: int | None = None,
     timeout: float | None = None,
     cancel: Cancel | None = None,
     progress: Callable[[int], None] | None = None,
@@ -145,8 +181,10 @@ def solve(
     :attr:`Verdict.UNDECIDED`.
 
     :param state: any position of any variant.
-    :param max_states: the most distinct positions to store: the memory budget, at
-        120 to 650 bytes per position (docs/solver.md).
+    :param max_states: the most positions to store, every search counted: the result's
+        ``positions`` is never more. ``None``: :func:`default_max_states`. Where several
+        searches run (:func:`schedule`) they share it and each frees its memory before the
+        next starts; a position takes 120 to 650 bytes (docs/solver.md).
     :param timeout: seconds of wall-clock time, or ``None`` for no limit.
     :param cancel: a :class:`threading.Event` or a callable returning True to stop early.
     :param progress: called now and then with the number of positions stored so far.
@@ -164,8 +202,7 @@ def solve(
         number from 0 to 2**62 - 1). Without ``"weights"``, where no cell takes a card a
         short search with the plain score comes first (:func:`plain_first`), and when
         the game's own score runs out of positions, other scores and restarts follow
-        (:func:`later_searches`); ``positions`` counts every search, and no search stores
-        more than ``max_states``.
+        (:func:`later_searches`), all within ``max_states`` (:func:`schedule`).
     A game with a stock or face-down cards (``Rules.hidden_cards``) is searched
     thoughtfully, knowing every hidden card, by :mod:`~solitaire_core.solver.stock` (on
     the core's positions; ``ideas`` do not apply, nor ``engine`` but in the one-foundation
@@ -187,8 +224,10 @@ def solve(
         number in its range, or the foundations hold cards in an order the rules cannot
         produce.
     """
-    if max_states < 1:
-        raise ValueError(f"max_states must be at least 1, got {max_states}")
+    if max_states is None:
+        max_states = default_max_states(state.rules)
+    if type(max_states) is not int or max_states < 1:
+        raise ValueError(f"max_states must be a whole number >= 1, got {max_states!r}")
     if max_memory is not None and not max_memory > 0:
         raise ValueError(f"max_memory must be a positive number of megabytes, got {max_memory}")
     if engine not in native.ENGINES:
@@ -241,46 +280,70 @@ def solve(
             engine="c" if use_c else "python",
             note=note,
         )
-    spent = 0  # positions of the searches in turns, where the game has them
-    if "weights" not in ideas:
-        for more, size in turns(tables, max_states):
-            # Short searches with each score in turn (docs/solver.md, "Scores in turns").
-            short = attrs.evolve(
-                job,
-                max_states=size,
-                ideas={**ideas, "weights": more},
-                progress=_offset(progress, spent),
-            )
-            result = _dispatch(short, use_c, note, max_memory)
-            spent += result.positions
-            if result.decided or result.reason != "state budget":
-                return attrs.evolve(result, positions=spent)
-        if spent:
-            job = attrs.evolve(job, progress=_offset(progress, spent))
-    if "weights" not in ideas and plain_first(tables) and max_states >= PLAIN_FIRST_SHARE:
-        # A short first search with the plain score (docs/solver.md, "Two scores").
-        quick = attrs.evolve(
-            job, max_states=max_states // PLAIN_FIRST_SHARE, ideas={**ideas, "weights": PLAIN}
+    if "weights" in ideas:
+        return _dispatch(job, use_c, note, max_memory)
+    spent = 0  # positions of the searches so far: together never more than max_states
+    result = SolveResult(Verdict.UNDECIDED, reason="state budget")
+    for more, size in schedule(tables, max_states):
+        size = min(size, max_states - spent)
+        if size < 1:
+            break
+        # Each search of the schedule on its own (docs/solver.md, "Scores in turns",
+        # "Two scores", "Other scores"), its progress counted on from the ones before.
+        one = attrs.evolve(
+            job, max_states=size, ideas={**ideas, **more}, progress=_offset(progress, spent)
         )
-        first = _dispatch(quick, use_c, note, max_memory)
-        if first.decided or first.reason != "state budget":
-            return first
-        rest = attrs.evolve(job, max_states=max(1, max_states - first.positions))
-        second = _dispatch(rest, use_c, note, max_memory)
-        result = attrs.evolve(second, positions=second.positions + first.positions)
-    else:
-        result = _dispatch(job, use_c, note, max_memory)
-    spent += result.positions
-    if "weights" in ideas or result.decided or result.reason != "state budget":
-        return attrs.evolve(result, positions=spent)
-    # Other scores and restarts, each a search of its own (docs/solver.md, "Other scores").
-    for more, share in later_searches(tables):
-        other = attrs.evolve(job, max_states=max(1, max_states // share), ideas={**ideas, **more})
-        result = _dispatch(other, use_c, note, max_memory)
+        result = _dispatch(one, use_c, note, max_memory)
         spent += result.positions
         if result.decided or result.reason != "state budget":
             break
     return attrs.evolve(result, positions=spent)
+
+
+def schedule(tables: Tables, max_states: int) -> tuple[tuple[dict[str, Any], int], ...]:
+    """The searches :func:`solve` runs, in order, until one decides or the budget is
+    spent: ``(ideas, positions)``, the ideas over the caller's and the most positions
+    that search may store. Together they store at most ``max_states``, so the budget is
+    the most a deal may cost, every search included.
+
+    The schedule is built for a size ``unit``, the largest for which the whole schedule
+    fits in ``max_states``: first the searches in turns (:func:`turns`, where the game
+    has them); then, where no cell takes a card (:func:`plain_first`), the plain score
+    with a twentieth of ``unit`` and the game's own score with the rest, elsewhere the
+    game's own score with ``unit``; then the later searches (:func:`later_searches`),
+    each with ``unit`` divided by its divisor. At the default budget
+    (:data:`DEFAULT_MAX_STATES`) the game's own score stores up to 1,000,000 positions in
+    the FreeCell family, about 1,040,000 in the games without cells, and 2,400,000 where
+    only complete suits go up.
+
+    :param tables: the compiled variant.
+    :param max_states: the budget, at least 1.
+    :raises ValueError: when ``max_states`` is below 1.
+    """
+    if max_states < 1:
+        raise ValueError(f"max_states must be at least 1, got {max_states}")
+    low, high = 1, max_states
+    while low < high:  # the largest unit whose schedule fits (the total rises with it)
+        mid = (low + high + 1) // 2
+        if sum(size for _, size in _schedule(tables, mid)) <= max_states:
+            low = mid
+        else:
+            high = mid - 1
+    return tuple((more, size) for more, size in _schedule(tables, low) if size >= 1)
+
+
+def _schedule(tables: Tables, unit: int) -> list[tuple[dict[str, Any], int]]:
+    """:func:`schedule` for the size ``unit`` of the game's own search, whatever the sum."""
+    out: list[tuple[dict[str, Any], int]] = [
+        ({"weights": weights}, size) for weights, size in turns(tables, unit)
+    ]
+    if plain_first(tables) and unit >= PLAIN_FIRST_SHARE:
+        quick = unit // PLAIN_FIRST_SHARE
+        out += [({"weights": PLAIN}, quick), ({}, unit - quick)]
+    else:
+        out.append(({}, unit))
+    out += [(more, unit // share) for more, share in later_searches(tables)]
+    return out
 
 
 TURNS = (10_000, 10)
@@ -574,11 +637,12 @@ def _solve_python(job: _Job) -> SolveResult:
         job.cancel,
         job.progress,
     )
-    check = SuitCheck(engine) if job.suit_check else None
+    seen: set[Any] = set()  # the search's table, made here so the checks can count it
+    check = SuitCheck(engine, job.max_states, seen.__len__) if job.suit_check else None
     order = LeaveOrder(engine) if job.leave_check else None
     try:
         if ideas.get("search") == "dfs":
-            found, positions = dfs(engine, start, scorer, stop, check=check, order=order)
+            found, positions = dfs(engine, start, scorer, stop, check=check, order=order, seen=seen)
         else:
             found, positions = best_first(
                 engine,
@@ -588,6 +652,7 @@ def _solve_python(job: _Job) -> SolveResult:
                 fifo=ideas.get("ties") == "fifo",
                 check=check,
                 order=order,
+                seen=seen,
             )
     except Budget as exc:
         return SolveResult(
@@ -808,8 +873,11 @@ class _Stop:
         self.cancelled = cancelled
         self.progress = progress
 
-    def check(self, stored: int) -> None:
-        if stored >= self.max_states:
+    def check(self, stored: int, more: int = 0) -> None:
+        """Raise :class:`Budget` when ``stored`` positions of the search and ``more`` of
+        its dead-end test's reach the budget, the time is up or the search is cancelled;
+        else report ``stored`` to ``progress``."""
+        if stored + more >= self.max_states:
             raise Budget("state budget", stored)
         if self.deadline is not None and time.monotonic() >= self.deadline:
             raise Budget("time budget", stored)
@@ -829,12 +897,18 @@ def _fresh_children(
     seen: set[Any],
     check: SuitCheck | None,
     order: LeaveOrder | None = None,
+    limit: int | None = None,
 ) -> Iterator[tuple[Position, _Node, bool]]:
     """The children of ``pos`` not seen before (each is added to ``seen``), skipping those
     the dead-suit and leave-order tests rule out; each with its path node and whether it is won (the
-    search stops at a won child, so nothing follows it)."""
+    search stops at a won child, so nothing follows it).
+
+    :raises Budget: before a child, when ``seen`` and the dead-end test's positions have
+        reached ``limit``: so a search never stores more than its budget."""
     key, total = engine.key, engine.total
     for move, child in engine.children_of(pos):
+        if limit is not None and len(seen) + (check.positions if check else 0) >= limit:
+            raise Budget("state budget", len(seen))
         k = key(child)
         if k in seen:
             continue
@@ -861,6 +935,7 @@ def best_first(
     fifo: bool = False,
     check: SuitCheck | None = None,
     order: LeaveOrder | None = None,
+    seen: set[Any] | None = None,
 ) -> tuple[list[IMove] | None, int]:
     """Best-first search over positions, lowest score first, with a transposition table
     of keys (columns and cells as multisets).
@@ -868,6 +943,8 @@ def best_first(
     :param check: the single-suit dead-end test, or ``None``: a new position it finds
         dead is stored but not searched further.
     :param order: the leave-order dead-end test, or ``None``; used as ``check``.
+    :param seen: an empty set to use as the table (the one ``check`` counts), or
+        ``None`` for a new one.
     :return: ``(moves, positions)``: the internal moves of a win, or ``None`` after every
         position reachable from ``start`` was expanded (the proof that none wins).
     :raises Budget: when a budget ran out.
@@ -875,11 +952,12 @@ def best_first(
     key = engine.key
     if engine.remaining(start) == 0:
         return [], 1
+    seen = set() if seen is None else seen
+    seen.add(key(start))
     if check is not None and check.dead_somewhere(start):
         return None, 1
     if order is not None and order.stranded(start):
         return None, 1
-    seen = {key(start)}
     counter = 0
     step = 1 if fifo else -1  # among equal scores: the oldest or the newest position first
     heap: list[tuple[int, int, Position, _Node | None]] = [(score(start), 0, start, None)]
@@ -889,9 +967,10 @@ def best_first(
     while heap:
         _, _, pos, path = pop(heap)
         expanded += 1
-        if not expanded & 255 or len(seen) >= limit:
-            stop.check(len(seen))
-        for child, node, won in _fresh_children(engine, pos, path, seen, check, order):
+        more = check.positions if check else 0
+        if not expanded & 255 or len(seen) + more >= limit:
+            stop.check(len(seen), more)
+        for child, node, won in _fresh_children(engine, pos, path, seen, check, order, limit):
             if won:
                 return _unwind(node), len(seen)
             counter += step
@@ -907,17 +986,19 @@ def dfs(
     *,
     check: SuitCheck | None = None,
     order: LeaveOrder | None = None,
+    seen: set[Any] | None = None,
 ) -> tuple[list[IMove] | None, int]:
     """Depth-first search, children tried best score first, with the same transposition
     table; same contract as :func:`best_first`."""
     key = engine.key
     if engine.remaining(start) == 0:
         return [], 1
+    seen = set() if seen is None else seen
+    seen.add(key(start))
     if check is not None and check.dead_somewhere(start):
         return None, 1
     if order is not None and order.stranded(start):
         return None, 1
-    seen = {key(start)}
     stack: list[list[tuple[int, Position, _Node | None]]] = [[(0, start, None)]]
     expanded = 0
     limit = stop.max_states
@@ -928,10 +1009,11 @@ def dfs(
             continue
         _, pos, path = frame.pop()
         expanded += 1
-        if not expanded & 255 or len(seen) >= limit:
-            stop.check(len(seen))
+        more = check.positions if check else 0
+        if not expanded & 255 or len(seen) + more >= limit:
+            stop.check(len(seen), more)
         kids: list[tuple[int, Position, _Node | None]] = []
-        for child, node, won in _fresh_children(engine, pos, path, seen, check, order):
+        for child, node, won in _fresh_children(engine, pos, path, seen, check, order, limit):
             if won:
                 return _unwind(node), len(seen)
             kids.append((-score(child), child, node))

@@ -229,6 +229,8 @@ def search(
         if why and engine == "c":
             raise ValueError(f"the compiled stock search cannot search this game: {why}")
     run = _search_c if use_c else _search_python
+    if max_states < 2:  # the start fills the budget: a search would store its first child
+        return "undecided", (), 1, "state budget"
     spent = 0
     if narrowed(start.rules) and max_states >= 2 * NARROW_SHARE:
         verdict, moves, spent, reason = run(

@@ -254,13 +254,14 @@ def solve_one(
     :param options: option choices as ``(key, value)`` pairs.
     :param deal: the deal number.
     :param timeout: seconds for this deal, or ``None``.
-    :param max_states: the state budget for this deal (``None``: the solver's default,
-        :data:`~solitaire_core.solver.DEFAULT_MAX_STATES`).
+    :param max_states: the most positions this deal may cost, every search counted
+        (``None``: the solver's default,
+        :func:`~solitaire_core.solver.default_max_states`).
     :param engine: the solver engine (``"auto"``, ``"c"`` or ``"python"``).
     :param solutions: give the solution's moves in the row (``False``: the row's
         ``solution`` is empty and only its length is kept, for surveys of many deals).
     """
-    from .search import DEFAULT_MAX_STATES, solve_deal
+    from .search import solve_deal
 
     rules = _rules(variant, tuple(sorted(options)))
     cancel = _CANCEL.is_set if _CANCEL is not None else None
@@ -268,7 +269,7 @@ def solve_one(
         rules,
         deal,
         timeout=timeout,
-        max_states=max_states or DEFAULT_MAX_STATES,
+        max_states=max_states,
         cancel=cancel,
         engine=engine,
     )

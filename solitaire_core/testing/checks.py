@@ -57,8 +57,9 @@ class KitSettings:
         with the invariants checked after every move, shrinking a long game can take
         Hypothesis minutes; the unshrunk game is reported step by step either way.
     :param derandomize: draw the same examples on every run (reproducible, explores less).
-    :param solver_states: the solver's position budget per deal in the solutions-replay
-        check (an undecided deal proves nothing and is passed over).
+    :param solver_states: the positions the solver's largest search may store per deal
+        in the solutions-replay check (:func:`~solitaire_core.solver.budget_for`; an
+        undecided deal proves nothing and is passed over).
     """
 
     max_examples: int = 100
@@ -638,12 +639,12 @@ def check_solutions_replay(ctx: KitContext) -> None:
     :class:`~solitaire_core.session.Session` with the variant's autoplay; the solver never
     reports a solution that failed its own check (that would be a solver fault for this
     variant's rules, as once found for several decks built in alternate colours)."""
-    from ..solver import Verdict, solve
+    from ..solver import Verdict, budget_for, solve
 
     rules = ctx.rules
     for number in (1, 2, 3):
         state = deals.deal(rules, number)
-        result = solve(state, max_states=ctx.settings.solver_states)
+        result = solve(state, max_states=budget_for(rules, ctx.settings.solver_states))
         assert result.reason != "solution failed its check", (
             f"deal {number}: the solver found a solution that does not win when played"
         )
@@ -676,7 +677,7 @@ def check_solver_verdicts(ctx: KitContext) -> None:
     need another. Positions either search leaves undecided prove nothing and are passed
     over. Checks the generic search; the reductions that need autoplay are covered by the
     solver's own tests (docs/solver.md)."""
-    from ..solver import Verdict, solve
+    from ..solver import Verdict, budget_for, solve
 
     rules = ctx.rules
     budget = ctx.settings.search_budget
@@ -688,7 +689,9 @@ def check_solver_verdicts(ctx: KitContext) -> None:
             return
         # A game with hidden cards has one (thoughtful) search for both engine names.
         for name in ("python",) if rules.core_positions_only else ("python", "c"):
-            result = solve(raw, autoplay="off", max_states=5 * budget, engine=name)
+            result = solve(
+                raw, autoplay="off", max_states=budget_for(rules, 5 * budget), engine=name
+            )
             assert result.reason != "solution failed its check", (
                 f"the {name} solver found a win it could not replay; position {raw.to_text()}"
             )

@@ -59,6 +59,8 @@ WINDOW_SIZE = (1320, 900)
 """The window's size in pixels where the screen has room for it."""
 SOLVE_DEALS = tuple(range(1, 21))
 SOLVE_BUDGET = {"max_states": 200_000, "timeout": 10.0}
+"""The Solve tab's budget per deal: seconds, and positions its largest search may store
+(:func:`~solitaire_core.solver.budget_for`)."""
 COMMENTS_NOTE = N_("Saving writes the same data back, but comments in the file are not kept.")
 """The note under the form about comments (English; shown through ``gettext``)."""
 
@@ -669,7 +671,7 @@ class VariantEditor(tk.Toplevel):
         """Ask the solver about deals 1-20 in the background (the button's command)."""
         if self.definition is None or self.solving:
             return
-        from solitaire_core.solver import solve_deal
+        from solitaire_core.solver import budget_for, solve_deal
 
         rules = self.definition.resolve()
         cancel = threading.Event()
@@ -689,7 +691,13 @@ class VariantEditor(tk.Toplevel):
                     if cancel.is_set():
                         break
                     try:
-                        result = solve_deal(rules, number, cancel=cancel, **SOLVE_BUDGET)
+                        result = solve_deal(
+                            rules,
+                            number,
+                            cancel=cancel,
+                            timeout=SOLVE_BUDGET["timeout"],
+                            max_states=budget_for(rules, int(SOLVE_BUDGET["max_states"])),
+                        )
                     except SolitaireError as exc:
                         results.put(("solve-error", (number, str(exc))))
                         break

@@ -65,7 +65,7 @@ from solitaire_core.i18n import gettext as _
 from solitaire_core.moves import Move, PileKind, PileRef
 from solitaire_core.rules import explain, legal_moves, pile_accepts, resolve
 from solitaire_core.session import Session
-from solitaire_core.solver import SolveResult, SolverJob, Verdict, stock
+from solitaire_core.solver import SolveResult, SolverJob, Verdict, budget_for, stock
 from solitaire_core.solver.honest import HonestAdvice, continuation, unseen_cards
 from solitaire_core.solver.job import HonestJob
 from solitaire_core.state import GameState
@@ -98,7 +98,9 @@ __all__ = [
 HINT_TIMEOUT = 30.0
 """Seconds a hint or demo search may take before it gives up (Cancel stops it sooner)."""
 HINT_MAX_STATES = 500_000
-"""Positions a hint or demo search may store (about 0.6 KB each: some 300 MB at most)."""
+"""Positions a hint or demo search's largest search may store (about 0.6 KB each: some
+300 MB at most); the budget given the solver is :func:`~solitaire_core.solver.budget_for`
+this, as are those below."""
 HONEST_SAMPLES = 10
 """Arrangements of the unseen cards a hint that never peeks solves (about a second in
 all on a Klondike deal's first move: benchmarks/bench_honest.py)."""
@@ -628,9 +630,12 @@ class Assistant:
             if session is not None and kind != "deal"
             else state.rules.autoplay
         )
-        max_states = int(budget["max_states"])
+        max_states = int(budget["max_states"])  # what _unknown remembers, as the budgets say
         job = SolverJob(
-            state, timeout=float(budget["timeout"]), max_states=max_states, autoplay=policy
+            state,
+            timeout=float(budget["timeout"]),
+            max_states=budget_for(state.rules, max_states),
+            autoplay=policy,
         )
         key = position_key(state, policy)
         self._run(_Search(kind, state, policy, key, job, max_states, time.monotonic(), deal))

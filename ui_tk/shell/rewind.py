@@ -16,7 +16,7 @@ from typing import Any
 
 from solitaire_core.i18n import gettext as _
 from solitaire_core.i18n import ngettext
-from solitaire_core.solver import SolverJob, Verdict
+from solitaire_core.solver import SolverJob, Verdict, budget_for
 from solitaire_core.state import GameState
 
 __all__ = ["Rewinder", "rewind_target"]
@@ -112,7 +112,7 @@ class Rewinder:
         self.job = SolverJob(
             state,
             timeout=float(budget["timeout"]),
-            max_states=int(budget["max_states"]),
+            max_states=budget_for(state.rules, int(budget["max_states"])),
             autoplay=session.autoplay_policy,
         ).start()
         app.set_message(_("Looking for the last winnable position…"))
