@@ -44,8 +44,8 @@ def wins_in_a_session(variant: str, number: int, moves: tuple, policy: str = "")
 @pytest.mark.parametrize("variant", ["klondike", "klondike-draw-3"])
 @pytest.mark.parametrize(
     "number",
-    # Deals 16-30 with the slow tests: the Python reference takes most of the time.
-    [*range(1, 16), *(pytest.param(n, marks=pytest.mark.slow) for n in range(16, 31))],
+    # Deals 6-30 with the slow tests: the Python reference takes most of the time.
+    [*range(1, 6), *(pytest.param(n, marks=pytest.mark.slow) for n in range(6, 31))],
 )
 def test_both_engines_give_the_same_verdict_and_count(variant: str, number: int) -> None:
     compiled = search(variant, number, "c", 5000)
@@ -57,7 +57,9 @@ def test_both_engines_give_the_same_verdict_and_count(variant: str, number: int)
 
 
 @pytest.mark.parametrize("variant", ["yukon", "russian-solitaire"])
-@pytest.mark.parametrize("number", range(1, 11))
+@pytest.mark.parametrize(
+    "number", [*range(1, 5), *(pytest.param(n, marks=pytest.mark.slow) for n in range(5, 11))]
+)
 def test_the_yukon_family_is_searched_compiled_with_the_same_result(
     variant: str, number: int
 ) -> None:
