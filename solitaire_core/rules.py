@@ -1704,7 +1704,18 @@ def _classic_safe(
     card: Card,
     target: int,
 ) -> bool:
-    """:func:`is_safe_to_foundation` on the piles :func:`_autoplay_classic` holds."""
+    """:func:`is_safe_to_foundation` on the piles :func:`_autoplay_classic` holds. With one
+    deck, no cards back from the foundations and none hidden, the cards that would want
+    ``card`` are looked for in the lists themselves (the same answer, without building a
+    position for every card sent up: the solver replays each solution through here)."""
+    if rules.decks == 1 and not rules.foundation_return and not rules.hidden_cards:
+        if rules.foundation_piles[target].suits != "suit":
+            return False
+        wanting = _wanting(rules).get(card)
+        if wanting is not None:
+            in_play: set[Card | None] = set(itertools.chain.from_iterable(columns))
+            in_play.update(cells)
+            return not any(other in in_play for other in wanting)
     return is_safe_to_foundation(_piles_state(rules, bases, columns, cells, founds), card, target)
 
 

@@ -131,3 +131,43 @@ def test_klondike_sends_a_card_up_once_no_card_could_come_back_for_it() -> None:
     # Without cards coming back, the Fours of the black suits up are enough.
     one_way = attrs.evolve(waiting, rules=attrs.evolve(rules, foundation_return=False))
     assert is_safe_to_foundation(one_way, five)
+
+
+@pytest.mark.parametrize(
+    "variant", ["freecell", "seahaven", "bakers-game", "penguin", "eight-off", "citadel"]
+)
+def test_autoplay_s_quick_safety_check_answers_as_the_rule_does(variant: str) -> None:
+    """Autoplay over the classic foundations asks whether a card is safe on the piles it
+    holds as lists (rules._classic_safe, quick for one deck); along random games its
+    answer for every card a foundation takes equals is_safe_to_foundation's."""
+    import random
+
+    from solitaire_core.deal import deal
+    from solitaire_core.rules import _classic_safe, legal_moves
+    from solitaire_core.session import play_move
+
+    rules = get_variant(variant).resolve()
+    rng = random.Random(7)
+    checked = 0
+    for number in range(1, 9):
+        state, _ = autoplay_moves(deal(rules, number), "off")
+        for _ in range(60):
+            founds = list(state.foundations)
+            for card in [c[-1] for c in state.columns if c] + [c for c in state.cells if c]:
+                for target, pile in enumerate(founds):
+                    fits = (not pile and card.rank == 1) or (
+                        pile and pile[-1].suit == card.suit and pile[-1].rank + 1 == card.rank
+                    )
+                    if not fits:
+                        continue
+                    quick = _classic_safe(
+                        rules, state.bases, list(state.columns), list(state.cells), founds,
+                        card, target,
+                    )  # fmt: skip
+                    assert quick == is_safe_to_foundation(state, card, target), (number, card)
+                    checked += 1
+            moves = legal_moves(state)
+            if not moves:
+                break
+            _, _, state = play_move(state, rng.choice(moves), "off")
+    assert checked > 50

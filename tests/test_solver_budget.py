@@ -81,3 +81,14 @@ def test_a_budget_that_is_not_a_positive_whole_number_is_refused(bad):
     state = deal(get_variant("seahaven").resolve(), 1)
     with pytest.raises(ValueError, match="max_states"):
         solve(state, max_states=bad)
+
+
+@pytest.mark.parametrize("variant", ["freecell", "seahaven", "streets-and-alleys", "simple-simon"])
+def test_the_schedule_fits_any_budget(variant):
+    """Down to a budget of a few positions, where the game's own search gets one and the
+    other searches' shares round to nothing, the schedule never asks for more."""
+    tables = tables_for(get_variant(variant).resolve(), ())
+    for budget in [*range(1, 40), 999, 123_457, 9_999_999]:
+        plan = schedule(tables, budget)
+        assert plan and all(size >= 1 for _, size in plan)
+        assert sum(size for _, size in plan) <= budget

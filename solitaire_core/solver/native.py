@@ -14,6 +14,7 @@ side learns it.
 from __future__ import annotations
 
 import importlib.util
+import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -258,14 +259,24 @@ def score_range(tables: Tables, weights: Mapping[str, int]) -> int:
 
 def _loose_pairs(tables: Tables) -> bool:
     """Whether some card builds on another but does not run with it (the C core counts
-    the ``loose`` term only then)."""
-    if not tables.can_run:
-        return False
-    return any(
+    the ``loose`` term only then). Worked out once per tables: every solve asks."""
+    known = _LOOSE.get(id(tables))
+    if known is not None and known[0]() is tables:
+        return known[1]
+    loose = bool(tables.can_run) and any(
         b and not r
         for row_b, row_r in zip(tables.can_build, tables.can_run)
         for b, r in zip(row_b, row_r)
     )
+    if len(_LOOSE) > 1000:
+        _LOOSE.clear()
+    _LOOSE[id(tables)] = (weakref.ref(tables), loose)
+    return loose
+
+
+_LOOSE: dict[int, tuple[weakref.ref[Tables], bool]] = {}
+""":func:`_loose_pairs` by the id of the tables, with a weak reference that tells a
+reused id from the same tables."""
 
 
 def position_unsupported(

@@ -73,7 +73,7 @@ def budget_for(rules: Rules, one_search: int) -> int:
         raise ValueError(f"one_search must be a whole number >= 1, got {one_search!r}")
     if rules.core_positions_only:
         return one_search
-    return sum(size for _, size in _schedule(tables_for(rules), one_search))
+    return _total(_parts(tables_for(rules)), one_search)
 
 
 Cancel = threading.Event | Callable[[], bool]
@@ -322,27 +322,59 @@ def schedule(tables: Tables, max_states: int) -> tuple[tuple[dict[str, Any], int
     """
     if max_states < 1:
         raise ValueError(f"max_states must be at least 1, got {max_states}")
+    parts = _parts(tables)
     low, high = 1, max_states
     while low < high:  # the largest unit whose schedule fits (the total rises with it)
         mid = (low + high + 1) // 2
-        if sum(size for _, size in _schedule(tables, mid)) <= max_states:
+        if _total(parts, mid) <= max_states:
             low = mid
         else:
             high = mid - 1
-    return tuple((more, size) for more, size in _schedule(tables, low) if size >= 1)
+    out: list[tuple[dict[str, Any], int]] = []
+    left = max_states  # below a unit of 1 (a budget of a few positions) the tail is cut
+    for more, size in _schedule(tables, low, parts):
+        size = min(size, left)
+        if size >= 1:
+            out.append((more, size))
+            left -= size
+    return tuple(out)
 
 
-def _schedule(tables: Tables, unit: int) -> list[tuple[dict[str, Any], int]]:
+_Parts = tuple[tuple[dict[str, int], ...], bool, tuple[tuple[dict[str, Any], int], ...]]
+
+
+def _parts(tables: Tables) -> _Parts:
+    """What :func:`_schedule` builds from, worked out once per :func:`schedule`: the
+    scores taken in turns (none where the game has no turns), whether the plain score
+    goes first, and :func:`later_searches`."""
+    scores = ({}, *fallback_weights(tables)) if takes_turns(tables) else ()
+    return scores, plain_first(tables), later_searches(tables)
+
+
+def _total(parts: _Parts, unit: int) -> int:
+    """The positions of :func:`_schedule` for ``unit``, added up (without building it)."""
+    scores, _, later = parts
+    return (
+        sum(size for _, size in _turns(scores, unit))
+        + unit
+        + sum(unit // share for _, share in later)
+    )
+
+
+def _schedule(
+    tables: Tables, unit: int, parts: _Parts | None = None
+) -> list[tuple[dict[str, Any], int]]:
     """:func:`schedule` for the size ``unit`` of the game's own search, whatever the sum."""
+    scores, plain, later = _parts(tables) if parts is None else parts
     out: list[tuple[dict[str, Any], int]] = [
-        ({"weights": weights}, size) for weights, size in turns(tables, unit)
+        ({"weights": weights}, size) for weights, size in _turns(scores, unit)
     ]
-    if plain_first(tables) and unit >= PLAIN_FIRST_SHARE:
+    if plain and unit >= PLAIN_FIRST_SHARE:
         quick = unit // PLAIN_FIRST_SHARE
         out += [({"weights": PLAIN}, quick), ({}, unit - quick)]
     else:
         out.append(({}, unit))
-    out += [(more, unit // share) for more, share in later_searches(tables)]
+    out += [(more, unit // share) for more, share in later]
     return out
 
 
@@ -380,10 +412,14 @@ def turns(tables: Tables, max_states: int) -> tuple[tuple[dict[str, int], int], 
     benchmarks/bench_portfolio.py measures it."""
     if not takes_turns(tables):
         return ()
-    scores = ({}, *fallback_weights(tables))
+    return _turns(({}, *fallback_weights(tables)), max_states)
+
+
+def _turns(scores: tuple[dict[str, int], ...], unit: int) -> tuple[tuple[dict[str, int], int], ...]:
+    """:func:`turns` for these scores, below ``unit``."""
     size, factor = TURNS
     out: list[tuple[dict[str, int], int]] = []
-    while size < max_states:
+    while scores and size < unit:
         out += [(weights, size) for weights in scores]
         size *= factor
     return tuple(out)
