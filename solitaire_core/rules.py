@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import attrs
@@ -1390,9 +1390,7 @@ def is_safe_to_foundation(state: GameState, card: Card, pile: int | None = None)
         if state.rules.hidden_cards:
             up = set(itertools.chain.from_iterable(state.foundations))
             return all(other in up for other in wanting)
-        in_play = set(itertools.chain.from_iterable(state.columns))
-        in_play.update(c for c in state.cells if c is not None)
-        in_play.update(state.reserve)
+        in_play = _cards_in_play(state.columns, state.cells, state.reserve)
         return not any(other in in_play for other in wanting)
     build = _safe_build(state.rules)  # a card outside the rules' decks (a made-up position)
     if state.rules.hidden_cards:
@@ -1713,10 +1711,21 @@ def _classic_safe(
             return False
         wanting = _wanting(rules).get(card)
         if wanting is not None:
-            in_play: set[Card | None] = set(itertools.chain.from_iterable(columns))
-            in_play.update(cells)
+            in_play = _cards_in_play(columns, cells)
             return not any(other in in_play for other in wanting)
     return is_safe_to_foundation(_piles_state(rules, bases, columns, cells, founds), card, target)
+
+
+def _cards_in_play(
+    columns: Iterable[tuple[Card, ...]],
+    cells: Iterable[Card | None],
+    reserve: Iterable[Card] = (),
+) -> set[Card]:
+    """The cards of the columns, cells and reserve, as a set (safe autoplay's lookups)."""
+    in_play = set(itertools.chain.from_iterable(columns))
+    in_play.update(c for c in cells if c is not None)
+    in_play.update(reserve)
+    return in_play
 
 
 def canonical_key(state: GameState) -> tuple[Any, ...]:

@@ -35,22 +35,15 @@ class SuitCheck:
 
     :param engine: the engine of the search (its reductions are used for sub-positions
         too: they are sound for any position).
-    :param limit: the search's position budget, or ``None``; the sub-searches' positions
-        count against it (:meth:`dead`).
-    :param stored: returns how many positions the search has stored so far (with
-        ``limit``).
+    :param left: returns how many positions the search's budget has left beyond those
+        it stored itself, or ``None`` for no budget; the sub-searches' positions count
+        against it too (:meth:`dead`).
     """
 
-    def __init__(
-        self,
-        engine: Engine,
-        limit: int | None = None,
-        stored: Callable[[], int] | None = None,
-    ) -> None:
+    def __init__(self, engine: Engine, left: Callable[[], int] | None = None) -> None:
         tables = engine.tables
         self.engine = engine
-        self.limit = limit
-        self.stored = stored
+        self.left = left
         n = tables.values
         suit = [tables.kind[v] // 13 for v in range(n)]
         self.suit = suit
@@ -82,7 +75,7 @@ class SuitCheck:
     def dead(self, pos: Position, suit: int) -> bool:
         """Whether the sub-position of ``suit`` in ``pos`` cannot be won.
 
-        With a budget (``limit``), a sub-search may store only the positions the budget
+        With a budget (``left``), a sub-search may store only the positions the budget
         has left, less one, at most :data:`SUB_CAP`; with fewer than two left none runs.
         Either way the answer is then "not dead", which is always sound."""
         cols, cells, found, _ = pos
@@ -96,8 +89,8 @@ class SuitCheck:
             self.cache[key] = verdict
         if verdict is None:
             cap = SUB_CAP
-            if self.limit is not None and self.stored is not None:
-                room = self.limit - self.stored() - self.positions
+            if self.left is not None:
+                room = self.left() - self.positions
                 if room < 2:
                     return False
                 cap = min(cap, room - 1)

@@ -14,7 +14,6 @@ side learns it.
 from __future__ import annotations
 
 import importlib.util
-import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -249,34 +248,12 @@ def score_range(tables: Tables, weights: Mapping[str, int]) -> int:
         "blockers": total,
         "unsettled": total,
         "homeless": total,
-        "loose": total if weights["loose"] and _loose_pairs(tables) else 0,
+        "loose": total if weights["loose"] and tables.loose_pairs else 0,
         "noise": 1,
         "crowd": 33,
     }
     terms = [most[name] * weights[name] for name in _WEIGHT_ORDER]
     return sum(t for t in terms if t > 0) - sum(t for t in terms if t < 0)
-
-
-def _loose_pairs(tables: Tables) -> bool:
-    """Whether some card builds on another but does not run with it (the C core counts
-    the ``loose`` term only then). Worked out once per tables: every solve asks."""
-    known = _LOOSE.get(id(tables))
-    if known is not None and known[0]() is tables:
-        return known[1]
-    loose = bool(tables.can_run) and any(
-        b and not r
-        for row_b, row_r in zip(tables.can_build, tables.can_run)
-        for b, r in zip(row_b, row_r)
-    )
-    if len(_LOOSE) > 1000:
-        _LOOSE.clear()
-    _LOOSE[id(tables)] = (weakref.ref(tables), loose)
-    return loose
-
-
-_LOOSE: dict[int, tuple[weakref.ref[Tables], bool]] = {}
-""":func:`_loose_pairs` by the id of the tables, with a weak reference that tells a
-reused id from the same tables."""
 
 
 def position_unsupported(

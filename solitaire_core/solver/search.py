@@ -332,7 +332,7 @@ def schedule(tables: Tables, max_states: int) -> tuple[tuple[dict[str, Any], int
             high = mid - 1
     out: list[tuple[dict[str, Any], int]] = []
     left = max_states  # below a unit of 1 (a budget of a few positions) the tail is cut
-    for more, size in _schedule(tables, low, parts):
+    for more, size in _schedule(parts, low):
         size = min(size, left)
         if size >= 1:
             out.append((more, size))
@@ -361,11 +361,9 @@ def _total(parts: _Parts, unit: int) -> int:
     )
 
 
-def _schedule(
-    tables: Tables, unit: int, parts: _Parts | None = None
-) -> list[tuple[dict[str, Any], int]]:
+def _schedule(parts: _Parts, unit: int) -> list[tuple[dict[str, Any], int]]:
     """:func:`schedule` for the size ``unit`` of the game's own search, whatever the sum."""
-    scores, plain, later = _parts(tables) if parts is None else parts
+    scores, plain, later = parts
     out: list[tuple[dict[str, Any], int]] = [
         ({"weights": weights}, size) for weights, size in _turns(scores, unit)
     ]
@@ -673,8 +671,8 @@ def _solve_python(job: _Job) -> SolveResult:
         job.cancel,
         job.progress,
     )
-    seen: set[Any] = set()  # the search's table, made here so the checks can count it
-    check = SuitCheck(engine, job.max_states, seen.__len__) if job.suit_check else None
+    seen: set[Any] = set()  # the search's table, made here so the check can count it
+    check = SuitCheck(engine, lambda: job.max_states - len(seen)) if job.suit_check else None
     order = LeaveOrder(engine) if job.leave_check else None
     try:
         if ideas.get("search") == "dfs":

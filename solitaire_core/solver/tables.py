@@ -41,6 +41,8 @@ cards, so it replays in the session whichever card of a class lies where.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from ..cards import Card, full_deck
@@ -105,6 +107,16 @@ class Tables:
         """The value standing for ``card``."""
         kind = _CLASS_SUIT[self.classes][_SUIT_INDEX[card.suit.value]] * 13 + card.rank - 1
         return kind if self.twins else card.deck * 52 + kind
+
+    @functools.cached_property
+    def loose_pairs(self) -> bool:
+        """Whether some card builds on another but does not run with it (the C core
+        counts the ``loose`` score term only then)."""
+        return bool(self.can_run) and any(
+            b and not r
+            for row_b, row_r in zip(self.can_build, self.can_run)
+            for b, r in zip(row_b, row_r)
+        )
 
     @property
     def present_mask(self) -> int:
