@@ -162,3 +162,26 @@ def test_with_the_stock_spent_the_fallback_turns_the_waste_over() -> None:
     rules = attrs.evolve(get_variant("klondike-draw-3").resolve(), columns=1)
     state = GameState.from_text(rules, "KS |  | - - - - | stock - | waste 2H,9D")
     assert progress_move(state) == (Move.parse("w>s"), "this move turns the waste over")
+
+
+def test_without_a_won_arrangement_the_move_that_leads_furthest_is_advised() -> None:
+    """No arrangement won within the budget: each search's furthest position still
+    counts, and the plan whose furthest positions gained the most over the arrangements
+    is advised, with words that say so."""
+    from solitaire_core.solver import solve
+    from solitaire_core.solver.honest import FURTHEST, _plan
+
+    state = start("klondike-draw-3", 2)
+    advice = honest_hint(state, samples=4, max_states=300, seed=5)
+    assert advice.wins == 0 and advice.fallback == FURTHEST
+    assert advice.text == f"no win found in 4 ways the hidden cards may lie; {FURTHEST}"
+    # The same arrangements, solved here: the advice is the plan they gained most by.
+    rng = random.Random(5)
+    gains: Counter[str] = Counter()
+    for _ in range(4):
+        result = solve(arrangement(state, rng), max_states=300)
+        assert not result.decided and result.best_line
+        gains[_plan(result.best_line)] += result.best_gain
+    best = max(gains.values())
+    assert " ".join(map(str, advice.plan)) in {p for p, g in gains.items() if g == best}
+    assert 1 <= advice.leads <= 4 and is_legal(state, advice.move)

@@ -211,3 +211,60 @@ def test_the_progress_count_only_rises_through_the_narrowed_search(engine: str) 
     assert verdict == "undecided" and positions == 9_000
     assert len(counts) >= 4 and counts == sorted(set(counts)), counts
     assert counts[-1] <= positions
+
+
+@pytest.mark.parametrize(("variant", "number"), [("klondike-draw-3", 2), ("yukon", 1)])
+def test_where_no_win_is_found_both_engines_name_the_same_furthest_position(
+    variant: str, number: int
+) -> None:
+    """An undecided search still says how far it got: the line to the first position it
+    stored with the highest score, the same in both engines. The solver hands it out
+    (``best_line``) only after replaying it in a session, and there it leaves more cards
+    up or fewer face down than the deal's start."""
+    rules = get_variant(variant).resolve()
+    state = Session(rules, number).state
+    found = {
+        engine: stock.explore(state, policy="safe", max_states=3000, engine=engine)
+        for engine in ("c", "python")
+    }
+    assert found["c"] == found["python"]
+    verdict, _, _, _, best_score, best_line = found["c"]
+    assert verdict == "undecided" and best_line
+    result = solve_deal(rules, number, max_states=3000)
+    assert result.best_line == best_line
+    assert result.best_gain == best_score - stock.start_score(state) > 0
+    session = Session(rules, number)
+    for move in best_line:
+        session.play(move)
+    after = session.state
+    assert (after.foundation_cards, -after.face_down_cards) > (
+        state.foundation_cards,
+        -state.face_down_cards,
+    )
+    won = solve_deal(get_variant("klondike").resolve(), 1, max_states=3000)
+    assert won.verdict.value == "winnable" and won.best_line == () and won.best_gain == 0
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_a_card_just_taken_back_stays_where_the_player_put_it(engine: str) -> None:
+    """The player took A♦ back from a foundation onto 2♠; the session does not send it up
+    again. The search starts from that position as it is, so its line plays from it
+    (searched from the position autoplayed, the line began with A♦ back down from a
+    foundation that is empty here)."""
+    from solitaire_core.session import play_move
+    from solitaire_core.solver import solve
+
+    rules = get_variant("klondike-draw-3").resolve()
+    text = (
+        "KS,QH,JC,TH,9S,8H,7S,6D,5C 4S TS,9H,8S #7H,#7D,KC,QD #6S,#QS,3S #5H,#KD,#QC,#2C,"
+        "#JS,KH #4D,#3C,#6H,#AS,#2D,6C,5D,4C,3D,2S,AD |  | AC AH,2H,3H,4H - - | "
+        "stock 9C,9D | waste TD,7C,JD,TC,8D,8C,5S,JH | round 11"
+    )
+    state = GameState.from_text(rules, text)
+    result = solve(state, max_states=20_000, engine=engine)
+    line = result.moves or result.best_line
+    assert line
+    current = state
+    for move in line:
+        _, _, current = play_move(current, move, "safe")
+    assert current.is_won or not result.moves

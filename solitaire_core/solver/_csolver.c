@@ -3845,6 +3845,42 @@ static int sk_bytes(PyObject *o, uint8_t *dst, Py_ssize_t most, const char *what
     return (int)PyBytes_GET_SIZE(o);
 }
 
+/* The player's moves from the start to stored node ``v``: the path from the start, then
+ * each node's deals and move replayed from its parent. A new list, or NULL with an error
+ * set. */
+static PyObject *sk_line(const SkRules *r, const SkTable *t, int32_t v) {
+    PyObject *line = PyList_New(0);
+    if (!line) return NULL;
+    size_t depth = 0;
+    for (int32_t u = v; u > 0; u = t->nodes[u].parent) depth++;
+    int32_t *path = PyMem_RawMalloc((depth + 1) * sizeof(int32_t));
+    if (!path) {
+        Py_DECREF(line);
+        return PyErr_NoMemory();
+    }
+    size_t d = depth;
+    for (int32_t u = v; u > 0; u = t->nodes[u].parent) path[--d] = u;
+    for (d = 0; d < depth; d++) {
+        const SkNode *node = &t->nodes[path[d]];
+        SkState cur;
+        sk_unpack(r->ncols, &t->nodes[node->parent].st, &cur);
+        int bad = 0;
+        for (int k = 0; k < node->deals && !bad; k++) {
+            SkMove m;
+            sk_stock_move(r, &cur, &m);
+            sk_play(r, &cur, &m);
+            bad = sk_append_move(line, &m) < 0;
+        }
+        if (bad || (node->has_move && sk_append_move(line, &node->move) < 0)) {
+            Py_DECREF(line);
+            PyMem_RawFree(path);
+            return NULL;
+        }
+    }
+    PyMem_RawFree(path);
+    return line;
+}
+
 static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"columns", "hidden", "stock", "waste", "foundations", "rounds",
                             "draw", "redeals", "build", "run", "empty_ok", "wanting",
@@ -3944,7 +3980,9 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     int32_t won = -1;
     int64_t tick = 0;
     double deadline = timeout >= 0 ? now_seconds() + timeout : -1;
-    SkEntry first = {sk_score(r, &start), 0, 0};
+    int32_t best = 0; /* the stored position of the highest score, the first among equals */
+    int best_score = sk_score(r, &start);
+    SkEntry first = {best_score, 0, 0};
     if (sk_heap_push(&heap, first) < 0) {
         PyErr_NoMemory();
         goto done;
@@ -4017,8 +4055,13 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                     }
                 }
             }
+            int score = sk_score(r, &kids[a].st);
+            if (score > best_score) {
+                best_score = score;
+                best = id;
+            }
             tick--;
-            SkEntry child = {sk_score(r, &kids[a].st), -tick, id};
+            SkEntry child = {score, -tick, id};
             if (sk_heap_push(&heap, child) < 0) {
                 status = 3;
                 break;
@@ -4035,45 +4078,17 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_RuntimeError, "stock_search: a position has too many children");
         goto done;
     }
-    PyObject *line = PyList_New(0);
+    if (status == 1) verdict = "winnable";
+    PyObject *line = status == 1 ? sk_line(r, &t, won) : PyList_New(0);
     if (!line) goto done;
-    if (status == 1) {
-        verdict = "winnable";
-        /* the path from the start, then each node's line replayed from its parent */
-        size_t depth = 0;
-        for (int32_t v = won; v > 0; v = t.nodes[v].parent) depth++;
-        int32_t *path = PyMem_RawMalloc((depth + 1) * sizeof(int32_t));
-        if (!path) {
-            Py_DECREF(line);
-            PyErr_NoMemory();
-            goto done;
-        }
-        size_t d = depth;
-        for (int32_t v = won; v > 0; v = t.nodes[v].parent) path[--d] = v;
-        for (d = 0; d < depth; d++) {
-            SkNode *node = &t.nodes[path[d]];
-            SkState cur;
-            sk_unpack(r->ncols, &t.nodes[node->parent].st, &cur);
-            for (int k = 0; k < node->deals; k++) {
-                SkMove m;
-                sk_stock_move(r, &cur, &m);
-                sk_play(r, &cur, &m);
-                if (sk_append_move(line, &m) < 0) {
-                    Py_DECREF(line);
-                    PyMem_RawFree(path);
-                    goto done;
-                }
-            }
-            if (node->has_move && sk_append_move(line, &node->move) < 0) {
-                Py_DECREF(line);
-                PyMem_RawFree(path);
-                goto done;
-            }
-        }
-        PyMem_RawFree(path);
+    PyObject *best_line = sk_line(r, &t, best);
+    if (!best_line) {
+        Py_DECREF(line);
+        goto done;
     }
     if (status == 2) verdict = "undecided";
-    result = Py_BuildValue("(sNns)", verdict, line, (Py_ssize_t)t.count, reason);
+    result = Py_BuildValue("(sNnsNi)", verdict, line, (Py_ssize_t)t.count, reason, best_line,
+                           best_score);
 done:
     PyMem_RawFree(r);
     PyMem_RawFree(t.nodes);
@@ -4723,8 +4738,8 @@ static PyMethodDef methods[] = {
     {"stock_search", (PyCFunction)(void (*)(void))py_stock_search, METH_VARARGS | METH_KEYWORDS,
      "stock_search(columns, hidden, stock, waste, foundations, rounds, draw, redeals, build,\n"
      "             run, empty_ok, wanting, face_up_runs, foundation_runs, foundation_return,\n"
-     "             policy, max_states, timeout, cancel=None, progress=None)\n"
-     "-> (verdict, line, positions, reason)\n\n"
+     "             policy, max_states, timeout, cancel=None, progress=None, narrow=False)\n"
+     "-> (verdict, line, positions, reason, best_line, best_score)\n\n"
      "The thoughtful search of the stock games in C; called by\n"
      "solitaire_core.solver.stock, which documents the arguments."},
     {"discards", (PyCFunction)(void (*)(void))py_discards, METH_VARARGS | METH_KEYWORDS,

@@ -63,4 +63,6 @@ def stock_search(
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int], object] | None = None,
     narrow: bool = False,
-) -> tuple[str, list[tuple[int, int, int, int, int]], int, str]: ...
+) -> tuple[
+    str, list[tuple[int, int, int, int, int]], int, str, list[tuple[int, int, int, int, int]], int
+]: ...

@@ -6,7 +6,11 @@ the player cannot see. This module answers from the player's view alone, by hind
 optimisation (Bjarnason, Fern and Tadepalli, "Lower Bounding Klondike Solitaire with
 Monte-Carlo Planning", ICAPS 2009): deal the unseen cards at random into the unseen
 places many times, solve each such arrangement thoughtfully, and play the first move of
-the solutions that win most often.
+the solutions that win most often. Where no arrangement is won within the budget, each
+search still says how far it got (:attr:`SolveResult.best_line`: the line to the
+position with the most cards up and face-down cards turned), and the first move of the
+lines that get furthest, summed over the arrangements, is played: the hindsight value of
+a search that could not finish, rather than a rule of thumb about the view.
 
 The unseen places are the face-down cards of the columns, the stock (its order; but for
 its top card where that lies face up, Pyramid's ``stock.top_plays``; and not once the
@@ -94,9 +98,12 @@ class HonestAdvice:
     :param samples: how many arrangements were solved.
     :param votes: per plan (:func:`_plan`: the first move, with the stock's turns before
         the move they lead to), the arrangements it won, most first.
-    :param fallback: when no arrangement was won: why ``move`` (then a move chosen from
-        the view alone, :func:`progress_move`) was advised, e.g. ``"it turns a face-down
-        card up"``; ``""`` otherwise.
+    :param fallback: when no arrangement was won: why ``move`` was advised, ``""``
+        otherwise: :data:`FURTHEST` where the searches' furthest positions chose it (then
+        ``leads`` counts them), else the reason :func:`progress_move` gives for a move
+        chosen from the view alone (e.g. ``"this move turns a face-down card up"``).
+    :param leads: when no arrangement was won: in how many arrangements the line to the
+        furthest position the search reached started with ``move``'s plan.
     :param cancelled: the search was stopped before every arrangement was solved.
     :param plan: the moves of the plan voted for (``move`` first; more than one where it
         turns the stock before the move it leads to), as the first arrangement that
@@ -110,6 +117,7 @@ class HonestAdvice:
     fallback: str = ""
     cancelled: bool = False
     plan: tuple[Move, ...] = ()
+    leads: int = 0
 
     @property
     def text(self) -> str:
@@ -121,6 +129,11 @@ class HonestAdvice:
         if self.fallback:
             return f"{none}; {self.fallback}"
         return f"wins in {self.wins} of {self.samples} ways the hidden cards may lie"
+
+
+FURTHEST = "this move leads furthest toward a win"
+""":attr:`HonestAdvice.fallback` when no arrangement was won and the move was chosen by
+the positions the searches got furthest to."""
 
 
 def progress_move(state: GameState) -> tuple[Move | None, str]:
@@ -187,6 +200,9 @@ def honest_hint(
     rounds = samples if hidden else 1
     votes: Counter[str] = Counter()
     first: dict[str, tuple[Move, ...]] = {}
+    # where no arrangement is won: per plan, the gain of the furthest positions it led to
+    gains: Counter[str] = Counter()
+    leads: Counter[str] = Counter()
     for done in range(rounds):
         if cancel is not None and cancel():
             return HonestAdvice(None, 0, done, cancelled=True)
@@ -196,8 +212,18 @@ def honest_hint(
             plan = _plan(result.moves)
             votes[plan] += 1
             first.setdefault(plan, result.moves[: plan.count(" ") + 1])
+        elif result.best_line:
+            plan = _plan(result.best_line)
+            gains[plan] += result.best_gain
+            leads[plan] += 1
+            first.setdefault(plan, result.best_line[: plan.count(" ") + 1])
     if cancel is not None and cancel():
         return HonestAdvice(None, 0, rounds, cancelled=True)
+    if not votes and gains:
+        # The most gained over the arrangements; among equals the plan met first.
+        ahead = max(gains, key=lambda text: gains[text])
+        line = first[ahead]
+        return HonestAdvice(line[0], 0, rounds, fallback=FURTHEST, plan=line, leads=leads[ahead])
     if not votes:
         chosen, why = progress_move(state) if hidden else (None, "")
         return HonestAdvice(chosen, 0, rounds, fallback=why)

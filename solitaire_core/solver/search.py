@@ -111,6 +111,12 @@ class SolveResult:
         have been the default (e.g. a plugin's rule predicate), else empty.
     :param peak_bytes: the C engine's peak memory in bytes (every allocation of the
         search counted); 0 for the Python engine.
+    :param best_line: where no win was found by the thoughtful search of the stock games
+        (:func:`solitaire_core.solver.stock.explore`): the player's moves to the furthest
+        position it reached (the highest score: cards up, face-down cards turned, stock
+        and waste emptied), checked by replaying them; empty otherwise.
+    :param best_gain: how much higher that position scores than the start (0 where
+        ``best_line`` is empty).
     """
 
     verdict: Verdict
@@ -121,6 +127,8 @@ class SolveResult:
     engine: str = "python"
     note: str = ""
     peak_bytes: int = 0
+    best_line: tuple[Move, ...] = ()
+    best_gain: int = 0
 
     @property
     def hint(self) -> Move | None:
@@ -720,6 +728,7 @@ def _solve_hidden(
     discard games (Aces Up) that of :mod:`~solitaire_core.solver.discards` (compiled
     unless ``engine`` is ``"python"``); its solution checked by replaying it."""
     deadline = None if timeout is None else started + timeout
+    furthest: tuple[tuple[Move, ...], int] = ((), 0)
     own = [m for m in (golf, pairs, discards) if policy == "off" and m.applies(state.rules)]
     used, fallback, peak = "python", "", [0]
     if own and own[0] in (golf, discards):
@@ -741,7 +750,7 @@ def _solve_hidden(
     else:
         fallback = "" if engine == "python" else stock.native_unsupported(state.rules, policy)
         used = "python" if engine == "python" or fallback else "c"
-        verdict, moves, positions, reason = stock.search(
+        verdict, moves, positions, reason, best_score, best_line = stock.explore(
             state,
             policy=policy,
             max_states=max_states,
@@ -750,14 +759,15 @@ def _solve_hidden(
             progress=progress,
             engine=used,
         )
+        if verdict != "winnable" and best_line:
+            # handed out only when it plays and reaches the score it was found at
+            best = _replayed(state, best_line, policy)
+            if best is not None and stock.start_score(best) == best_score:
+                furthest = (best_line, best_score - stock.start_score(state))
     if verdict == "winnable":
-        current, _ = autoplay_moves(state, policy)
-        try:
-            for move in moves:
-                _, _, current = play_move(current, move, policy)
-        except IllegalMoveError:
-            current = state
-        if not current.is_won:  # never hand out a solution that does not win when played
+        current = _replayed(state, moves, policy)
+        if current is None or not current.is_won:
+            # never hand out a solution that does not win when played
             verdict, moves, reason = "undecided", (), "solution failed its check"
     return SolveResult(
         Verdict(verdict),
@@ -768,7 +778,22 @@ def _solve_hidden(
         engine=used,
         peak_bytes=max(peak),
         note=_hidden_note(state.rules, fallback if engine == "c" else ""),
+        best_line=furthest[0],
+        best_gain=furthest[1],
     )
+
+
+def _replayed(state: GameState, moves: tuple[Move, ...], policy: str) -> GameState | None:
+    """The position after ``moves`` played from ``state`` as it is (the searches of
+    :func:`_solve_hidden` start there, not from it autoplayed) with ``policy``'s autoplay
+    after each, or ``None`` where one of them is illegal."""
+    current = state
+    try:
+        for move in moves:
+            _, _, current = play_move(current, move, policy)
+    except IllegalMoveError:
+        return None
+    return current
 
 
 def _hidden_note(rules: Rules, fallback: str) -> str:

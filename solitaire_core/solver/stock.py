@@ -200,7 +200,8 @@ def search(
     progress: Callable[[int], None] | None,
     engine: str | None = None,
 ) -> tuple[str, tuple[Move, ...], int, str]:
-    """Search from ``state`` (autoplay already done, as a session's state is).
+    """Search from ``state`` as it is: a session's state (autoplayed after every move but
+    one that took a card back from a foundation), not autoplayed again here.
 
     :param engine: ``"python"``: this module's search, the reference; ``"c"``: the
         compiled search of ``_csolver.c`` (:exc:`ValueError` where
@@ -219,9 +220,58 @@ def search(
         searched), or ``"undecided"`` with ``reason`` ``"state budget"``, ``"time
         budget"`` or ``"cancelled"``.
     """
-    start, _ = autoplay_moves(state, policy)
+    verdict, moves, positions, reason, _, _ = explore(
+        state,
+        policy=policy,
+        max_states=max_states,
+        deadline=deadline,
+        cancel=cancel,
+        progress=progress,
+        engine=engine,
+    )
+    return verdict, moves, positions, reason
+
+
+def start_score(state: GameState) -> int:
+    """The score (:func:`_score`) of ``state``, the start :func:`explore`'s
+    ``best_score`` is measured against."""
+    return _score(state)
+
+
+Found = tuple[str, tuple[Move, ...], int, str, int, tuple[Move, ...]]
+"""What :func:`explore` returns: ``(verdict, moves, positions, reason, best_score,
+best_line)``."""
+
+
+def explore(
+    state: GameState,
+    *,
+    policy: str,
+    max_states: int,
+    deadline: float | None = None,
+    cancel: Callable[[], bool] | None = None,
+    progress: Callable[[int], None] | None = None,
+    engine: str | None = None,
+) -> Found:
+    """:func:`search`, which also says how far the search got: the first four values are
+    :func:`search`'s; ``best_score`` is the highest score (:func:`_score`) of a position
+    it stored, and ``best_line`` the player's moves from ``state`` to the
+    first position stored with that score (``()`` where none scored higher than the
+    start; after a win, the best before the winning position was found). Where no win is
+    found within the budget, that line is the search's best guess at progress: the
+    honest hint (:mod:`~solitaire_core.solver.honest`) votes with it. Both engines store
+    the same positions in the same order, so they give the same line.
+
+    :raises ValueError: as :func:`search`.
+    """
+    # The position as the player has it: a session's state is autoplayed already, but for
+    # a card just taken back from a foundation, which autoplay leaves where the player put
+    # it. Autoplayed again here, it went up, the lines started from a position the player
+    # did not have, and their first move could be illegal there ("f3>t7: f3 is empty"
+    # after the player had played f3>t7).
+    start = state
     if start.is_won:
-        return "winnable", (), 1, ""
+        return "winnable", (), 1, "", _score(start), ()
     use_c = False
     if engine != "python":
         why = native_unsupported(state.rules, policy) or _position_unsupported(start)
@@ -230,21 +280,25 @@ def search(
             raise ValueError(f"the compiled stock search cannot search this game: {why}")
     run = _search_c if use_c else _search_python
     if max_states < 2:  # the start fills the budget: a search would store its first child
-        return "undecided", (), 1, "state budget"
+        return "undecided", (), 1, "state budget", _score(start), ()
     spent = 0
+    best: tuple[int, tuple[Move, ...]] = (_score(start), ())
     if narrowed(start.rules) and max_states >= 2 * NARROW_SHARE:
-        verdict, moves, spent, reason = run(
+        verdict, moves, spent, reason, score, line = run(
             start, policy, max_states // NARROW_SHARE, deadline, cancel, progress, True
         )
+        best = (score, line)
         if verdict == "winnable" or reason not in ("", "state budget"):
-            return verdict, moves, spent, reason
+            return verdict, moves, spent, reason, *best
     if progress is not None and spent:
         counted = progress
         progress = lambda stored: counted(spent + stored)  # noqa: E731 - the whole count
-    verdict, moves, positions, reason = run(
+    verdict, moves, positions, reason, score, line = run(
         start, policy, max_states - spent, deadline, cancel, progress, False
     )
-    return verdict, moves, spent + positions, reason
+    if score > best[0]:  # the narrowed search's among equals: it came first
+        best = (score, line)
+    return verdict, moves, spent + positions, reason, *best
 
 
 def _search_python(
@@ -255,14 +309,21 @@ def _search_python(
     cancel: Callable[[], bool] | None,
     progress: Callable[[int], None] | None,
     narrow: bool,
-) -> tuple[str, tuple[Move, ...], int, str]:
-    """One best-first search of :func:`search` from ``start`` (autoplayed, not won), in
+) -> Found:
+    """One best-first search of :func:`explore` from ``start`` (autoplayed, not won), in
     Python; ``narrow``: with the narrowed moves (:func:`narrowed`)."""
     parents: dict[object, tuple[object, tuple[Move, ...]] | None] = {}
     start_key = canonical_key(start)
     parents[start_key] = None
     tick = itertools.count()
-    heap: list[tuple[int, int, GameState, object]] = [(-_score(start), 0, start, start_key)]
+    best_score, best_key = _score(start), start_key
+    heap: list[tuple[int, int, GameState, object]] = [(-best_score, 0, start, start_key)]
+
+    def found(verdict: str, reason: str = "") -> Found:
+        moves = _line(parents, child) if verdict == "winnable" else ()
+        return verdict, moves, len(parents), reason, best_score, _line(parents, best_key)
+
+    child = start_key
     while heap:
         _, _, position, key = heapq.heappop(heap)
         for line, after in expand(position, policy, narrow):
@@ -271,19 +332,22 @@ def _search_python(
                 continue
             parents[child] = (key, line)
             if after.is_won:
-                return "winnable", _line(parents, child), len(parents), ""
+                return found("winnable")
             stored = len(parents)
             if stored >= max_states:
-                return "undecided", (), stored, "state budget"
+                return found("undecided", "state budget")
             if stored % 500 == 0:
                 if deadline is not None and time.monotonic() > deadline:
-                    return "undecided", (), stored, "time budget"
+                    return found("undecided", "time budget")
                 if cancel is not None and cancel():
-                    return "undecided", (), stored, "cancelled"
+                    return found("undecided", "cancelled")
                 if progress is not None and stored % 2000 == 0:
                     progress(stored)
-            heapq.heappush(heap, (-_score(after), -next(tick), after, child))
-    return "unwinnable", (), len(parents), ""
+            score = _score(after)
+            if score > best_score:
+                best_score, best_key = score, child
+            heapq.heappush(heap, (-score, -next(tick), after, child))
+    return found("unwinnable")
 
 
 def _line(
@@ -409,7 +473,7 @@ def _search_c(
     cancel: Callable[[], bool] | None,
     progress: Callable[[int], None] | None,
     narrow: bool,
-) -> tuple[str, tuple[Move, ...], int, str]:
+) -> Found:
     """:func:`_search_python` in C: the rules compiled into tables over card indexes
     (:func:`_card_indexes`) and the win line turned into the core's moves."""
     rules = start.rules
@@ -419,7 +483,7 @@ def _search_c(
     hidden = start.hidden or (0,) * len(start.columns)
     timeout = -1.0 if deadline is None else max(deadline - time.monotonic(), 0.0)
     assert _csolver is not None
-    verdict, line, positions, reason = _csolver.stock_search(
+    verdict, line, positions, reason, best_line, best_score = _csolver.stock_search(
         tuple(bytes(index[c] for c in col) for col in start.columns),
         bytes(hidden),
         bytes(index[c] for c in start.stock),
@@ -442,7 +506,8 @@ def _search_c(
         progress,
         narrow,
     )
-    return verdict, tuple(_c_move(*m) for m in line), positions, reason
+    moves = tuple(_c_move(*m) for m in line)
+    return verdict, moves, positions, reason, best_score, tuple(_c_move(*m) for m in best_line)
 
 
 def _c_move(sk: int, si: int, dk: int, di: int, count: int) -> Move:

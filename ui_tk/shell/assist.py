@@ -174,13 +174,15 @@ _TO_EMPTY = {
 }
 _UNNUMBERED = (PileKind.RESERVE, PileKind.WASTE, PileKind.STOCK)
 # Why a hint that found no win advises a move all the same
-# (solitaire_core.solver.honest.progress_move): marked here, translated when shown.
+# (solitaire_core.solver.honest.progress_move and FURTHEST): marked here, translated
+# when shown.
 _FALLBACKS = (
     N_("this move sends a card up"),
     N_("this move turns a face-down card up"),
     N_("this move empties a column"),
     N_("this move deals from the stock"),
     N_("this move turns the waste over"),
+    N_("this move leads furthest toward a win"),
 )
 
 
