@@ -821,3 +821,21 @@ def test_scores_too_wide_for_the_c_queue_are_searched_in_python() -> None:
     assert result.engine == "python" and "queue holds 4000000" in result.note
     narrower = solve(state, ideas={"weights": {"depth": 300}}, max_states=200, engine="c")
     assert narrower.engine == "c" and narrower.note == ""
+
+
+def test_the_dead_suit_sub_searches_go_the_same_way_in_both_engines() -> None:
+    """The dead-suit test's small depth-first searches expand each position with its
+    columns sorted, as the compiled ones do (they decode positions from keys): on
+    Seahaven Towers #3 with these weights both engines store 369 positions, the
+    sub-searches' 199 among them (in play order the Python ones stored 151, so the total
+    was 321, and a budget between the two decided the deal in one engine only)."""
+    rules = get_variant("seahaven").resolve()
+    ideas = {"weights": {"depth": 3, "cells": 6}}
+    counts = {
+        engine: solve_deal(rules, 3, engine=engine, ideas=ideas, max_states=100_000)
+        for engine in ENGINES
+    }
+    assert {r.verdict for r in counts.values()} == {Verdict.WINNABLE}
+    assert counts["c"].positions == counts["python"].positions == 369
+    plain = solve_deal(rules, 3, engine="c", ideas={**ideas, "suit_check": False})
+    assert plain.positions == 170  # the main search's own positions
