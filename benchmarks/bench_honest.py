@@ -6,9 +6,10 @@ are dealt at random into the unseen places ``--samples`` times, each arrangement
 solved thoughtfully within ``--max-states`` positions, and the move that wins most often
 is played (a plan that turns a stock already seen before the move it leads to is
 followed through, :func:`~solitaire_core.solver.honest.continuation`, as the table's
-demo does); when no arrangement is won, the stock is dealt (or turned over) if it can
-be, as a player would. A game is lost when no arrangement is won and the stock cannot
-move, when a
+demo does); when no arrangement is won, the move whose lines got furthest in the
+searches, else a move of progress in sight (the hint's own fallbacks), else the stock is
+dealt (or turned over) if it can be, as a player would. A game is lost when nothing of
+these is left, when a
 position comes back ``--repeats`` times (the advice goes round in circles, say through
 the stock), or after ``--max-moves`` moves. Prints the win rate with its 95% Wilson
 interval and the CPU per game; ``--out`` writes the rows as JSON after every deal, and a
