@@ -10,7 +10,8 @@ the solutions that win most often. Where no arrangement is won within the budget
 search still says how far it got (:attr:`SolveResult.best_line`: the line to the
 position with the most cards up and face-down cards turned), and the first move of the
 lines that get furthest, summed over the arrangements, is played: the hindsight value of
-a search that could not finish, rather than a rule of thumb about the view.
+a search that could not finish, rather than a rule of thumb about the view (not where the
+stock is dealt in rows onto the columns: :func:`honest_hint`).
 
 The unseen places are the face-down cards of the columns, the stock (its order; but for
 its top card where that lies face up, Pyramid's ``stock.top_plays``; and not once the
@@ -197,6 +198,12 @@ def honest_hint(
         raise ValueError(f"max_states: expected a whole number >= 1, got {max_states!r}")
     rng = random.Random(seed)
     hidden = bool(unseen_cards(state))
+    # The search's score counts cards left in the stock against a position. Dealt onto a
+    # waste they stay counted there, so a line gets further only by what it plays; dealt
+    # in rows onto the columns (Spider, Gypsy) they stop counting, so the furthest lines
+    # start by dealing every row, a move a player keeps for when nothing else is left.
+    # There the rule of thumb of progress_move decides instead.
+    furthest_counts = state.rules.stock_deal != "row"
     rounds = samples if hidden else 1
     votes: Counter[str] = Counter()
     first: dict[str, tuple[Move, ...]] = {}
@@ -212,7 +219,7 @@ def honest_hint(
             plan = _plan(result.moves)
             votes[plan] += 1
             first.setdefault(plan, result.moves[: plan.count(" ") + 1])
-        elif result.best_line:
+        elif result.best_line and furthest_counts:
             plan = _plan(result.best_line)
             gains[plan] += result.best_gain
             leads[plan] += 1
