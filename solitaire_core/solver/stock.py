@@ -310,7 +310,7 @@ def _search_python(
     progress: Callable[[int], None] | None,
     narrow: bool,
 ) -> Found:
-    """One best-first search of :func:`explore` from ``start`` (autoplayed, not won), in
+    """One best-first search of :func:`explore` from ``start`` (as the player has it, not won), in
     Python; ``narrow``: with the narrowed moves (:func:`narrowed`)."""
     parents: dict[object, tuple[object, tuple[Move, ...]] | None] = {}
     start_key = canonical_key(start)
