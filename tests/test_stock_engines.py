@@ -1,8 +1,8 @@
 """The thoughtful search of the stock games (solitaire_core/solver/stock.py) in its two
-engines: the compiled one of _csolver.c, which ``solve`` runs for the Klondike family,
-and the pure-Python reference. Both store the same positions in the same order, so a
-player gets the same verdict and the same position count from either; every compiled
-win replays in a session to a won game.
+engines: the compiled one of _csolver.c, which ``solve`` runs for the Klondike, Yukon and
+Canfield families, and the pure-Python reference. Both store the same positions in the
+same order, so a player gets the same verdict and the same position count from either;
+every compiled win replays in a session to a won game.
 """
 
 from __future__ import annotations
@@ -268,3 +268,53 @@ def test_a_card_just_taken_back_stays_where_the_player_put_it(engine: str) -> No
     for move in line:
         _, _, current = play_move(current, move, "safe")
     assert current.is_won or not result.moves
+
+
+@pytest.mark.parametrize(
+    ("variant", "number"),
+    # Canfield 1 and 4 are won through the reserve, which fills each emptied column at
+    # once; Superior Canfield's reserve lies face up and fills nothing; Storehouse builds
+    # in suit from the Two; Rainbow in any suit, one pass.
+    [
+        ("canfield", 1),
+        ("canfield", 2),
+        ("canfield", 4),
+        ("superior-canfield", 2),
+        ("storehouse", 1),
+        ("storehouse", 2),
+        ("rainbow", 1),
+    ],
+)
+def test_the_canfield_family_is_searched_compiled_with_the_same_result(
+    variant: str, number: int
+) -> None:
+    """A reserve whose top card plays, foundations from the deal's base rank wrapping
+    from the King to the Ace, and moves of one card or a whole column (PySolFC games 105,
+    101, 100 and 108)."""
+    assert stock.native_unsupported(get_variant(variant).resolve()) == ""
+    compiled = search(variant, number, "c", 3000)
+    reference = search(variant, number, "python", 3000)
+    assert compiled[0] == reference[0] and compiled[1:] == reference[1:]
+    if compiled[0] == "winnable":
+        assert wins_in_a_session(variant, number, compiled[1])
+
+
+def test_a_canfield_position_without_its_base_rank_runs_in_python() -> None:
+    """A hand-made position of a game whose deal sets the base rank, made without the
+    deal's base: the compiled search names why it cannot hold it, and the search runs in
+    Python, which asks the position's base and says what is missing."""
+    state = Session(get_variant("canfield").resolve(), 1).state
+    bare = attrs.evolve(state, bases=())
+    assert stock._position_unsupported(bare) == (
+        "the foundations do not start from one known base rank"
+    )
+    with pytest.raises(ValueError, match="one known base rank"):
+        stock.search(
+            bare,
+            policy="safe",
+            max_states=200,
+            deadline=None,
+            cancel=None,
+            progress=None,
+            engine="c",
+        )

@@ -3268,8 +3268,9 @@ done:
 /* ---- the thoughtful search of the stock games (solver/stock.py in C) ----------------
  *
  * The same best-first search as solitaire_core/solver/stock.py, position for position,
- * for the Klondike family (one deck, classic foundations, columns with face-down cards,
- * a stock dealing onto a waste): the moves of rules.legal_moves in its order, the K+
+ * for the Klondike and Canfield families (one deck, foundations in suit from a base
+ * rank, columns with face-down cards, a stock dealing onto a waste, a reserve whose top
+ * card plays): the moves of rules.legal_moves in its order, the K+
  * folding of stock.expand, the autoplay of rules.autoplay_moves (general path, safe as
  * is_safe_to_foundation and _wanted_back say), the score of stock._score, and positions
  * stored under the same equality as rules.canonical_key. Children go on a heap ordered by
@@ -3283,13 +3284,15 @@ done:
 #define SK_PILE 52
 #define SK_KEY 96
 
-enum { SK_T = 0, SK_F = 1, SK_W = 2, SK_S = 3 };
+enum { SK_T = 0, SK_F = 1, SK_W = 2, SK_S = 3, SK_R = 4 };
+#define SK_RES 13
 
 typedef struct {
     uint8_t col[SK_COLS][SK_COLLEN];
     uint8_t len[SK_COLS], hid[SK_COLS];
     uint8_t stock[SK_PILE], waste[SK_PILE];
     uint8_t nstock, nwaste;
+    uint8_t reserve[SK_RES], nres;
     uint8_t fsuit[4], fcount[4];
     int32_t rounds;
 } SkState;
@@ -3301,16 +3304,19 @@ typedef struct {
 typedef struct {
     int ncols, draw, redeals, policy, face_up_runs, found_runs, found_return, limited;
     int narrow; /* stock.search's first, narrowed search (stock.narrowed says which moves) */
+    int base;   /* the rank every foundation starts from (1: the Ace); they wrap unless 1 */
+    int one_or_all, fill_empty; /* tableau.move_limit "one-or-all"; reserve.fill_empty */
     uint8_t build[52][52], run[52][52], empty_ok[52];
     uint64_t wanting[52];
 } SkRules;
 
 /* A stored position, packed: the cards of the columns one after the other, then the
- * stock's, then the waste's (at most 52 in all: the one deck's cards not up). */
+ * stock's, the waste's and the reserve's (at most 52 in all: the one deck's cards not
+ * up). */
 typedef struct {
     uint8_t cards[52];
     uint8_t len[SK_COLS], hid[SK_COLS];
-    uint8_t nstock, nwaste;
+    uint8_t nstock, nwaste, nres;
     uint8_t fsuit[4], fcount[4];
     int32_t rounds;
 } SkPacked;
@@ -3332,10 +3338,13 @@ static void sk_pack(int ncols, const SkState *s, SkPacked *p) {
     memcpy(p->cards + off, s->stock, s->nstock);
     off += s->nstock;
     memcpy(p->cards + off, s->waste, s->nwaste);
+    off += s->nwaste;
+    memcpy(p->cards + off, s->reserve, s->nres);
     memcpy(p->len, s->len, SK_COLS);
     memcpy(p->hid, s->hid, SK_COLS);
     p->nstock = s->nstock;
     p->nwaste = s->nwaste;
+    p->nres = s->nres;
     memcpy(p->fsuit, s->fsuit, 4);
     memcpy(p->fcount, s->fcount, 4);
     p->rounds = s->rounds;
@@ -3350,10 +3359,13 @@ static void sk_unpack(int ncols, const SkPacked *p, SkState *s) {
     memcpy(s->stock, p->cards + off, p->nstock);
     off += p->nstock;
     memcpy(s->waste, p->cards + off, p->nwaste);
+    off += p->nwaste;
+    memcpy(s->reserve, p->cards + off, p->nres);
     memcpy(s->len, p->len, SK_COLS);
     memcpy(s->hid, p->hid, SK_COLS);
     s->nstock = p->nstock;
     s->nwaste = p->nwaste;
+    s->nres = p->nres;
     memcpy(s->fsuit, p->fsuit, 4);
     memcpy(s->fcount, p->fcount, 4);
     s->rounds = p->rounds;
@@ -3362,13 +3374,27 @@ static void sk_unpack(int ncols, const SkPacked *p, SkState *s) {
 static int sk_suit(int c) { return c / 13; }
 static int sk_rank(int c) { return c % 13 + 1; }
 
-static int sk_home(const SkState *s, int card) { /* rules._home: first pile taking it */
-    for (int j = 0; j < 4; j++) {
-        if (!s->fcount[j]) {
-            if (sk_rank(card) == 1) return j;
-        } else if (s->fsuit[j] == sk_suit(card) && s->fcount[j] + 1 == sk_rank(card))
-            return j;
-    }
+/* The rank of the card at height k (0 the bottom) of a foundation: up from the base
+ * rank, wrapping from the King to the Ace (Canfield, PySolFC game 105). */
+static int sk_frank(const SkRules *r, int k) { return (r->base - 1 + k) % 13 + 1; }
+
+/* The card on top of foundation j (which holds cards). */
+static int sk_ftop(const SkRules *r, const SkState *s, int j) {
+    return s->fsuit[j] * 13 + sk_frank(r, s->fcount[j] - 1) - 1;
+}
+
+/* rules.pile_accepts for one deck and in-suit piles: the base rank on an empty pile (a
+ * suit's base card is still in play only while no pile holds that suit), else the next
+ * rank of the pile's suit. */
+static int sk_fits(const SkRules *r, const SkState *s, int j, int card) {
+    if (!s->fcount[j]) return sk_rank(card) == r->base;
+    return s->fcount[j] < 13 && s->fsuit[j] == sk_suit(card) &&
+           sk_frank(r, s->fcount[j]) == sk_rank(card);
+}
+
+static int sk_home(const SkRules *r, const SkState *s, int card) { /* stock._home */
+    for (int j = 0; j < 4; j++)
+        if (sk_fits(r, s, j, card)) return j;
     return -1;
 }
 
@@ -3400,9 +3426,11 @@ static void sk_play(const SkRules *r, SkState *s, const SkMove *m) {
         if (s->hid[i] && s->hid[i] >= s->len[i]) s->hid[i] = s->len[i] ? s->len[i] - 1 : 0;
     } else if (m->sk == SK_W) {
         moving[0] = s->waste[--s->nwaste];
+    } else if (m->sk == SK_R) {
+        moving[0] = s->reserve[--s->nres];
     } else {
         int j = m->si;
-        moving[0] = (uint8_t)(s->fsuit[j] * 13 + s->fcount[j] - 1);
+        moving[0] = (uint8_t)sk_ftop(r, s, j);
         s->fcount[j]--;
     }
     if (m->dk == SK_T) {
@@ -3412,22 +3440,29 @@ static void sk_play(const SkRules *r, SkState *s, const SkMove *m) {
     } else {
         for (int k = n - 1; k >= 0; k--) sk_push_found(s, m->di, moving[k]);
     }
+    if (m->sk == SK_T && r->fill_empty && s->nres && !s->len[m->si]) {
+        /* the emptied column takes the reserve's top card within the same move (rules._play;
+           PySolFC's Canfield.fillStack) */
+        s->col[m->si][0] = s->reserve[--s->nres];
+        s->len[m->si] = 1;
+    }
 }
 
 static int sk_realigns(const SkRules *r, const SkState *s) { /* rules.waste_realigns */
     return r->draw > 1 && (r->redeals < 0 || r->redeals > s->rounds);
 }
 
-static uint64_t sk_up(const SkState *s) {
+static uint64_t sk_up(const SkRules *r, const SkState *s) {
     uint64_t up = 0;
     for (int j = 0; j < 4; j++)
-        for (int k = 0; k < s->fcount[j]; k++) up |= 1ULL << (s->fsuit[j] * 13 + k);
+        for (int k = 0; k < s->fcount[j]; k++)
+            up |= 1ULL << (s->fsuit[j] * 13 + sk_frank(r, k) - 1);
     return up;
 }
 
 /* rules.is_safe_to_foundation for one deck and in-suit piles. */
 static int sk_safe(const SkRules *r, const SkState *s, int card) {
-    uint64_t up = sk_up(s);
+    uint64_t up = sk_up(r, s);
     if (!r->found_return) return (r->wanting[card] & ~up) == 0;
     /* _wanted_back: the cards that may lie on it, and through cards up on those */
     up |= 1ULL << card;
@@ -3451,7 +3486,7 @@ static int sk_autoplay(const SkRules *r, SkState *s) {
     int made = 0, progress = 1;
     while (progress) {
         progress = 0;
-        for (int i = 0; i <= r->ncols; i++) {
+        for (int i = 0; i <= r->ncols + 1; i++) {
             int card;
             SkMove m;
             if (i < r->ncols) {
@@ -3459,13 +3494,18 @@ static int sk_autoplay(const SkRules *r, SkState *s) {
                 card = s->col[i][s->len[i] - 1];
                 m.sk = SK_T;
                 m.si = (uint8_t)i;
-            } else {
+            } else if (i == r->ncols) {
                 if (!s->nwaste || (r->policy != AUTO_ALL && sk_realigns(r, s))) continue;
                 card = s->waste[s->nwaste - 1];
                 m.sk = SK_W;
                 m.si = 0;
+            } else {
+                if (!s->nres) continue;
+                card = s->reserve[s->nres - 1];
+                m.sk = SK_R;
+                m.si = 0;
             }
-            int target = sk_home(s, card);
+            int target = sk_home(r, s, card);
             if (target < 0) continue;
             if (r->policy == AUTO_ALL || sk_safe(r, s, card)) {
                 m.dk = SK_F;
@@ -3488,7 +3528,7 @@ static int sk_score(const SkRules *r, const SkState *s) {
         down += s->hid[i];
         empty += !s->len[i];
     }
-    return 40 * found - 12 * down - 2 * s->nstock - 2 * s->nwaste + 2 * empty;
+    return 40 * found - 12 * down - 2 * s->nstock - 2 * s->nwaste + 2 * empty - 20 * s->nres;
 }
 
 static int sk_won(const SkState *s) {
@@ -3531,6 +3571,9 @@ static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
     key[p++] = s->nwaste;
     memcpy(key + p, s->waste, s->nwaste);
     p += s->nwaste;
+    key[p++] = s->nres;
+    memcpy(key + p, s->reserve, s->nres);
+    p += s->nres;
     uint8_t per[4] = {0, 0, 0, 0};
     for (int j = 0; j < 4; j++)
         if (s->fcount[j]) per[s->fsuit[j]] = s->fcount[j];
@@ -3654,8 +3697,9 @@ static SkMove sk_mv(int sk, int si, int dk, int di, int count) {
 }
 
 /* rules.legal_moves without the stock's move, in its order: foundation moves first (the
- * columns', the waste's), then moves onto the columns (each column's runs by target
- * column then size, the waste's card, the foundations' top cards). */
+ * columns', the waste's, the reserve's), then moves onto the columns (each column's runs
+ * by target column then size, the waste's card, the reserve's top card, the foundations'
+ * top cards). */
 static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
     int n = 0, nc = r->ncols;
     for (int i = 0; i < nc; i++) { /* to the foundations */
@@ -3663,13 +3707,9 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
         if (!len || s->hid[i] >= len) continue;
         int top = s->col[i][len - 1];
         for (int j = 0; j < 4; j++) {
-            int fits = sk_rank(top) == 1
-                           ? !s->fcount[j]
-                           : s->fcount[j] && s->fsuit[j] == sk_suit(top) &&
-                                 s->fcount[j] + 1 == sk_rank(top);
-            if (!fits) continue;
+            if (!sk_fits(r, s, j, top)) continue;
             out[n++] = sk_mv(SK_T, i, SK_F, j, 1);
-            if (r->found_runs) {
+            if (r->found_runs) { /* the Ace as the base only (stock.native_unsupported) */
                 int k = 1, face = len - s->hid[i];
                 while (k < face) {
                     int upper = s->col[i][len - k - 1], lower = s->col[i][len - k];
@@ -3681,14 +3721,11 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
             }
         }
     }
-    if (s->nwaste) {
-        int card = s->waste[s->nwaste - 1];
-        for (int j = 0; j < 4; j++) {
-            int fits = sk_rank(card) == 1 ? !s->fcount[j]
-                                          : s->fcount[j] && s->fsuit[j] == sk_suit(card) &&
-                                                s->fcount[j] + 1 == sk_rank(card);
-            if (fits) out[n++] = sk_mv(SK_W, 0, SK_F, j, 1);
-        }
+    for (int src = 0; src < 2; src++) { /* the waste's and the reserve's top cards */
+        if (src ? !s->nres : !s->nwaste) continue;
+        int card = src ? s->reserve[s->nres - 1] : s->waste[s->nwaste - 1];
+        for (int j = 0; j < 4; j++)
+            if (sk_fits(r, s, j, card)) out[n++] = sk_mv(src ? SK_R : SK_W, 0, SK_F, j, 1);
     }
     for (int i = 0; i < nc; i++) { /* onto the columns */
         int len = s->len[i];
@@ -3702,25 +3739,32 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
             if (j == i) continue;
             for (int k = 1; k <= run; k++) {
                 int card = s->col[i][len - k];
+                /* "one-or-all": one card or the whole column (PySolFC's Canfield_AC_RowStack) */
+                if (r->one_or_all && k != 1 && k != len) continue;
                 /* narrowed: part of a run moves only to send the card under it up */
-                if (r->narrow && k < face && sk_home(s, s->col[i][len - k - 1]) < 0) continue;
+                if (r->narrow && k < face && sk_home(r, s, s->col[i][len - k - 1]) < 0) continue;
                 if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
                     out[n++] = sk_mv(SK_T, i, SK_T, j, k);
             }
         }
     }
-    for (int src = -1; src < 4; src++) {
-        int card;
-        if (src < 0) {
+    for (int src = -2; src < 4; src++) {
+        int card, kind = SK_F;
+        if (src == -2) {
             if (!s->nwaste) continue;
             card = s->waste[s->nwaste - 1];
+            kind = SK_W;
+        } else if (src == -1) {
+            if (!s->nres) continue;
+            card = s->reserve[s->nres - 1];
+            kind = SK_R;
         } else {
             if (!r->found_return || !s->fcount[src]) continue;
-            card = s->fsuit[src] * 13 + s->fcount[src] - 1;
+            card = sk_ftop(r, s, src);
         }
         for (int j = 0; j < nc; j++)
             if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
-                out[n++] = src < 0 ? sk_mv(SK_W, 0, SK_T, j, 1) : sk_mv(SK_F, src, SK_T, j, 1);
+                out[n++] = sk_mv(kind, src < 0 ? 0 : src, SK_T, j, 1);
     }
     return n;
 }
@@ -3729,7 +3773,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
 static int sk_waste_moves(const SkRules *r, const SkState *s, SkMove *out) {
     int n = 0;
     if (!s->nwaste) return 0;
-    int card = s->waste[s->nwaste - 1], home = sk_home(s, card);
+    int card = s->waste[s->nwaste - 1], home = sk_home(r, s, card);
     if (home >= 0) out[n++] = sk_mv(SK_W, 0, SK_F, home, 1);
     for (int j = 0; j < r->ncols; j++)
         if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
@@ -3804,7 +3848,7 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
         sk_play(r, &cur, &d);
         /* the whole table after the first deal (stock.expand says why), then the waste's
            new top card only */
-        if (deals == 1 || (cur.nwaste && sk_home(&cur, cur.waste[cur.nwaste - 1]) >= 0)) {
+        if (deals == 1 || (cur.nwaste && sk_home(r, &cur, cur.waste[cur.nwaste - 1]) >= 0)) {
             SkState played = cur;
             if (sk_autoplay(r, &played)) {
                 out[n].st = played;
@@ -3885,18 +3929,21 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"columns", "hidden", "stock", "waste", "foundations", "rounds",
                             "draw", "redeals", "build", "run", "empty_ok", "wanting",
                             "face_up_runs", "foundation_runs", "foundation_return", "policy",
-                            "max_states", "timeout", "cancel", "progress", "narrow", NULL};
+                            "max_states", "timeout", "cancel", "progress", "narrow",
+                            "reserve", "base", "one_or_all", "fill_empty", NULL};
     PyObject *columns, *hidden, *stock, *waste, *founds, *build, *run, *empty_ok, *wanting;
-    PyObject *cancel = Py_None, *progress = Py_None;
+    PyObject *cancel = Py_None, *progress = Py_None, *reserve = NULL;
     int rounds, draw, redeals, fur, frun, fret, policy, narrow = 0;
+    int base = 1, one_or_all = 0, fill_empty = 0;
     long long max_states;
     double timeout;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOp", names, &PyTuple_Type,
-                                     &columns, &hidden, &stock, &waste, &PyTuple_Type, &founds,
-                                     &rounds, &draw, &redeals, &build, &run, &empty_ok,
-                                     &PyTuple_Type, &wanting, &fur, &frun, &fret, &policy,
-                                     &max_states, &timeout, &cancel, &progress, &narrow))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSipp", names,
+                                     &PyTuple_Type, &columns, &hidden, &stock, &waste,
+                                     &PyTuple_Type, &founds, &rounds, &draw, &redeals, &build,
+                                     &run, &empty_ok, &PyTuple_Type, &wanting, &fur, &frun,
+                                     &fret, &policy, &max_states, &timeout, &cancel, &progress,
+                                     &narrow, &reserve, &base, &one_or_all, &fill_empty))
         return NULL;
     SkRules *r = PyMem_RawCalloc(1, sizeof(SkRules));
     SkTable t = {NULL, 0, 1024, NULL, 1023, 0, NULL};
@@ -3911,7 +3958,7 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
         PyTuple_GET_SIZE(founds) != 4 || PyTuple_GET_SIZE(wanting) != 52 ||
         PyBytes_GET_SIZE(build) != 52 * 52 || PyBytes_GET_SIZE(run) != 52 * 52 ||
         PyBytes_GET_SIZE(empty_ok) != 52 || draw < 1 || max_states < 1 || policy < 0 ||
-        policy > 2) {
+        policy > 2 || base < 1 || base > 13 || (base != 1 && frun)) {
         PyErr_SetString(PyExc_ValueError, "stock_search: bad arguments");
         goto done;
     }
@@ -3924,6 +3971,9 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     r->found_runs = frun;
     r->found_return = fret;
     r->narrow = narrow;
+    r->base = base;
+    r->one_or_all = one_or_all;
+    r->fill_empty = fill_empty;
     memcpy(r->build, PyBytes_AS_STRING(build), 52 * 52);
     memcpy(r->run, PyBytes_AS_STRING(run), 52 * 52);
     memcpy(r->empty_ok, PyBytes_AS_STRING(empty_ok), 52);
@@ -3947,6 +3997,11 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     if (ns < 0 || nw < 0) goto done;
     start.nstock = (uint8_t)ns;
     start.nwaste = (uint8_t)nw;
+    if (reserve) {
+        int nr = sk_bytes(reserve, start.reserve, SK_RES, "reserve");
+        if (nr < 0) goto done;
+        start.nres = (uint8_t)nr;
+    }
     for (int j = 0; j < 4; j++) {
         PyObject *f = PyTuple_GET_ITEM(founds, j);
         if (!PyBytes_Check(f) || PyBytes_GET_SIZE(f) > 13) {

@@ -63,6 +63,10 @@ def stock_search(
     cancel: Callable[[], bool] | None = None,
     progress: Callable[[int], object] | None = None,
     narrow: bool = False,
+    reserve: bytes = b"",
+    base: int = 1,
+    one_or_all: bool = False,
+    fill_empty: bool = False,
 ) -> tuple[
     str, list[tuple[int, int, int, int, int]], int, str, list[tuple[int, int, int, int, int]], int
 ]: ...

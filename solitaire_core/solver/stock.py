@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from ..cards import Card
 from ..moves import Move, PileKind, cell, foundation, tableau
 from ..rules import (
+    RESERVE,
     STOCK,
     WASTE,
     _build_table,
@@ -47,7 +48,7 @@ from ..rules import (
 )
 from ..session import play_resolved
 from ..state import GameState
-from ..variant import Rules
+from ..variant import BASE_FIRST_PLAYED, FoundationPile, Rules
 from .native import IMPORT_ERROR, _csolver
 
 THOUGHTFUL_NOTE = "thoughtful: the solver knows the face-down cards and the stock's order"
@@ -365,12 +366,15 @@ def _line(
 
 def native_unsupported(rules: Rules, policy: str = "safe") -> str:
     """Why the compiled search cannot search ``rules``'s game with autoplay ``policy``
-    (a sentence), or ``""`` when it can. It knows the Klondike and Yukon families: one
-    deck of 52 cards, at most 10 columns with face-down cards and no cells or reserve,
-    four classic foundations built up in suit from the Ace, runs moving as a whole (or
-    any face-up card with the cards on it, as in Yukon and Russian Solitaire), and a
-    stock dealing onto a waste, turned over without limit or at most twice, or no stock
-    at all."""
+    (a sentence), or ``""`` when it can. It knows the Klondike, Yukon and Canfield
+    families: one deck of 52 cards, at most 10 columns with face-down cards and no
+    cells, four foundations built up in suit from one base rank (the Ace, or a rank the
+    deal sets, wrapping from the King to the Ace: Canfield, PySolFC game 105), runs
+    moving as a whole (or any face-up card with the cards on it, as in Yukon and Russian
+    Solitaire; or one card or the whole column, as in Canfield), a stock dealing onto a
+    waste, turned over without limit or at most twice, or no stock at all, and a reserve
+    of at most 13 cards whose top card plays (filling an emptied column at once, or
+    not)."""
     if _csolver is None:
         return IMPORT_ERROR or "the C extension is not available"
     if not hasattr(_csolver, "stock_search"):
@@ -379,9 +383,14 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
         (rules.decks == 1 and len(rules.cards) == 52, "it plays more or fewer than 52 cards"),
         (
             rules.foundations == 4
-            and rules.standard_foundations
-            and all(p.suits == "suit" for p in rules.foundation_piles),
-            "its foundations are not four classic piles built up in suit",
+            and not rules.complete_suits
+            and all(_one_suit_up(p) for p in rules.foundation_piles)
+            and len({p.base for p in rules.foundation_piles}) == 1,
+            "its foundations are not four piles built up in suit from one base rank",
+        ),
+        (
+            not (rules.foundation_runs and not rules.standard_foundations),
+            "runs go up to foundations that do not start at the Ace",
         ),
         (rules.hidden_cards, "it deals no face-down cards"),
         (
@@ -389,7 +398,11 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
             "its stock does not deal onto a waste",
         ),
         (rules.redeals <= 2, "it turns the waste over more than twice but not without limit"),
-        (rules.cells == 0 and not rules.has_reserve, "it has cells or a reserve"),
+        (rules.cells == 0, "it has cells"),
+        (
+            not rules.reserve_takes_runs and rules.reserve_cards <= 13,
+            "its reserve takes cards or holds more than 13",
+        ),
         (
             not (rules.covered_by or rules.complete_suits or rules.pair_total),
             "its columns overlap, or cards go up in suits or pairs",
@@ -398,7 +411,10 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
             not (rules.base_first_played or rules.win_cards),
             "its foundations or win are not classic",
         ),
-        (rules.move_limit == "unlimited" or rules.face_up_runs, "it limits the runs that move"),
+        (
+            rules.move_limit in ("unlimited", "one-or-all") or rules.face_up_runs,
+            "it limits the runs that move",
+        ),
         (1 <= len(rules.deal.columns) <= 10, "it deals more than 10 columns"),
         (policy in ("off", "safe", "all"), f"autoplay {policy!r} is unknown"),
     )
@@ -408,22 +424,52 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
     return ""
 
 
+def _one_suit_up(pile: FoundationPile) -> bool:
+    """Whether the compiled search models foundation ``pile``: built up in suit, 13
+    cards, from the Ace or from a base rank that wraps from the King to the Ace."""
+    return (
+        pile.build == "up-in-suit"
+        and pile.cards == 13
+        and not pile.nothing_on_king
+        and pile.base != BASE_FIRST_PLAYED
+        and (pile.standard or pile.wrap)
+    )
+
+
+def _base(state: GameState) -> int | None:
+    """The one base rank of ``state``'s foundations (1 to 13), or ``None`` where the
+    piles start from different ranks or the position does not say which (a hand-made
+    position of a game whose deal sets the base, without :attr:`GameState.bases`)."""
+    try:
+        bases = {state.base_rank(j) for j in range(state.rules.foundations)}
+    except ValueError:
+        return None
+    base = bases.pop() if len(bases) == 1 else None
+    return base if isinstance(base, int) and 1 <= base <= 13 else None
+
+
 def _position_unsupported(state: GameState) -> str:
     """Why the compiled search cannot hold ``state`` of a game it supports (a hand-made
-    position: a card outside the rules' deck or twice, foundations that are not runs from the Ace
-    in suit, a column longer than it holds), or ``""``."""
+    position: a card outside the rules' deck or twice, foundations that are not runs up
+    in suit from one base rank, a column longer than it holds, a reserve of more than 13
+    cards), or ``""``."""
     index = _card_indexes(state.rules)
-    piles = (*state.columns, state.stock, state.waste, *state.foundations)
+    piles = (*state.columns, state.stock, state.waste, state.reserve, *state.foundations)
     held = [c for pile in piles for c in pile]
     if not all(c in index for c in held):
         return "the position holds a card outside the rules' deck"
     if len(set(held)) != len(held):
         return "the position holds a card twice"
+    base = _base(state)
+    if base is None:
+        return "the foundations do not start from one known base rank"
     for f in state.foundations:
-        if any(c.rank != k + 1 or c.suit != f[0].suit for k, c in enumerate(f)):
-            return "a foundation is not a run up in suit from the Ace"
+        if any(c.rank != (base - 1 + k) % 13 + 1 or c.suit != f[0].suit for k, c in enumerate(f)):
+            return "a foundation is not a run up in suit from the base rank"
     if any(len(col) > 26 for col in state.columns):
         return "a column is longer than the compiled search holds (26 cards)"
+    if len(state.reserve) > 13:
+        return "the reserve holds more than 13 cards"
     return ""
 
 
@@ -505,6 +551,10 @@ def _search_c(
         cancel,
         progress,
         narrow,
+        bytes(index[c] for c in start.reserve),
+        _base(start) or 1,
+        rules.move_limit == "one-or-all",
+        rules.reserve_fills_empty,
     )
     moves = tuple(_c_move(*m) for m in line)
     return verdict, moves, positions, reason, best_score, tuple(_c_move(*m) for m in best_line)
@@ -512,9 +562,11 @@ def _search_c(
 
 def _c_move(sk: int, si: int, dk: int, di: int, count: int) -> Move:
     """The core's move of one move of a compiled line (kinds: 0 column, 1 foundation,
-    2 waste, 3 stock)."""
+    2 waste, 3 stock, 4 reserve)."""
 
     def ref(kind: int, i: int) -> object:
-        return {0: tableau, 1: foundation}[kind](i) if kind < 2 else (WASTE if kind == 2 else STOCK)
+        if kind < 2:
+            return {0: tableau, 1: foundation}[kind](i)
+        return {2: WASTE, 3: STOCK, 4: RESERVE}[kind]
 
     return Move(ref(sk, si), ref(dk, di), count)  # type: ignore[arg-type]
