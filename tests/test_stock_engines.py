@@ -1,8 +1,8 @@
 """The thoughtful search of the stock games (solitaire_core/solver/stock.py) in its two
 engines: the compiled one of _csolver.c, which ``solve`` runs for the Klondike, Yukon and
-Canfield families, and the pure-Python reference. Both store the same positions in the
-same order, so a player gets the same verdict and the same position count from either;
-every compiled win replays in a session to a won game.
+Canfield families and the one-deck Spider games, and the pure-Python reference. Both
+store the same positions in the same order, so a player gets the same verdict and the
+same position count from either; every compiled win replays in a session to a won game.
 """
 
 from __future__ import annotations
@@ -318,3 +318,28 @@ def test_a_canfield_position_without_its_base_rank_runs_in_python() -> None:
             progress=None,
             engine="c",
         )
+
+
+@pytest.mark.parametrize(
+    ("variant", "number", "policy", "budget"),
+    # Scorpion 5 is won (its last three cards dealt as a row onto columns 1-3), 12 and 20
+    # lost; Spiderette 1 deals rows only onto columns that all hold cards.
+    [
+        ("scorpion", 5, "", 5000),
+        ("scorpion", 12, "", 3000),
+        ("scorpion", 20, "safe", 3000),
+        ("spiderette", 1, "", 2000),
+    ],
+)
+def test_rows_and_complete_suits_are_searched_compiled_with_the_same_result(
+    variant: str, number: int, policy: str, budget: int
+) -> None:
+    """A stock dealt in rows, one card on each column, and foundations that take only a
+    complete suit, King down to the Ace (PySolFC games 29 and 24): the columns keep
+    their order in the key while a row is still to come."""
+    assert stock.native_unsupported(get_variant(variant).resolve()) == ""
+    compiled = search(variant, number, "c", budget, policy)
+    reference = search(variant, number, "python", budget, policy)
+    assert compiled[0] == reference[0] and compiled[1:] == reference[1:]
+    if compiled[0] == "winnable":
+        assert wins_in_a_session(variant, number, compiled[1], policy)

@@ -3268,9 +3268,10 @@ done:
 /* ---- the thoughtful search of the stock games (solver/stock.py in C) ----------------
  *
  * The same best-first search as solitaire_core/solver/stock.py, position for position,
- * for the Klondike and Canfield families (one deck, foundations in suit from a base
- * rank, columns with face-down cards, a stock dealing onto a waste, a reserve whose top
- * card plays): the moves of rules.legal_moves in its order, the K+
+ * for the Klondike, Yukon and Canfield families and the one-deck Spider games (one
+ * deck, foundations in suit from a base rank or taking complete suits, columns with
+ * face-down cards, a stock dealing onto a waste or in rows, a reserve whose top card
+ * plays): the moves of rules.legal_moves in its order, the K+
  * folding of stock.expand, the autoplay of rules.autoplay_moves (general path, safe as
  * is_safe_to_foundation and _wanted_back say), the score of stock._score, and positions
  * stored under the same equality as rules.canonical_key. Children go on a heap ordered by
@@ -3280,7 +3281,7 @@ done:
  * which also decides which games come here (stock.native_unsupported). */
 
 #define SK_COLS 10
-#define SK_COLLEN 40
+#define SK_COLLEN 52 /* one deck: no column can hold more */
 #define SK_PILE 52
 #define SK_KEY 96
 
@@ -3306,6 +3307,9 @@ typedef struct {
     int narrow; /* stock.search's first, narrowed search (stock.narrowed says which moves) */
     int base;   /* the rank every foundation starts from (1: the Ace); they wrap unless 1 */
     int one_or_all, fill_empty; /* tableau.move_limit "one-or-all"; reserve.fill_empty */
+    int row, row_onto_empty, nrow; /* a stock dealt in rows: onto row_cols, in order */
+    uint8_t row_cols[SK_COLS];
+    int complete; /* foundations.only_complete_suits: King to Ace in suit, at once */
     uint8_t build[52][52], run[52][52], empty_ok[52];
     uint64_t wanting[52];
 } SkRules;
@@ -3405,6 +3409,13 @@ static void sk_push_found(SkState *s, int j, int card) {
 
 /* rules._play (and _play_stock) of a legal move. */
 static void sk_play(const SkRules *r, SkState *s, const SkMove *m) {
+    if (m->sk == SK_S && m->dk == SK_T) { /* a row: one card on each row column in turn */
+        for (int k = 0; k < r->nrow && s->nstock; k++) {
+            int i = r->row_cols[k];
+            s->col[i][s->len[i]++] = s->stock[--s->nstock];
+        }
+        return;
+    }
     if (m->sk == SK_S) { /* deal */
         int n = r->draw < s->nstock ? r->draw : s->nstock;
         for (int k = 0; k < n; k++) s->waste[s->nwaste++] = s->stock[--s->nstock];
@@ -3481,8 +3492,51 @@ static int sk_safe(const SkRules *r, const SkState *s, int card) {
 
 /* rules.autoplay_moves, its general path (the games with face-down cards): 1 if a card
  * went up. */
+/* Whether the face-up cards of column i end with a complete suit, King down to the Ace
+ * on top (rules.complete_suit). */
+static int sk_complete_top(const SkState *s, int i) {
+    int len = s->len[i];
+    if (len - s->hid[i] < 13) return 0;
+    const uint8_t *run = &s->col[i][len - 13];
+    for (int k = 0; k < 13; k++)
+        if (sk_suit(run[k]) != sk_suit(run[0]) || sk_rank(run[k]) != 13 - k) return 0;
+    return 1;
+}
+
+/* rules._safe_run: no card out of the foundations but the run's own may lie on one of
+ * the run's cards. */
+static int sk_safe_run(const SkRules *r, const SkState *s, int i) {
+    uint64_t keep = sk_up(r, s);
+    for (int k = 0; k < 13; k++) keep |= 1ULL << s->col[i][s->len[i] - 1 - k];
+    for (int k = 0; k < 13; k++)
+        if (r->wanting[s->col[i][s->len[i] - 1 - k]] & ~keep) return 0;
+    return 1;
+}
+
+/* rules.autoplay_moves with foundations.only_complete_suits: the first complete suit
+ * (safe, or under "all" any) goes up to the first empty pile, and again. */
+static int sk_autoplay_suits(const SkRules *r, SkState *s) {
+    int made = 0, progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int i = 0; i < r->ncols && !progress; i++) {
+            if (!sk_complete_top(s, i) || (r->policy != AUTO_ALL && !sk_safe_run(r, s, i)))
+                continue;
+            for (int j = 0; j < 4; j++) {
+                if (s->fcount[j]) continue;
+                SkMove m = {SK_T, (uint8_t)i, SK_F, (uint8_t)j, 13};
+                sk_play(r, s, &m);
+                made = progress = 1;
+                break;
+            }
+        }
+    }
+    return made;
+}
+
 static int sk_autoplay(const SkRules *r, SkState *s) {
     if (r->policy == AUTO_OFF) return 0;
+    if (r->complete) return sk_autoplay_suits(r, s);
     int made = 0, progress = 1;
     while (progress) {
         progress = 0;
@@ -3540,7 +3594,9 @@ static int sk_won(const SkState *s) {
 static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
     int order[SK_COLS];
     for (int i = 0; i < r->ncols; i++) order[i] = i;
-    for (int a = 1; a < r->ncols; a++) { /* insertion sort on (hidden, length, cards) */
+    /* a row still to come tells the columns apart (each gets its own card): keep them */
+    int sorted = !(r->row && s->nstock);
+    for (int a = 1; sorted && a < r->ncols; a++) { /* insertion sort on (hidden, length, cards) */
         int x = order[a], b = a - 1;
         while (b >= 0) {
             int y = order[b], c;
@@ -3705,6 +3761,12 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
     for (int i = 0; i < nc; i++) { /* to the foundations */
         int len = s->len[i];
         if (!len || s->hid[i] >= len) continue;
+        if (r->complete) { /* a complete suit to every empty pile; no single card */
+            if (sk_complete_top(s, i))
+                for (int j = 0; j < 4; j++)
+                    if (!s->fcount[j]) out[n++] = sk_mv(SK_T, i, SK_F, j, 13);
+            continue;
+        }
         int top = s->col[i][len - 1];
         for (int j = 0; j < 4; j++) {
             if (!sk_fits(r, s, j, top)) continue;
@@ -3721,7 +3783,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
             }
         }
     }
-    for (int src = 0; src < 2; src++) { /* the waste's and the reserve's top cards */
+    for (int src = 0; src < 2 && !r->complete; src++) { /* the waste's, the reserve's top */
         if (src ? !s->nres : !s->nwaste) continue;
         int card = src ? s->reserve[s->nres - 1] : s->waste[s->nwaste - 1];
         for (int j = 0; j < 4; j++)
@@ -3783,6 +3845,13 @@ static int sk_waste_moves(const SkRules *r, const SkState *s, SkMove *out) {
 
 /* rules.stock_moves: 1 with the deal or redeal in ``m``, 0 when there is none. */
 static int sk_stock_move(const SkRules *r, const SkState *s, SkMove *m) {
+    if (r->row) {
+        if (!s->nstock) return 0;
+        for (int k = 0; k < r->nrow && !r->row_onto_empty; k++)
+            if (!s->len[r->row_cols[k]]) return 0;
+        *m = sk_mv(SK_S, 0, SK_T, 0, 1);
+        return 1;
+    }
     if (s->nstock) {
         *m = sk_mv(SK_S, 0, SK_W, 0, 1);
         return 1;
@@ -3831,6 +3900,18 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
         out[n].has_move = 1;
         out[n].move = moves[a];
         n++;
+    }
+    if (r->row) { /* a row dealt is a move like any other (stock.expand folds no rows) */
+        SkMove d;
+        if (sk_stock_move(r, s, &d)) {
+            out[n].st = *s;
+            sk_play_resolved(r, &out[n].st, &d);
+            out[n].deals = 0;
+            out[n].has_move = 1;
+            out[n].move = d;
+            n++;
+        }
+        return n;
     }
     /* the chain of deals and redeals, each move of the waste's card after each */
     int seen_n = 0;
@@ -3930,20 +4011,22 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                             "draw", "redeals", "build", "run", "empty_ok", "wanting",
                             "face_up_runs", "foundation_runs", "foundation_return", "policy",
                             "max_states", "timeout", "cancel", "progress", "narrow",
-                            "reserve", "base", "one_or_all", "fill_empty", NULL};
+                            "reserve", "base", "one_or_all", "fill_empty", "row_columns",
+                            "row_onto_empty", "complete_suits", NULL};
     PyObject *columns, *hidden, *stock, *waste, *founds, *build, *run, *empty_ok, *wanting;
-    PyObject *cancel = Py_None, *progress = Py_None, *reserve = NULL;
+    PyObject *cancel = Py_None, *progress = Py_None, *reserve = NULL, *row_columns = NULL;
     int rounds, draw, redeals, fur, frun, fret, policy, narrow = 0;
-    int base = 1, one_or_all = 0, fill_empty = 0;
+    int base = 1, one_or_all = 0, fill_empty = 0, row_onto_empty = 1, complete = 0;
     long long max_states;
     double timeout;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSipp", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSpp", names,
                                      &PyTuple_Type, &columns, &hidden, &stock, &waste,
                                      &PyTuple_Type, &founds, &rounds, &draw, &redeals, &build,
                                      &run, &empty_ok, &PyTuple_Type, &wanting, &fur, &frun,
                                      &fret, &policy, &max_states, &timeout, &cancel, &progress,
-                                     &narrow, &reserve, &base, &one_or_all, &fill_empty))
+                                     &narrow, &reserve, &base, &one_or_all, &fill_empty,
+                                     &row_columns, &row_onto_empty, &complete))
         return NULL;
     SkRules *r = PyMem_RawCalloc(1, sizeof(SkRules));
     SkTable t = {NULL, 0, 1024, NULL, 1023, 0, NULL};
@@ -3974,6 +4057,29 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     r->base = base;
     r->one_or_all = one_or_all;
     r->fill_empty = fill_empty;
+    r->row_onto_empty = row_onto_empty;
+    r->complete = complete;
+    if (row_columns && PyBytes_GET_SIZE(row_columns)) { /* the stock deals rows onto these */
+        Py_ssize_t nr = PyBytes_GET_SIZE(row_columns);
+        if (nr < 1 || nr > nc) {
+            PyErr_SetString(PyExc_ValueError, "stock_search: bad row_columns");
+            goto done;
+        }
+        r->row = 1;
+        r->nrow = (int)nr;
+        for (Py_ssize_t k = 0; k < nr; k++) {
+            uint8_t i = (uint8_t)PyBytes_AS_STRING(row_columns)[k];
+            if (i >= nc) {
+                PyErr_SetString(PyExc_ValueError, "stock_search: bad row_columns");
+                goto done;
+            }
+            r->row_cols[k] = i;
+        }
+    }
+    if (complete && (frun || fret || base != 1)) {
+        PyErr_SetString(PyExc_ValueError, "stock_search: complete suits from the Ace only");
+        goto done;
+    }
     memcpy(r->build, PyBytes_AS_STRING(build), 52 * 52);
     memcpy(r->run, PyBytes_AS_STRING(run), 52 * 52);
     memcpy(r->empty_ok, PyBytes_AS_STRING(empty_ok), 52);
@@ -4010,6 +4116,12 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
         }
         start.fcount[j] = (uint8_t)PyBytes_GET_SIZE(f);
         start.fsuit[j] = start.fcount[j] ? (uint8_t)sk_suit((uint8_t)PyBytes_AS_STRING(f)[0]) : 0;
+    }
+    int total = start.nstock + start.nwaste + start.nres;
+    for (int i = 0; i < nc; i++) total += start.len[i];
+    if (total > 52) { /* one deck: a stored position packs at most 52 cards */
+        PyErr_SetString(PyExc_ValueError, "stock_search: more than 52 cards out of the foundations");
+        goto done;
     }
     start.rounds = rounds;
     t.ncols = r->ncols;

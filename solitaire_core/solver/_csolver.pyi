@@ -67,6 +67,9 @@ def stock_search(
     base: int = 1,
     one_or_all: bool = False,
     fill_empty: bool = False,
+    row_columns: bytes = b"",
+    row_onto_empty: bool = True,
+    complete_suits: bool = False,
 ) -> tuple[
     str, list[tuple[int, int, int, int, int]], int, str, list[tuple[int, int, int, int, int]], int
 ]: ...

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from ..cards import Card
 from ..moves import Move, PileKind, cell, foundation, tableau
 from ..rules import (
+    DEAL_ROW,
     RESERVE,
     STOCK,
     WASTE,
@@ -367,14 +368,15 @@ def _line(
 def native_unsupported(rules: Rules, policy: str = "safe") -> str:
     """Why the compiled search cannot search ``rules``'s game with autoplay ``policy``
     (a sentence), or ``""`` when it can. It knows the Klondike, Yukon and Canfield
-    families: one deck of 52 cards, at most 10 columns with face-down cards and no
-    cells, four foundations built up in suit from one base rank (the Ace, or a rank the
-    deal sets, wrapping from the King to the Ace: Canfield, PySolFC game 105), runs
-    moving as a whole (or any face-up card with the cards on it, as in Yukon and Russian
-    Solitaire; or one card or the whole column, as in Canfield), a stock dealing onto a
-    waste, turned over without limit or at most twice, or no stock at all, and a reserve
-    of at most 13 cards whose top card plays (filling an emptied column at once, or
-    not)."""
+    families and the one-deck Spider games: one deck of 52 cards, at most 10 columns
+    with face-down cards and no cells, four foundations built up in suit from one base
+    rank (the Ace, or a rank the deal sets, wrapping from the King to the Ace: Canfield,
+    PySolFC game 105) or taking complete suits only (Spiderette, Scorpion: PySolFC games
+    24 and 29), runs moving as a whole (or any face-up card with the cards on it, as in
+    Yukon, Russian Solitaire and Scorpion; or one card or the whole column, as in
+    Canfield), a stock dealing onto a waste, turned over without limit or at most twice,
+    or in rows onto the columns, or no stock at all, and a reserve of at most 13 cards
+    whose top card plays (filling an emptied column at once, or not)."""
     if _csolver is None:
         return IMPORT_ERROR or "the C extension is not available"
     if not hasattr(_csolver, "stock_search"):
@@ -383,7 +385,6 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
         (rules.decks == 1 and len(rules.cards) == 52, "it plays more or fewer than 52 cards"),
         (
             rules.foundations == 4
-            and not rules.complete_suits
             and all(_one_suit_up(p) for p in rules.foundation_piles)
             and len({p.base for p in rules.foundation_piles}) == 1,
             "its foundations are not four piles built up in suit from one base rank",
@@ -392,10 +393,17 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
             not (rules.foundation_runs and not rules.standard_foundations),
             "runs go up to foundations that do not start at the Ace",
         ),
+        (
+            not rules.complete_suits
+            or (rules.foundation_piles[0].standard and not rules.foundation_return),
+            "its complete suits go up from a base other than the Ace, or come back",
+        ),
         (rules.hidden_cards, "it deals no face-down cards"),
         (
-            not rules.has_stock or (rules.stock_deal == "waste" and not rules.stock_top_plays),
-            "its stock does not deal onto a waste",
+            not rules.has_stock
+            or (rules.stock_deal == "waste" and not rules.stock_top_plays)
+            or rules.stock_deal == "row",
+            "its stock deals neither onto a waste nor in rows",
         ),
         (rules.redeals <= 2, "it turns the waste over more than twice but not without limit"),
         (rules.cells == 0, "it has cells"),
@@ -404,8 +412,8 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
             "its reserve takes cards or holds more than 13",
         ),
         (
-            not (rules.covered_by or rules.complete_suits or rules.pair_total),
-            "its columns overlap, or cards go up in suits or pairs",
+            not (rules.covered_by or rules.pair_total),
+            "its columns overlap, or cards go up in pairs",
         ),
         (
             not (rules.base_first_played or rules.win_cards),
@@ -555,6 +563,9 @@ def _search_c(
         _base(start) or 1,
         rules.move_limit == "one-or-all",
         rules.reserve_fills_empty,
+        bytes(rules.row_columns) if rules.stock_deal == "row" else b"",
+        rules.row_onto_empty,
+        rules.complete_suits,
     )
     moves = tuple(_c_move(*m) for m in line)
     return verdict, moves, positions, reason, best_score, tuple(_c_move(*m) for m in best_line)
@@ -562,7 +573,9 @@ def _search_c(
 
 def _c_move(sk: int, si: int, dk: int, di: int, count: int) -> Move:
     """The core's move of one move of a compiled line (kinds: 0 column, 1 foundation,
-    2 waste, 3 stock, 4 reserve)."""
+    2 waste, 3 stock, 4 reserve; from the stock to a column: a row dealt)."""
+    if sk == 3 and dk == 0:
+        return DEAL_ROW
 
     def ref(kind: int, i: int) -> object:
         if kind < 2:
