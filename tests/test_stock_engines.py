@@ -34,6 +34,16 @@ def search(variant: str, number: int, engine: str, max_states: int, policy: str 
     )
 
 
+def assert_same_search(variant: str, number: int, budget: int, policy: str = "") -> None:
+    """Both engines give the same verdict, line and count on the deal, and a compiled
+    win wins in a session."""
+    compiled = search(variant, number, "c", budget, policy)
+    reference = search(variant, number, "python", budget, policy)
+    assert compiled[0] == reference[0] and compiled[1:] == reference[1:]
+    if compiled[0] == "winnable":
+        assert wins_in_a_session(variant, number, compiled[1], policy)
+
+
 def wins_in_a_session(variant: str, number: int, moves: tuple, policy: str = "") -> bool:
     session = Session(get_variant(variant).resolve(), number, autoplay=policy or None)
     for move in moves:
@@ -292,11 +302,7 @@ def test_the_canfield_family_is_searched_compiled_with_the_same_result(
     from the King to the Ace, and moves of one card or a whole column (PySolFC games 105,
     101, 100 and 108)."""
     assert stock.native_unsupported(get_variant(variant).resolve()) == ""
-    compiled = search(variant, number, "c", 3000)
-    reference = search(variant, number, "python", 3000)
-    assert compiled[0] == reference[0] and compiled[1:] == reference[1:]
-    if compiled[0] == "winnable":
-        assert wins_in_a_session(variant, number, compiled[1])
+    assert_same_search(variant, number, 3000)
 
 
 def test_a_canfield_position_without_its_base_rank_runs_in_python() -> None:
@@ -338,8 +344,4 @@ def test_rows_and_complete_suits_are_searched_compiled_with_the_same_result(
     complete suit, King down to the Ace (PySolFC games 29 and 24): the columns keep
     their order in the key while a row is still to come."""
     assert stock.native_unsupported(get_variant(variant).resolve()) == ""
-    compiled = search(variant, number, "c", budget, policy)
-    reference = search(variant, number, "python", budget, policy)
-    assert compiled[0] == reference[0] and compiled[1:] == reference[1:]
-    if compiled[0] == "winnable":
-        assert wins_in_a_session(variant, number, compiled[1], policy)
+    assert_same_search(variant, number, budget, policy)
