@@ -13,6 +13,7 @@ import pytest
 import solitaire_core.solver.stock as stock
 from solitaire_core.moves import Move
 from solitaire_core.plugins import get_variant
+from solitaire_core.rules import canonical_key
 from solitaire_core.session import Session
 from solitaire_core.solver import native, solve_deal
 from solitaire_core.state import GameState
@@ -345,3 +346,61 @@ def test_rows_and_complete_suits_are_searched_compiled_with_the_same_result(
     their order in the key while a row is still to come."""
     assert stock.native_unsupported(get_variant(variant).resolve()) == ""
     assert_same_search(variant, number, budget, policy)
+
+
+@pytest.mark.parametrize(
+    ("variant", "number", "budget"),
+    [("spiderette", 4, 5000), ("spiderette", 14, 5000), ("will-o-the-wisp", 4, 12000)],
+)
+def test_the_spider_games_narrowed_search_wins_in_both_engines(
+    variant: str, number: int, budget: int
+) -> None:
+    """Spiderette and Will o' the Wisp (PySolFC games 24 and 48) are searched narrowed
+    first: no run split, positions keyed by rank alone (the columns build regardless of
+    suit). Both engines store the same positions and find the same win, which a session
+    plays to the end; the full search alone finds none of these at this budget."""
+    assert stock.narrowed(get_variant(variant).resolve())
+    compiled = search(variant, number, "c", budget)
+    assert compiled[0] == "winnable"
+    assert_same_search(variant, number, budget)
+
+
+_SPIDER = "#JD,AH #2D,#7C,3C,{a} #9H,#5H,3D,{b} - - - - |  | - - - - | stock {stock} | waste -"
+
+
+def test_the_blind_key_tells_the_suits_of_one_rank_apart_by_nothing() -> None:
+    """Two Spiderette positions that differ only in which two lies on which three share
+    the narrowed search's key, not the full one; the stock's order still counts."""
+    rules = get_variant("spiderette").resolve()
+    one, other, dealt_apart = (
+        GameState.from_text(rules, _SPIDER.format(a=a, b=b, stock=rest))
+        for a, b, rest in (("2H", "2S", "KH,QS"), ("2S", "2H", "KH,QS"), ("2S", "2H", "QS,KH"))
+    )
+    assert stock.suit_blind(rules)
+    assert stock.blind_key(one) == stock.blind_key(other)
+    assert canonical_key(one) != canonical_key(other)
+    assert stock.blind_key(other) != stock.blind_key(dealt_apart)
+
+
+@pytest.mark.parametrize(
+    ("variant", "blind"),
+    [("spiderette", True), ("spider", True), ("scorpion", False), ("klondike", False)],
+)
+def test_only_columns_that_build_regardless_of_suit_are_suit_blind(
+    variant: str, blind: bool
+) -> None:
+    assert stock.suit_blind(get_variant(variant).resolve()) is blind
+
+
+def test_the_spider_games_narrowed_search_never_splits_a_run() -> None:
+    """With 9H, 8H, 7H on top of a column and a ten and an eight of spades elsewhere, the
+    full search moves all three onto the ten or the 7H alone onto the eight; the
+    narrowed one only the whole run."""
+    rules = get_variant("spiderette").resolve()
+    state = GameState.from_text(
+        rules, "#KC,9H,8H,7H TS 8S - - - - |  | - - - - | stock - | waste -"
+    )
+    whole, part = Move.parse("t1>t2x3"), Move.parse("t1>t3")
+    assert {line[0] for line, _ in stock.expand(state, "off")} >= {whole, part}
+    narrowed = {line[0] for line, _ in stock.expand(state, "off", True)}
+    assert whole in narrowed and part not in narrowed

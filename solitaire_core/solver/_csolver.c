@@ -3274,7 +3274,8 @@ done:
  * plays): the moves of rules.legal_moves in its order, the K+
  * folding of stock.expand, the autoplay of rules.autoplay_moves (general path, safe as
  * is_safe_to_foundation and _wanted_back say), the score of stock._score, and positions
- * stored under the same equality as rules.canonical_key. Children go on a heap ordered by
+ * stored under the same equality as rules.canonical_key (stock.blind_key in the narrowed
+ * search of the Spider games: the columns' cards by rank alone). Children go on a heap ordered by
  * score, then by the newest first, as stock.py's heapq with its decreasing tick; so both
  * engines store the same positions in the same order. The rules are compiled by
  * stock.py (build, run, empty and wanting tables over card indexes suit * 13 + rank - 1),
@@ -3310,6 +3311,7 @@ typedef struct {
     int row, row_onto_empty, nrow; /* a stock dealt in rows: onto row_cols, in order */
     uint8_t row_cols[SK_COLS];
     int complete; /* foundations.only_complete_suits: King to Ace in suit, at once */
+    int blind;    /* the narrowed search keys the columns' cards by rank alone */
     uint8_t build[52][52], run[52][52], empty_ok[52];
     uint64_t wanting[52];
 } SkRules;
@@ -3576,13 +3578,20 @@ static int sk_autoplay(const SkRules *r, SkState *s) {
 }
 
 static int sk_score(const SkRules *r, const SkState *s) {
-    int found = 0, down = 0, empty = 0;
+    int found = 0, down = 0, empty = 0, suited = 0;
     for (int j = 0; j < 4; j++) found += s->fcount[j];
     for (int i = 0; i < r->ncols; i++) {
         down += s->hid[i];
         empty += !s->len[i];
+        if (r->complete) /* face-up cards on the next higher card of their suit */
+            for (int k = s->hid[i] + 1; k < s->len[i]; k++) {
+                int below = s->col[i][k - 1], card = s->col[i][k];
+                suited += sk_suit(below) == sk_suit(card) && sk_rank(below) == sk_rank(card) + 1;
+            }
     }
-    return 40 * found - 12 * down - 2 * s->nstock - 2 * s->nwaste + 2 * empty - 20 * s->nres;
+    int score = 40 * found - 12 * down - 2 * s->nwaste - 20 * s->nres;
+    if (r->complete) return score + 10 * suited + 15 * empty + 5 * s->nstock;
+    return score - 2 * s->nstock + 2 * empty;
 }
 
 static int sk_won(const SkState *s) {
@@ -3593,7 +3602,16 @@ static int sk_won(const SkState *s) {
  * the waste, the foundations as cards per suit, the redeals used while limited. */
 static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
     int order[SK_COLS];
-    for (int i = 0; i < r->ncols; i++) order[i] = i;
+    const uint8_t *col[SK_COLS];
+    uint8_t ranks[SK_COLS][SK_COLLEN]; /* the blind key's columns (rank alone) */
+    for (int i = 0; i < r->ncols; i++) {
+        order[i] = i;
+        col[i] = s->col[i];
+        if (r->blind) {
+            for (int k = 0; k < s->len[i]; k++) ranks[i][k] = (uint8_t)sk_rank(s->col[i][k]);
+            col[i] = ranks[i];
+        }
+    }
     /* a row still to come tells the columns apart (each gets its own card): keep them */
     int sorted = !(r->row && s->nstock);
     for (int a = 1; sorted && a < r->ncols; a++) { /* insertion sort on (hidden, length, cards) */
@@ -3605,7 +3623,7 @@ static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
             else if (s->len[y] != s->len[x])
                 c = s->len[y] - s->len[x];
             else
-                c = memcmp(s->col[y], s->col[x], s->len[x]);
+                c = memcmp(col[y], col[x], s->len[x]);
             if (c <= 0) break;
             order[b + 1] = y;
             b--;
@@ -3618,7 +3636,7 @@ static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
         int i = order[a];
         key[p++] = s->hid[i];
         key[p++] = s->len[i];
-        memcpy(key + p, s->col[i], s->len[i]);
+        memcpy(key + p, col[i], s->len[i]);
         p += s->len[i];
     }
     key[p++] = s->nstock;
@@ -3803,8 +3821,11 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
                 int card = s->col[i][len - k];
                 /* "one-or-all": one card or the whole column (PySolFC's Canfield_AC_RowStack) */
                 if (r->one_or_all && k != 1 && k != len) continue;
-                /* narrowed: part of a run moves only to send the card under it up */
-                if (r->narrow && k < face && sk_home(r, s, s->col[i][len - k - 1]) < 0) continue;
+                /* narrowed (stock._split_in_vain): part of a run moves only to send the
+                 * card under it up; with complete suits, never */
+                if (r->narrow && (r->complete ? k < run
+                                              : k < face && sk_home(r, s, s->col[i][len - k - 1]) < 0))
+                    continue;
                 if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
                     out[n++] = sk_mv(SK_T, i, SK_T, j, k);
             }
@@ -4012,21 +4033,21 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                             "face_up_runs", "foundation_runs", "foundation_return", "policy",
                             "max_states", "timeout", "cancel", "progress", "narrow",
                             "reserve", "base", "one_or_all", "fill_empty", "row_columns",
-                            "row_onto_empty", "complete_suits", NULL};
+                            "row_onto_empty", "complete_suits", "suit_blind", NULL};
     PyObject *columns, *hidden, *stock, *waste, *founds, *build, *run, *empty_ok, *wanting;
     PyObject *cancel = Py_None, *progress = Py_None, *reserve = NULL, *row_columns = NULL;
     int rounds, draw, redeals, fur, frun, fret, policy, narrow = 0;
-    int base = 1, one_or_all = 0, fill_empty = 0, row_onto_empty = 1, complete = 0;
+    int base = 1, one_or_all = 0, fill_empty = 0, row_onto_empty = 1, complete = 0, blind = 0;
     long long max_states;
     double timeout;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSpp", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSppp", names,
                                      &PyTuple_Type, &columns, &hidden, &stock, &waste,
                                      &PyTuple_Type, &founds, &rounds, &draw, &redeals, &build,
                                      &run, &empty_ok, &PyTuple_Type, &wanting, &fur, &frun,
                                      &fret, &policy, &max_states, &timeout, &cancel, &progress,
                                      &narrow, &reserve, &base, &one_or_all, &fill_empty,
-                                     &row_columns, &row_onto_empty, &complete))
+                                     &row_columns, &row_onto_empty, &complete, &blind))
         return NULL;
     SkRules *r = PyMem_RawCalloc(1, sizeof(SkRules));
     SkTable t = {NULL, 0, 1024, NULL, 1023, 0, NULL};
@@ -4059,6 +4080,7 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     r->fill_empty = fill_empty;
     r->row_onto_empty = row_onto_empty;
     r->complete = complete;
+    r->blind = blind && narrow;
     if (row_columns && PyBytes_GET_SIZE(row_columns)) { /* the stock deals rows onto these */
         Py_ssize_t nr = PyBytes_GET_SIZE(row_columns);
         if (nr < 1 || nr > nc) {
@@ -4905,7 +4927,9 @@ static PyMethodDef methods[] = {
     {"stock_search", (PyCFunction)(void (*)(void))py_stock_search, METH_VARARGS | METH_KEYWORDS,
      "stock_search(columns, hidden, stock, waste, foundations, rounds, draw, redeals, build,\n"
      "             run, empty_ok, wanting, face_up_runs, foundation_runs, foundation_return,\n"
-     "             policy, max_states, timeout, cancel=None, progress=None, narrow=False)\n"
+     "             policy, max_states, timeout, cancel=None, progress=None, narrow=False,\n"
+     "             reserve=b'', base=1, one_or_all=False, fill_empty=False, row_columns=b'',\n"
+     "             row_onto_empty=True, complete_suits=False, suit_blind=False)\n"
      "-> (verdict, line, positions, reason, best_line, best_score)\n\n"
      "The thoughtful search of the stock games in C; called by\n"
      "solitaire_core.solver.stock, which documents the arguments."},
