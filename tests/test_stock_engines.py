@@ -376,20 +376,31 @@ def test_the_blind_key_tells_the_suits_of_one_rank_apart_by_nothing() -> None:
         GameState.from_text(rules, _SPIDER.format(a=a, b=b, stock=rest))
         for a, b, rest in (("2H", "2S", "KH,QS"), ("2S", "2H", "KH,QS"), ("2S", "2H", "QS,KH"))
     )
-    assert stock.suit_blind(rules)
     assert stock.blind_key(one) == stock.blind_key(other)
     assert canonical_key(one) != canonical_key(other)
     assert stock.blind_key(other) != stock.blind_key(dealt_apart)
 
 
 @pytest.mark.parametrize(
-    ("variant", "blind"),
-    [("spiderette", True), ("spider", True), ("scorpion", False), ("klondike", False)],
+    ("variant", "alike"),
+    [
+        ("spiderette", {"9H": True, "9S": True}),
+        ("klondike", {"9H": True, "9S": False}),
+        ("canfield", {"9H": True, "9S": False}),
+        ("scorpion", {"9H": False, "9S": False}),
+    ],
 )
-def test_only_columns_that_build_regardless_of_suit_are_suit_blind(
-    variant: str, blind: bool
+def test_the_build_rule_puts_together_the_cards_it_cannot_tell_apart(
+    variant: str, alike: dict[str, bool]
 ) -> None:
-    assert stock.suit_blind(get_variant(variant).resolve()) is blind
+    """The nine of diamonds shares its class with every nine where the columns build
+    regardless of suit, with the nine of hearts in alternate colours, with none in
+    suit; the narrowed search keys by class only where some cards share one."""
+    rules = get_variant(variant).resolve()
+    classes = stock.build_classes(rules)
+    by_name = {str(card): n for card, n in classes.items()}
+    assert {name: by_name[name] == by_name["9D"] for name in alike} == alike
+    assert stock._keyed_blind(rules) is any(alike.values())
 
 
 def test_the_spider_games_narrowed_search_never_splits_a_run() -> None:

@@ -3311,7 +3311,8 @@ typedef struct {
     int row, row_onto_empty, nrow; /* a stock dealt in rows: onto row_cols, in order */
     uint8_t row_cols[SK_COLS];
     int complete; /* foundations.only_complete_suits: King to Ace in suit, at once */
-    int blind;    /* the narrowed search keys the columns' cards by rank alone */
+    int blind;    /* the narrowed search keys the columns' cards by class: */
+    uint8_t cls[52]; /* each card's class under the build rule (stock.build_classes) */
     uint8_t build[52][52], run[52][52], empty_ok[52];
     uint64_t wanting[52];
 } SkRules;
@@ -3608,7 +3609,7 @@ static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
         order[i] = i;
         col[i] = s->col[i];
         if (r->blind) {
-            for (int k = 0; k < s->len[i]; k++) ranks[i][k] = (uint8_t)sk_rank(s->col[i][k]);
+            for (int k = 0; k < s->len[i]; k++) ranks[i][k] = r->cls[s->col[i][k]];
             col[i] = ranks[i];
         }
     }
@@ -4033,21 +4034,22 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                             "face_up_runs", "foundation_runs", "foundation_return", "policy",
                             "max_states", "timeout", "cancel", "progress", "narrow",
                             "reserve", "base", "one_or_all", "fill_empty", "row_columns",
-                            "row_onto_empty", "complete_suits", "suit_blind", NULL};
+                            "row_onto_empty", "complete_suits", "classes", NULL};
     PyObject *columns, *hidden, *stock, *waste, *founds, *build, *run, *empty_ok, *wanting;
     PyObject *cancel = Py_None, *progress = Py_None, *reserve = NULL, *row_columns = NULL;
     int rounds, draw, redeals, fur, frun, fret, policy, narrow = 0;
-    int base = 1, one_or_all = 0, fill_empty = 0, row_onto_empty = 1, complete = 0, blind = 0;
+    int base = 1, one_or_all = 0, fill_empty = 0, row_onto_empty = 1, complete = 0;
+    PyObject *classes = NULL;
     long long max_states;
     double timeout;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSppp", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSppS", names,
                                      &PyTuple_Type, &columns, &hidden, &stock, &waste,
                                      &PyTuple_Type, &founds, &rounds, &draw, &redeals, &build,
                                      &run, &empty_ok, &PyTuple_Type, &wanting, &fur, &frun,
                                      &fret, &policy, &max_states, &timeout, &cancel, &progress,
                                      &narrow, &reserve, &base, &one_or_all, &fill_empty,
-                                     &row_columns, &row_onto_empty, &complete, &blind))
+                                     &row_columns, &row_onto_empty, &complete, &classes))
         return NULL;
     SkRules *r = PyMem_RawCalloc(1, sizeof(SkRules));
     SkTable t = {NULL, 0, 1024, NULL, 1023, 0, NULL};
@@ -4080,7 +4082,20 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     r->fill_empty = fill_empty;
     r->row_onto_empty = row_onto_empty;
     r->complete = complete;
-    r->blind = blind && narrow;
+    if (narrow && classes && PyBytes_GET_SIZE(classes)) {
+        if (PyBytes_GET_SIZE(classes) != 52) {
+            PyErr_SetString(PyExc_ValueError, "stock_search: bad classes");
+            goto done;
+        }
+        r->blind = 1;
+        for (int c = 0; c < 52; c++) {
+            r->cls[c] = (uint8_t)PyBytes_AS_STRING(classes)[c];
+            if (r->cls[c] >= 52) {
+                PyErr_SetString(PyExc_ValueError, "stock_search: bad classes");
+                goto done;
+            }
+        }
+    }
     if (row_columns && PyBytes_GET_SIZE(row_columns)) { /* the stock deals rows onto these */
         Py_ssize_t nr = PyBytes_GET_SIZE(row_columns);
         if (nr < 1 || nr > nc) {
@@ -4929,7 +4944,7 @@ static PyMethodDef methods[] = {
      "             run, empty_ok, wanting, face_up_runs, foundation_runs, foundation_return,\n"
      "             policy, max_states, timeout, cancel=None, progress=None, narrow=False,\n"
      "             reserve=b'', base=1, one_or_all=False, fill_empty=False, row_columns=b'',\n"
-     "             row_onto_empty=True, complete_suits=False, suit_blind=False)\n"
+     "             row_onto_empty=True, complete_suits=False, classes=b'')\n"
      "-> (verdict, line, positions, reason, best_line, best_score)\n\n"
      "The thoughtful search of the stock games in C; called by\n"
      "solitaire_core.solver.stock, which documents the arguments."},

@@ -70,7 +70,7 @@ def stock_search(
     row_columns: bytes = b"",
     row_onto_empty: bool = True,
     complete_suits: bool = False,
-    suit_blind: bool = False,
+    classes: bytes = b"",
 ) -> tuple[
     str, list[tuple[int, int, int, int, int]], int, str, list[tuple[int, int, int, int, int]], int
 ]: ...

@@ -207,9 +207,10 @@ def narrowed(rules: Rules) -> bool:
 
     That search leaves out moving part of a run from column to column unless the card
     it uncovers can go straight to a foundation; with complete suits it never moves part
-    of a run, and where the columns build regardless of suit besides (:func:`suit_blind`)
-    it stores positions under :func:`blind_key`, which tells cards of one rank apart by
-    nothing (Solvitaire's "suit symmetry" streamliner, Blake and Gent 2019). A win it
+    of a run. Where the build rule treats some cards alike (:func:`build_classes`: the
+    nines of one colour in Klondike, every nine in Spider) it stores positions under
+    :func:`blind_key`, which tells such cards apart by nothing (Solvitaire's "suit
+    symmetry" streamliner, Blake and Gent 2019). A win it
     finds is a win (every move is legal and the line is replayed), and it finds many in
     a fraction of the positions; that it finds none proves nothing, so the full search
     follows."""
@@ -218,47 +219,50 @@ def narrowed(rules: Rules) -> bool:
     return rules.complete_suits or (rules.stock_deal == "waste" and not rules.stock_top_plays)
 
 
-_BLIND: weakref.WeakKeyDictionary[Rules, bool] = weakref.WeakKeyDictionary()
+_CLASSES: weakref.WeakKeyDictionary[Rules, dict[Card, int]] = weakref.WeakKeyDictionary()
 
 
-def suit_blind(rules: Rules) -> bool:
-    """Whether ``rules``'s columns build regardless of suit (``tableau.build =
-    "down-any-suit"`` and the like): whether a card may lie on another depends on their
-    ranks alone. Worked out from the build rule on every pair of the deck's cards, so a
-    plugin's rule counts too; made once per :class:`Rules`."""
-    blind = _BLIND.get(rules)
-    if blind is None:
-        seen: dict[tuple[int, int], bool] = {}
-        blind = True
-        for card in rules.cards:
-            for onto in rules.cards:
-                ranks = (card.rank, onto.rank)
-                if seen.setdefault(ranks, rules.build(card, onto)) != rules.build(card, onto):
-                    blind = False
-                    break
-            if not blind:
-                break
-        _BLIND[rules] = blind
-    return blind
+def build_classes(rules: Rules) -> dict[Card, int]:
+    """Each of ``rules``'s cards with its class under the build rule: two cards share a
+    class when they lie on the same cards and take the same cards (``tableau.build``).
+    Where the columns build in alternate colours the nine of hearts and the nine of
+    diamonds share one; regardless of suit, every nine; in suit, each card is alone (so
+    are twins of two decks, which share one). A class is numbered by the first of its
+    cards in the order of ``rules.cards``. Worked out from the build rule on every pair of
+    cards, so a plugin's rule counts too; made once per :class:`Rules`."""
+    classes = _CLASSES.get(rules)
+    if classes is None:
+        cards = rules.cards
+        first: dict[tuple[tuple[bool, ...], tuple[bool, ...]], int] = {}
+        classes = {}
+        for n, card in enumerate(cards):
+            lies_on = tuple(rules.build(card, onto) for onto in cards)
+            takes = tuple(rules.build(other, card) for other in cards)
+            classes[card] = first.setdefault((lies_on, takes), n)
+        _CLASSES[rules] = classes
+    return classes
 
 
 def _keyed_blind(rules: Rules) -> bool:
-    """Whether the narrowed search stores positions under :func:`blind_key`: in games
-    whose foundations take only complete suits and whose columns build regardless of
-    suit (Spider, Spiderette, Will o' the Wisp)."""
-    return rules.complete_suits and suit_blind(rules)
+    """Whether the narrowed search stores positions under :func:`blind_key`: where
+    :func:`build_classes` puts some cards together (the Klondike and Spider games, not
+    those that build in suit)."""
+    classes = build_classes(rules)
+    return not rules.covered_by and len(set(classes.values())) < len(set(rules.cards))
 
 
 def blind_key(state: GameState) -> tuple[object, ...]:
     """:func:`~solitaire_core.rules.canonical_key` of ``state`` with the columns' cards
-    given by rank alone: positions that differ only in which suit lies where in the
-    columns share a key. The narrowed search's key where :func:`suit_blind`: it may pass
-    over a position that wins, never store one that does not exist, so a win it finds
-    is a win and its "no win" proves nothing (the full search follows)."""
+    given by their class under the build rule (:func:`build_classes`): positions that
+    differ only in which of two alike cards lies where in the columns share a key. The
+    narrowed search's key where :func:`_keyed_blind`: it may pass over a position that
+    wins, never store one that does not exist, so a win it finds is a win and its "no
+    win" proves nothing (the full search follows)."""
     rules = state.rules
     if not (rules.hidden_cards or rules.has_reserve) or rules.covered_by:
         raise ValueError("blind_key: only for games with a stock or face-down cards")
-    columns = tuple(tuple(card.rank for card in col) for col in state.columns)
+    classes = build_classes(rules)
+    columns = tuple(tuple(classes[card] for card in col) for col in state.columns)
     hidden = state.hidden or (0,) * len(columns)
     pairs = tuple(zip(columns, hidden))
     if rules.stock_deal != "row" or not state.stock:
@@ -662,7 +666,7 @@ def _search_c(
         bytes(rules.row_columns) if rules.stock_deal == "row" else b"",
         rules.row_onto_empty,
         rules.complete_suits,
-        narrow and _keyed_blind(rules),
+        bytes(build_classes(rules)[c] for c in cards) if narrow and _keyed_blind(rules) else b"",
     )
     moves = tuple(_c_move(*m) for m in line)
     return verdict, moves, positions, reason, best_score, tuple(_c_move(*m) for m in best_line)
