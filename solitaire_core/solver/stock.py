@@ -210,10 +210,9 @@ def narrowed(rules: Rules) -> bool:
     of a run. Where the build rule treats some cards alike (:func:`build_classes`: the
     nines of one colour in Klondike, every nine in Spider) it stores positions under
     :func:`blind_key`, which tells such cards apart by nothing (Solvitaire's "suit
-    symmetry" streamliner, Blake and Gent 2019). A win it
-    finds is a win (every move is legal and the line is replayed), and it finds many in
-    a fraction of the positions; that it finds none proves nothing, so the full search
-    follows."""
+    symmetry" streamliner, Blake and Gent 2019). A win it finds is a win (every move is
+    legal and the line is replayed), and it finds many in a fraction of the positions;
+    that it finds none proves nothing, so the full search follows."""
     if rules.face_up_runs:
         return False
     return rules.complete_suits or (rules.stock_deal == "waste" and not rules.stock_top_plays)
@@ -226,9 +225,9 @@ def build_classes(rules: Rules) -> dict[Card, int]:
     """Each of ``rules``'s cards with its class under the build rule: two cards share a
     class when they lie on the same cards and take the same cards (``tableau.build``).
     Where the columns build in alternate colours the nine of hearts and the nine of
-    diamonds share one; regardless of suit, every nine; in suit, each card is alone (so
-    are twins of two decks, which share one). A class is numbered by the first of its
-    cards in the order of ``rules.cards``. Worked out from the build rule on every pair of
+    diamonds share one; regardless of suit, every nine; in suit, a card shares its class
+    only with its twin of a second deck. A class is numbered by the first of its cards in
+    the order of ``rules.cards``. Worked out from the build rule on every pair of
     cards, so a plugin's rule counts too; made once per :class:`Rules`."""
     classes = _CLASSES.get(rules)
     if classes is None:
