@@ -1728,17 +1728,23 @@ def _cards_in_play(
     return in_play
 
 
-def canonical_key(state: GameState) -> tuple[Any, ...]:
+def canonical_key(
+    state: GameState, column_code: Callable[[Card], int] = card_code
+) -> tuple[Any, ...]:
     """A key equal for positions that differ only in the order of columns and of cells
     (foundations compared by their card counts per suit and deck; a discard pile,
     ``"outranked-in-suit"``, by its cards whatever their order). With a stock, face-down
     cards or a reserve, the stock, waste, reserve, face-down counts and redeals used count
     too; the columns keep their order only where a row deal still to come tells them apart
     (each goes to its own column) or a layout places them (``tableau.layout``: which
-    cards cover which), and otherwise are sorted each with its face-down count."""
+    cards cover which), and otherwise are sorted each with its face-down count.
+
+    :param column_code: each column card's code in the key (the card itself by default;
+        the stock search's narrowed key, :func:`~solitaire_core.solver.stock.blind_key`,
+        gives alike cards one code)."""
     rules = state.rules
     if rules.hidden_cards or rules.has_reserve or rules.covered_by:
-        columns = tuple(tuple(card_code(c) for c in col) for col in state.columns)
+        columns = tuple(tuple(map(column_code, col)) for col in state.columns)
         hidden = state.hidden
         if (rules.stock_deal != "row" or not state.stock) and not rules.covered_by:
             pairs = sorted(zip(columns, hidden or (0,) * len(columns)))
@@ -1755,7 +1761,7 @@ def canonical_key(state: GameState) -> tuple[Any, ...]:
             state.rounds if state.rules.redeals >= 0 else 0,
             tuple(map(card_code, state.reserve)),
         )
-    cols = tuple(sorted(tuple(card_code(c) for c in col) for col in state.columns))
+    cols = tuple(sorted(tuple(map(column_code, col)) for col in state.columns))
     cells = tuple(sorted(card_code(c) for c in state.cells if c is not None))
     return cols, cells, _foundations_key(state)
 

@@ -3275,7 +3275,7 @@ done:
  * folding of stock.expand, the autoplay of rules.autoplay_moves (general path, safe as
  * is_safe_to_foundation and _wanted_back say), the score of stock._score, and positions
  * stored under the same equality as rules.canonical_key (stock.blind_key in the narrowed
- * search of the Spider games: the columns' cards by rank alone). Children go on a heap ordered by
+ * search where the build rule treats some cards alike: the columns' cards by class). Children go on a heap ordered by
  * score, then by the newest first, as stock.py's heapq with its decreasing tick; so both
  * engines store the same positions in the same order. The rules are compiled by
  * stock.py (build, run, empty and wanting tables over card indexes suit * 13 + rank - 1),
@@ -3311,7 +3311,7 @@ typedef struct {
     int row, row_onto_empty, nrow; /* a stock dealt in rows: onto row_cols, in order */
     uint8_t row_cols[SK_COLS];
     int complete; /* foundations.only_complete_suits: King to Ace in suit, at once */
-    int blind;    /* the narrowed search keys the columns' cards by class: */
+    int blind;       /* the narrowed search keys the columns' cards by class, */
     uint8_t cls[52]; /* each card's class under the build rule (stock.build_classes) */
     uint8_t build[52][52], run[52][52], empty_ok[52];
     uint64_t wanting[52];
@@ -3604,13 +3604,13 @@ static int sk_won(const SkState *s) {
 static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
     int order[SK_COLS];
     const uint8_t *col[SK_COLS];
-    uint8_t ranks[SK_COLS][SK_COLLEN]; /* the blind key's columns (rank alone) */
+    uint8_t classes[SK_COLS][SK_COLLEN]; /* the blind key's columns (cards by class) */
     for (int i = 0; i < r->ncols; i++) {
         order[i] = i;
         col[i] = s->col[i];
         if (r->blind) {
-            for (int k = 0; k < s->len[i]; k++) ranks[i][k] = r->cls[s->col[i][k]];
-            col[i] = ranks[i];
+            for (int k = 0; k < s->len[i]; k++) classes[i][k] = r->cls[s->col[i][k]];
+            col[i] = classes[i];
         }
     }
     /* a row still to come tells the columns apart (each gets its own card): keep them */

@@ -257,16 +257,7 @@ def blind_key(state: GameState) -> tuple[object, ...]:
     narrowed search's key where :func:`_keyed_blind`: it may pass over a position that
     wins, never store one that does not exist, so a win it finds is a win and its "no
     win" proves nothing (the full search follows)."""
-    rules = state.rules
-    if not (rules.hidden_cards or rules.has_reserve) or rules.covered_by:
-        raise ValueError("blind_key: only for games with a stock or face-down cards")
-    classes = build_classes(rules)
-    columns = tuple(tuple(classes[card] for card in col) for col in state.columns)
-    hidden = state.hidden or (0,) * len(columns)
-    pairs = tuple(zip(columns, hidden))
-    if rules.stock_deal != "row" or not state.stock:
-        pairs = tuple(sorted(pairs))
-    return (pairs, *canonical_key(state)[2:])
+    return canonical_key(state, build_classes(state.rules).__getitem__)
 
 
 def _split_in_vain(state: GameState, move: Move) -> bool:
