@@ -152,9 +152,9 @@ def test_solve_deal_runs_the_compiled_search_for_klondike() -> None:
 
 
 def test_the_budget_and_cancel_stop_the_compiled_search() -> None:
-    assert search("klondike-draw-3", 29, "c", 1000)[2:] == (1000, "state budget")
+    assert search("klondike-draw-3", 2, "c", 1000)[2:] == (1000, "state budget")
     rules = get_variant("klondike-draw-3").resolve()
-    state = Session(rules, 29).state
+    state = Session(rules, 2).state
     result = stock.search(
         state,
         policy="safe",

@@ -19,8 +19,9 @@ cards left in the stock and waste), positions stored under
 among equals (a depth-first tie-break, as the open-game search does). A position counts
 once however it was reached; a verdict of "unwinnable" means every reachable position
 was searched. Where :func:`narrowed` says so, a narrowed search with part of the budget
-comes first, to find a win sooner. docs/solver.md, "Games with hidden cards", gives the
-figures.
+comes first, to find a win sooner. A position with a card that can never move
+(:func:`frozen_cards`) is lost without a search. docs/solver.md, "Games with hidden
+cards", gives the figures.
 """
 
 from __future__ import annotations
@@ -276,6 +277,98 @@ def _split_in_vain(state: GameState, move: Move) -> bool:
     return count < face_up and _home(state, column[-count - 1]) is None
 
 
+def freezes(rules: Rules) -> bool:
+    """Whether :func:`frozen_cards` tests ``rules``'s positions: one deck, four
+    foundations built up in suit from one base rank or taking complete suits from the Ace
+    (the piles of :func:`native_unsupported`), no cells, no reserve that takes cards, no
+    overlapping columns, pairs or partial wins. There a column card leaves its column
+    only for a foundation, for a column, or on top of a card that moves, which is what
+    the test's argument rests on."""
+    return (
+        rules.decks == 1
+        and len(rules.cards) == 52
+        and rules.foundations == 4
+        and all(_one_suit_up(p) for p in rules.foundation_piles)
+        and len({p.base for p in rules.foundation_piles}) == 1
+        and (not rules.complete_suits or rules.foundation_piles[0].standard)
+        and rules.cells == 0
+        and not rules.reserve_takes_runs
+        and not (rules.covered_by or rules.pair_total)
+        and not (rules.base_first_played or rules.win_cards)
+    )
+
+
+def frozen_cards(state: GameState) -> frozenset[Card]:
+    """Cards of ``state``'s columns that can never move, so that the position is lost
+    (empty when the test finds none, or does not apply: :func:`freezes`, or a base rank
+    the position does not say).
+
+    The greatest set S of column cards such that for each card X of S:
+
+    * X cannot start an empty column (``tableau.empty``);
+    * a card of X's suit lower than X on the foundations (counted from the base rank)
+      lies under a card of S in its column (X under itself counts);
+    * every card X may be built on (``tableau.build``) lies under a card of S;
+    * every face-up card under X in its column is in S (none could carry X away).
+
+    Sound: suppose some card of S moves, take the first move that moves one, and X the
+    lowest card of S it moves. Until then no card of S has moved, so the cards under
+    each still lie there, covered. X heads the move: a card under it that moved too
+    would be face up, so in S, and lower. So X goes to a foundation or a column. Not
+    onto a column card it builds on, all of them covered, nor to an empty column. Not
+    to a foundation alone or at the head of a run, which needs its lower cards up
+    first, one of them covered. Nor as the King under a complete suit (Spider): the
+    covered lower card would lie in that suit's run under a card of S of a lower rank
+    still, whose own lower card would, and so on down to the Ace, which has none. A
+    card that never leaves the columns is never won, so no line from the position
+    wins. Cards in the stock, the waste, the reserve and on the foundations count as
+    free, whatever it costs to reach them.
+
+    :func:`explore` asks it of the position a search starts from, for both engines: a
+    frozen deal is lost in one position. Asked of every position stored, it found none
+    in searches of Klondike Draw 3, Yukon and Scorpion deals that did not start so, at
+    a tenth of the search's time more (docs/solver.md, "Cards that can never move",
+    gives the argument, an example and the figures)."""
+    rules = state.rules
+    base = 1 if rules.complete_suits else _base(state)
+    if base is None or not freezes(rules):
+        return frozenset()
+    empty_ok = rules.empty_accepts_for(state.bases)
+    ontos = _build_table(rules)
+    where: dict[Card, tuple[int, int]] = {}
+    stuck: set[Card] = set()
+    for i, col in enumerate(state.columns):
+        for j, card in enumerate(col):
+            where[card] = (i, j)
+            if not empty_ok(card):
+                stuck.add(card)
+    hidden = state.hidden or (0,) * len(state.columns)
+
+    def order(card: Card) -> int:
+        return (card.rank - base) % 13
+
+    while stuck:
+        top = [-1] * len(state.columns)
+        for card in stuck:
+            i, j = where[card]
+            top[i] = max(top[i], j)
+        buried = {c for c, (i, j) in where.items() if j < top[i]}
+        keep = set()
+        for card in stuck:
+            i, j = where[card]
+            column = state.columns[i]
+            if (
+                any(c.suit is card.suit and order(c) < order(card) for c in buried)
+                and all(onto in buried for onto in ontos.get(card, ()))
+                and all(column[k] in stuck for k in range(hidden[i], j))
+            ):
+                keep.add(card)
+        if keep == stuck:
+            break
+        stuck = keep
+    return frozenset(stuck)
+
+
 def _home(state: GameState, card: Card) -> int | None:
     """The first foundation that takes ``card`` now, or ``None``."""
     return next((j for j in range(state.rules.foundations) if pile_accepts(state, j, card)), None)
@@ -370,6 +463,8 @@ def explore(
         if why and engine == "c":
             raise ValueError(f"the compiled stock search cannot search this game: {why}")
     run = _search_c if use_c else _search_python
+    if frozen_cards(start):  # lost as it lies (docs/solver.md, "Cards that can never move")
+        return "unwinnable", (), 1, "", _score(start), ()
     if max_states < 2:  # the start fills the budget: a search would store its first child
         return "undecided", (), 1, "state budget", _score(start), ()
     spent = 0
