@@ -216,6 +216,25 @@ def test_solver_verdict_check_catches_a_search_that_tries_only_the_first_pile(mo
     assert "the python solver calls a winnable position lost" in message
 
 
+def test_solver_verdict_check_catches_a_card_called_frozen_that_moves(monkeypatch):
+    """A careless test of cards that can never move (one that calls every column's
+    bottom card frozen) would call winnable Klondike end games lost; the check compares
+    it with the exhaustive search and says so."""
+    import solitaire_core.solver.stock as stock
+
+    ctx = attrs.evolve(context("klondike"), settings=KitSettings(max_examples=40, derandomize=True))
+    careless = lambda state: frozenset(col[0] for col in state.columns if col)  # noqa: E731
+    monkeypatch.setattr(stock, "frozen_cards", careless)
+    # The first failing example is enough: shrinking it would search many end games more.
+    unshrunk = lambda ctx, strategy, body: ctx.settings.hypothesis(shrink=False)(  # noqa: E731
+        given(strategy)(body)
+    )()
+    monkeypatch.setattr(checks, "_run", unshrunk)
+    assert "can never move, says the stock search, yet the exhaustive search wins" in fails(
+        checks.check_solver_verdicts, ctx
+    )
+
+
 # -- layouts and pairs (Pyramid, TriPeaks) ----------------------------------------------
 
 

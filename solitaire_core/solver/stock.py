@@ -330,8 +330,10 @@ def frozen_cards(state: GameState) -> frozenset[Card]:
     a tenth of the search's time more (docs/solver.md, "Cards that can never move",
     gives the argument, an example and the figures)."""
     rules = state.rules
+    if not freezes(rules):
+        return frozenset()
     base = 1 if rules.complete_suits else _base(state)
-    if base is None or not freezes(rules):
+    if base is None:
         return frozenset()
     empty_ok = rules.empty_accepts_for(state.bases)
     ontos = _build_table(rules)

@@ -676,8 +676,11 @@ def check_solver_verdicts(ctx: KitContext) -> None:
     and in Stalactites (PySolFC game 77), whose piles start from dealt ranks, a win can
     need another. Positions either search leaves undecided prove nothing and are passed
     over. Checks the generic search; the reductions that need autoplay are covered by the
-    solver's own tests (docs/solver.md)."""
+    solver's own tests (docs/solver.md). Where the stock search's test of cards that can
+    never move (:func:`~solitaire_core.solver.stock.frozen_cards`) calls a position lost
+    as it lies, the exhaustive search must find no win either."""
     from ..solver import Verdict, budget_for, solve
+    from ..solver.stock import frozen_cards
 
     rules = ctx.rules
     budget = ctx.settings.search_budget
@@ -687,6 +690,11 @@ def check_solver_verdicts(ctx: KitContext) -> None:
         expected = reference.winnable(raw, budget=budget)
         if expected is None:
             return
+        frozen = frozen_cards(raw)
+        assert not (frozen and expected), (
+            f"{' '.join(sorted(map(str, frozen)))} can never move, says the stock search, "
+            f"yet the exhaustive search wins; position {raw.to_text()}"
+        )
         # A game with hidden cards has one (thoughtful) search for both engine names.
         for name in ("python",) if rules.core_positions_only else ("python", "c"):
             result = solve(
