@@ -312,6 +312,7 @@ def test_random_play_catches_a_card_that_never_turns_up(monkeypatch):
     assert "face down with no card on it" in message
 
 
+@pytest.mark.slow
 def test_random_play_catches_a_pair_whose_cards_go_up_in_the_wrong_order(monkeypatch):
     honest = engine._play_pair
 

@@ -82,6 +82,7 @@ def test_both_engines_stop_at_the_same_budget() -> None:
     assert search(state, "python", max_states=2_000) == compiled
 
 
+@pytest.mark.slow
 def test_deals_the_python_engine_leaves_undecided_are_proved_lost() -> None:
     # At the default budget of 1,000,000 positions deals 9 and 19 stay undecided; every
     # position that could still win is searched within 5,000,000 (3,978,868 and
@@ -122,6 +123,7 @@ def test_a_time_budget_stops_the_compiled_search() -> None:
     assert (verdict, reason) == ("undecided", "time budget")
 
 
+@pytest.mark.slow
 def test_solve_runs_the_compiled_search_and_says_which_engine_ran() -> None:
     rules = aces_up()
     result = solve_deal(rules, 34)

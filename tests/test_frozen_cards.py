@@ -87,6 +87,7 @@ def _end_game(rules: Rules, rng: random.Random) -> GameState:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["klondike", "yukon"])
 def test_every_end_game_with_a_frozen_card_is_lost(variant: str) -> None:
     """On random small end games (runs moving as built in Klondike, any face-up card with

@@ -6,6 +6,8 @@ found, so a search leaves a dead region with many cards up for fewer. Beleaguere
 
 from __future__ import annotations
 
+import pytest
+
 from solitaire_core.deal import deal
 from solitaire_core.plugins import get_variant
 from solitaire_core.session import Session
@@ -14,6 +16,7 @@ from solitaire_core.solver.engine import Engine
 from solitaire_core.solver.heuristic import Scorer
 
 
+@pytest.mark.slow
 def test_beleaguered_castle_192_is_won_at_the_default_budget() -> None:
     rules = get_variant("beleaguered-castle").resolve()
     result = solve_deal(rules, 192)

@@ -535,6 +535,7 @@ def test_other_scores_get_the_whole_budget_when_a_tenth_is_not_enough(
     assert replay_wins(deal(rules, number), more.moves)
 
 
+@pytest.mark.slow
 def test_complete_suit_games_try_another_score(monkeypatch: pytest.MonkeyPatch) -> None:
     """Simple Simon #123 drowns under the game's own score (undecided at 100,000 positions,
     and at 1,000,000) but the score without the unsettled term wins it after about 12,500

@@ -167,6 +167,7 @@ def test_the_budget_and_cancel_stop_the_compiled_search() -> None:
     assert result == ("undecided", (), 500, "cancelled")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("redeals", [0, 1])
 def test_draw_3_with_limited_redeals_agrees(redeals: int) -> None:
     """Draw 3 with a redeal left leaves the waste's card to the player; without, not."""
@@ -204,7 +205,7 @@ def test_the_narrowed_search_runs_first_where_runs_move_as_built() -> None:
     assert not stock.narrowed(get_variant("yukon").resolve())
 
 
-@pytest.mark.parametrize("engine", ["c", "python"])
+@pytest.mark.parametrize("engine", ["c", pytest.param("python", marks=pytest.mark.slow)])
 def test_the_progress_count_only_rises_through_the_narrowed_search(engine: str) -> None:
     # Klondike #6 is undecided at 9,000 positions: the narrowed search takes the first
     # 2,250, then the full search counts on from there, as a progress bar shows it.
@@ -256,7 +257,7 @@ def test_where_no_win_is_found_both_engines_name_the_same_furthest_position(
     assert won.verdict.value == "winnable" and won.best_line == () and won.best_gain == 0
 
 
-@pytest.mark.parametrize("engine", ["c", "python"])
+@pytest.mark.parametrize("engine", ["c", pytest.param("python", marks=pytest.mark.slow)])
 def test_a_card_just_taken_back_stays_where_the_player_put_it(engine: str) -> None:
     """The player took A♦ back from a foundation onto 2♠; the session does not send it up
     again. The search starts from that position as it is, so its line plays from it
