@@ -35,17 +35,28 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from solitaire_core.moves import Move
 from solitaire_core.plugins import get_registry
 from solitaire_core.rules import canonical_key, stock_moves
 from solitaire_core.session import Session
 from solitaire_core.solver.honest import HonestAdvice, continuation, honest_hint
 from solitaire_core.solver.survey import wilson_interval
+from solitaire_core.state import GameState
 
 
-def play(variant: str, number: int, samples: int, max_states: int, **limits: int) -> dict:
+def play(
+    variant: str,
+    number: int,
+    samples: int,
+    max_states: int,
+    history: list[tuple[GameState, Move, str]] | None = None,
+    **limits: int,
+) -> dict:
     """Play deal ``number`` of ``variant`` by honest advice; the row as a dict (``won``,
     ``moves``, ``why`` it ended, ``cpu_s``).
 
+    :param history: where given, each move is appended as (position before it, the move,
+        the advice in words); the game's last position is appended with ``None`` as move.
     :param limits: ``max_moves`` and ``repeats`` (see the module docstring).
     """
     rules = get_registry().get(variant).resolve()
@@ -74,7 +85,12 @@ def play(variant: str, number: int, samples: int, max_states: int, **limits: int
         if move is None:
             why = "no arrangement won"
             break
+        if history is not None:
+            said = advice.text if advice.move is not None else "no advice: the stock is turned"
+            history.append((session.state, move, said))
         session.play(move)
+    if history is not None:
+        history.append((session.state, None, ""))  # type: ignore[arg-type]
     return {
         "deal": number,
         "won": session.is_won,
@@ -82,6 +98,34 @@ def play(variant: str, number: int, samples: int, max_states: int, **limits: int
         "why": why,
         "cpu_s": round(time.process_time() - started, 2),
     }
+
+
+def losing_move(
+    history: list[tuple[GameState, Move, str]], max_states: int = 1_000_000
+) -> tuple[int, Move, str, str] | None:
+    """Where a game that the thoughtful search wins from its start was lost: the first
+    move after which the game's position is no longer won by it (a position that is lost
+    stays lost, so the positions of the game are won up to that move and not after it,
+    and halving finds it). ``(move number from 0, the move, the advice in words, the
+    verdict after it)``; ``None`` where the start is not won or the last position is
+    not lost within ``max_states`` positions a search."""
+    from solitaire_core.solver import stock
+
+    def verdict(state: GameState) -> str:
+        policy = state.rules.autoplay
+        return stock.explore(state, policy=policy, max_states=max_states)[0]
+
+    if verdict(history[0][0]) != "winnable" or verdict(history[-1][0]) == "winnable":
+        return None
+    won, lost = 0, len(history) - 1
+    while lost - won > 1:
+        middle = (won + lost) // 2
+        if verdict(history[middle][0]) == "winnable":
+            won = middle
+        else:
+            lost = middle
+    state, move, said = history[won]
+    return won, move, said, verdict(history[lost][0])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,7 +139,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-moves", type=int, default=400)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--out", type=Path)
+    parser.add_argument(
+        "--where-lost",
+        action="store_true",
+        help="play the deals again and print, for each lost one the thoughtful search wins "
+        "from its start, the move after which it no longer does, with the advice given",
+    )
     args = parser.parse_args(argv)
+    if args.where_lost:
+        for n in range(args.first, args.last + 1):
+            history: list[tuple[GameState, Move, str]] = []
+            row = play(
+                args.variant, n, args.samples, args.max_states, history,
+                max_moves=args.max_moves, repeats=args.repeats,
+            )  # fmt: skip
+            found = None if row["won"] else losing_move(history)
+            if row["won"] or found is None:
+                print(f"#{n}: {'won' if row['won'] else 'lost, not won from its start either'}")
+                continue
+            k, move, said, after = found
+            moves = len(history) - 1
+            print(f"#{n}: lost by move {k + 1} of {moves}, {move} ({said}); {after} after it")
+        return 0
     settings = {k: v for k, v in vars(args).items() if k not in ("first", "last", "out")}
     done = _played(args.out, settings)
     wanted = range(args.first, args.last + 1)
