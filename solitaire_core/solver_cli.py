@@ -191,7 +191,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             "smaller --max-states or --max-memory)"
         )
         return EXIT_UNDECIDED
-    searched = f"{result.positions} positions searched in {result.seconds:.2f} s"
+    plural = "" if result.positions == 1 else "s"
+    searched = f"{result.positions} position{plural} searched in {result.seconds:.2f} s"
     if result.engine == "c":
         engine = f"engine: C ({result.peak_bytes / 1e6:.1f} MB at most)"
     else:
@@ -199,7 +200,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if result.verdict is Verdict.WINNABLE:
         print(f"{title}: winnable ({searched})")
     elif result.verdict is Verdict.UNWINNABLE:
-        print(f"{title}: unwinnable (every reachable position searched: {searched})")
+        why = result.reason or "every reachable position searched"
+        print(f"{title}: unwinnable ({why}: {searched})")
     else:
         print(f"{title}: undecided, the {result.reason} ran out ({searched})")
     print(engine)

@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import solitaire_core.solver.stock as stock
+from solitaire_core import cli
 from solitaire_core.cards import Card
 from solitaire_core.plugins import get_variant
 from solitaire_core.session import Session
@@ -42,6 +43,15 @@ def test_klondike_29_is_lost_as_dealt(variant: str, engine: str) -> None:
     assert result.verdict is Verdict.UNWINNABLE
     assert result.positions == 1
     assert result.engine == engine
+    assert result.reason == "Q♦ and Q♥ can never move"
+
+
+def test_the_solve_command_says_which_cards_can_never_move(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["solve", "klondike", "--deal", "29"]) == cli.EXIT_UNWINNABLE
+    out = capsys.readouterr().out
+    assert out.startswith("Klondike #29: unwinnable (Q♦ and Q♥ can never move: 1 position ")
 
 
 def test_a_king_within_reach_frees_the_queens() -> None:

@@ -105,7 +105,9 @@ class SolveResult:
     :param reason: for :attr:`Verdict.UNDECIDED`: ``"time budget"``, ``"state budget"``,
         ``"cancelled"``, or ``"solution failed its check"`` (a solution that did not win
         when replayed through a session: a solver bug, reported rather than handed out);
-        empty otherwise.
+        for :attr:`Verdict.UNWINNABLE` where the position was lost as it lay, which cards
+        can never move (``"Q♦ and Q♥ can never move"``: docs/solver.md, "Cards that can
+        never move"); empty otherwise.
     :param engine: the engine that searched: ``"c"`` (the compiled core) or ``"python"``.
     :param note: why the Python engine searched when the C one was asked for or would
         have been the default (e.g. a plugin's rule predicate), else empty.

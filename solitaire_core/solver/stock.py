@@ -32,7 +32,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterator
 
-from ..cards import Card
+from ..cards import Card, card_code
 from ..moves import Move, PileKind, cell, foundation, tableau
 from ..rules import (
     DEAL_ROW,
@@ -371,6 +371,14 @@ def frozen_cards(state: GameState) -> frozenset[Card]:
     return frozenset(stuck)
 
 
+def frozen_reason(frozen: frozenset[Card]) -> str:
+    """Why a position with the cards ``frozen`` (:func:`frozen_cards`, not empty) is
+    lost, in words for the player: ``"Q♦ and Q♥ can never move"``."""
+    labels = [card.label for card in sorted(frozen, key=card_code)]
+    named = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+    return f"{named} can never move"
+
+
 def _home(state: GameState, card: Card) -> int | None:
     """The first foundation that takes ``card`` now, or ``None``."""
     return next((j for j in range(state.rules.foundations) if pile_accepts(state, j, card)), None)
@@ -465,8 +473,9 @@ def explore(
         if why and engine == "c":
             raise ValueError(f"the compiled stock search cannot search this game: {why}")
     run = _search_c if use_c else _search_python
-    if frozen_cards(start):  # lost as it lies (docs/solver.md, "Cards that can never move")
-        return "unwinnable", (), 1, "", _score(start), ()
+    frozen = frozen_cards(start)  # lost as it lies (docs/solver.md, "Cards that can never move")
+    if frozen:
+        return "unwinnable", (), 1, frozen_reason(frozen), _score(start), ()
     if max_states < 2:  # the start fills the budget: a search would store its first child
         return "undecided", (), 1, "state budget", _score(start), ()
     spent = 0
