@@ -337,8 +337,8 @@ def frozen_cards(state: GameState) -> frozenset[Card]:
 
     :func:`explore` asks it of the position a search starts from, for both engines: a
     frozen deal is lost in one position. Asked of every position stored, it found none
-    in searches of Klondike Draw 3, Yukon and Scorpion deals that did not start so, at
-    a tenth of the search's time more (docs/solver.md, "Cards that can never move",
+    in searches of Klondike Draw 3, Yukon and Scorpion deals that did not start so, and
+    the searches took 9% to 30% more time (docs/solver.md, "Cards that can never move",
     gives the argument, an example and the figures)."""
     rules = state.rules
     if not freezes(rules):
