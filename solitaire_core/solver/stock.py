@@ -298,9 +298,7 @@ def freezes(rules: Rules) -> bool:
     return (
         rules.decks == 1
         and len(rules.cards) == 52
-        and rules.foundations == 4
-        and all(_one_suit_up(p) for p in rules.foundation_piles)
-        and len({p.base for p in rules.foundation_piles}) == 1
+        and _four_suit_piles(rules)
         and (not rules.complete_suits or rules.foundation_piles[0].standard)
         and rules.cells == 0
         and not rules.reserve_takes_runs
@@ -591,9 +589,7 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
     checks = (
         (rules.decks == 1 and len(rules.cards) == 52, "it plays more or fewer than 52 cards"),
         (
-            rules.foundations == 4
-            and all(_one_suit_up(p) for p in rules.foundation_piles)
-            and len({p.base for p in rules.foundation_piles}) == 1,
+            _four_suit_piles(rules),
             "its foundations are not four piles built up in suit from one base rank",
         ),
         (
@@ -637,6 +633,18 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
         if not ok:
             return why
     return ""
+
+
+def _four_suit_piles(rules: Rules) -> bool:
+    """Whether ``rules`` has four foundations built up in suit from one base rank
+    (:func:`_one_suit_up`), the piles both the compiled search and
+    :func:`frozen_cards` know."""
+    piles = rules.foundation_piles
+    return (
+        rules.foundations == 4
+        and all(map(_one_suit_up, piles))
+        and len({p.base for p in piles}) == 1
+    )
 
 
 def _one_suit_up(pile: FoundationPile) -> bool:
