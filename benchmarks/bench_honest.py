@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from collections import Counter
 from pathlib import Path
@@ -50,6 +51,7 @@ def play(
     samples: int,
     max_states: int,
     history: list[tuple[GameState, Move, str]] | None = None,
+    rivals: int = 2,
     **limits: int,
 ) -> dict:
     """Play deal ``number`` of ``variant`` by honest advice; the row as a dict (``won``,
@@ -75,7 +77,11 @@ def play(
             why = "move limit"
             break
         advice = (advice and continuation(advice, session.state)) or honest_hint(
-            session.state, samples=samples, max_states=max_states, seed=number + session.moves
+            session.state,
+            samples=samples,
+            max_states=max_states,
+            seed=number + session.moves,
+            rivals=rivals,
         )
         move = advice.move
         if move is None:
@@ -136,6 +142,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--last", type=int, default=20)
     parser.add_argument("--samples", type=int, default=10)
     parser.add_argument("--max-states", type=int, default=400)
+    parser.add_argument(
+        "--rivals",
+        type=int,
+        default=2,
+        help="plans most voted for that are played in every won arrangement and counted "
+        "where it stays won (0: the plan most voted for is played)",
+    )
     parser.add_argument("--max-moves", type=int, default=400)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--out", type=Path)
@@ -145,12 +158,34 @@ def main(argv: list[str] | None = None) -> int:
         help="play the deals again and print, for each lost one the thoughtful search wins "
         "from its start, the move after which it no longer does, with the advice given",
     )
+    parser.add_argument(
+        "--hint-time",
+        action="store_true",
+        help="time one hint on the first position of each deal instead (the median and "
+        "the most CPU seconds), as the game window's hint is asked",
+    )
     args = parser.parse_args(argv)
+    if args.hint_time:
+        rules = get_registry().get(args.variant).resolve()
+        times = []
+        for n in range(args.first, args.last + 1):
+            state = Session(rules, n).state
+            started = time.process_time()
+            honest_hint(state, samples=args.samples, max_states=args.max_states, seed=n,
+                        rivals=args.rivals)  # fmt: skip
+            times.append(time.process_time() - started)
+        print(
+            f"{args.variant} deals {args.first}-{args.last}, one hint on the first position: "
+            f"median {statistics.median(times):.2f} s CPU, at most {max(times):.2f} s "
+            f"({args.samples} arrangements of {args.max_states} positions, "
+            f"{args.rivals} rivals)"
+        )
+        return 0
     if args.where_lost:
         for n in range(args.first, args.last + 1):
             history: list[tuple[GameState, Move, str]] = []
             row = play(
-                args.variant, n, args.samples, args.max_states, history,
+                args.variant, n, args.samples, args.max_states, history, args.rivals,
                 max_moves=args.max_moves, repeats=args.repeats,
             )  # fmt: skip
             found = None if row["won"] else losing_move(history)
@@ -161,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
             moves = len(history) - 1
             print(f"#{n}: lost by move {k + 1} of {moves}, {move} ({said}); {after} after it")
         return 0
-    settings = {k: v for k, v in vars(args).items() if k not in ("first", "last", "out")}
+    modes = ("first", "last", "out", "where_lost", "hint_time")
+    settings = {k: v for k, v in vars(args).items() if k not in modes}
     done = _played(args.out, settings)
     wanted = range(args.first, args.last + 1)
     for n in tqdm(wanted, desc=args.variant, unit="deal"):
@@ -172,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
             n,
             args.samples,
             args.max_states,
+            rivals=args.rivals,
             max_moves=args.max_moves,
             repeats=args.repeats,
         )

@@ -189,3 +189,50 @@ def test_without_a_won_arrangement_the_move_that_leads_furthest_is_advised() -> 
     best = max(gains.values())
     assert " ".join(map(str, advice.plan)) in {p for p, g in gains.items() if g == best}
     assert 1 <= advice.leads <= 4 and is_legal(state, advice.move)
+
+
+def test_a_move_that_loses_an_arrangement_the_deal_keeps_is_not_advised() -> None:
+    """The search of each arrangement credits the one plan it finds first. On Klondike
+    Draw 3 deal 14, 6 ▸ 4 starts more of those wins than any other plan, but played in
+    every arrangement that was won it loses one of them; a deal keeps all four, so the
+    hint deals, and counts each candidate where it stays won."""
+    from solitaire_core.rules import DEAL
+    from solitaire_core.session import play_move
+    from solitaire_core.solver import Verdict, solve
+
+    state = start("klondike-draw-3", 14)
+    most_found = Move.parse("t6>t4")
+    first_stage = honest_hint(state, samples=6, max_states=3000, seed=1, rivals=0)
+    assert first_stage.move == most_found
+    advice = honest_hint(state, samples=6, max_states=3000, seed=1)
+    assert advice.move == DEAL and advice.plan == (DEAL,)
+    assert advice.text == "wins in 4 of 6 ways the hidden cards may lie"
+    # Counted here: the arrangements won, and which of them stay won after 6 ▸ 4.
+    rng = random.Random(1)
+    won = stays = 0
+    for _ in range(6):
+        position = arrangement(state, rng)
+        result = solve(position, max_states=3000)
+        if result.verdict is not Verdict.WINNABLE:
+            continue
+        won += 1
+        if result.moves[0] == most_found:
+            stays += 1
+            continue
+        after = play_move(position, most_found, state.rules.autoplay)[2]
+        stays += solve(after, max_states=3000).verdict is Verdict.WINNABLE
+    assert (won, stays) == (4, 3)
+    assert dict(advice.votes) == {"s>w": 4, "t6>t4": 3}
+
+
+def test_the_advised_plan_keeps_most_arrangements_won() -> None:
+    """Where no deal is offered (the stock seen), the plans are compared as wholes and
+    the one advised is the first of the table, with the most wins."""
+    advice = honest_hint(turned_over("klondike-draw-3", 1), samples=6, max_states=1000, seed=2)
+    assert advice.votes and advice.votes[0] == (" ".join(map(str, advice.plan)), advice.wins)
+    assert all(wins <= advice.wins for _, wins in advice.votes)
+
+
+def test_a_bad_number_of_rivals_is_refused() -> None:
+    with pytest.raises(ValueError, match="rivals"):
+        honest_hint(start("klondike", 1), rivals=-1)

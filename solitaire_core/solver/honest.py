@@ -5,8 +5,10 @@ card lies and the stock's order; its answer to "what should I play now?" would u
 the player cannot see. This module answers from the player's view alone, by hindsight
 optimisation (Bjarnason, Fern and Tadepalli, "Lower Bounding Klondike Solitaire with
 Monte-Carlo Planning", ICAPS 2009): deal the unseen cards at random into the unseen
-places many times, solve each such arrangement thoughtfully, and play the first move of
-the solutions that win most often. Where no arrangement is won within the budget, each
+places many times, solve each such arrangement thoughtfully, and play the move that
+keeps most of them won: the moves that start most of the solutions found, and a deal
+from the stock, are each played in every arrangement that was won and searched again
+(:func:`_count_wins`). Where no arrangement is won within the budget, each
 search still says how far it got (:attr:`SolveResult.best_line`: the line to the
 position with the most cards up and face-down cards turned), and the first move of the
 lines that get furthest, summed over the arrangements, is played: the hindsight value of
@@ -98,7 +100,9 @@ class HonestAdvice:
     :param wins: how many arrangements a solution starting with ``move`` won.
     :param samples: how many arrangements were solved.
     :param votes: per plan (:func:`_plan`: the first move, with the stock's turns before
-        the move they lead to), the arrangements it won, most first.
+        the move they lead to; its first move alone while the stock is unseen), the
+        arrangements it keeps won when played in each (:func:`_count_wins`), the
+        advised one first; with ``rivals=0``, the arrangements whose solution it started.
     :param fallback: when no arrangement was won: why ``move`` was advised, ``""``
         otherwise: :data:`FURTHEST` where the searches' furthest positions chose it (then
         ``leads`` counts them), else the reason :func:`progress_move` gives for a move
@@ -177,6 +181,7 @@ def honest_hint(
     seed: int = 0,
     autoplay: str | None = None,
     cancel: Callable[[], bool] | None = None,
+    rivals: int = 2,
 ) -> HonestAdvice:
     """Advise a move in ``state`` from what the player can see (module docstring).
 
@@ -188,7 +193,11 @@ def honest_hint(
         variant's).
     :param cancel: returns True to stop (checked between and within the searches); the
         advice then has ``cancelled`` set and no move.
-    :raises ValueError: when ``samples`` or ``max_states`` is below 1.
+    :param rivals: how many of the plans most voted for are then played in every won
+        arrangement and counted where it stays won (:func:`_count_wins`); 0 advises the
+        plan most voted for as it stands.
+    :raises ValueError: when ``samples`` or ``max_states`` is below 1, or ``rivals``
+        below 0.
     """
     from . import Verdict, solve
 
@@ -196,6 +205,8 @@ def honest_hint(
         raise ValueError(f"samples: expected a whole number >= 1, got {samples!r}")
     if type(max_states) is not int or max_states < 1:
         raise ValueError(f"max_states: expected a whole number >= 1, got {max_states!r}")
+    if type(rivals) is not int or rivals < 0:
+        raise ValueError(f"rivals: expected a whole number >= 0, got {rivals!r}")
     rng = random.Random(seed)
     hidden = bool(unseen_cards(state))
     # The search's score counts cards left in the stock against a position. Dealt onto a
@@ -207,6 +218,8 @@ def honest_hint(
     rounds = samples if hidden else 1
     votes: Counter[str] = Counter()
     first: dict[str, tuple[Move, ...]] = {}
+    # the arrangements won, with the plan each search's solution started with
+    won: list[tuple[GameState, str]] = []
     # where no arrangement is won: per plan, the gain of the furthest positions it led to
     gains: Counter[str] = Counter()
     leads: Counter[str] = Counter()
@@ -219,6 +232,7 @@ def honest_hint(
             plan = _plan(result.moves)
             votes[plan] += 1
             first.setdefault(plan, result.moves[: plan.count(" ") + 1])
+            won.append((position, plan))
         elif result.best_line and furthest_counts:
             plan = _plan(result.best_line)
             gains[plan] += result.best_gain
@@ -234,10 +248,94 @@ def honest_hint(
     if not votes:
         chosen, why = progress_move(state) if hidden else (None, "")
         return HonestAdvice(chosen, 0, rounds, fallback=why)
-    # Most wins first; among equals the plan met first (the seed decides, not the cards).
-    best = max(votes, key=lambda text: votes[text])
-    line = first[best]
-    return HonestAdvice(line[0], votes[best], rounds, tuple(votes.most_common()), plan=line)
+    if rivals == 0 or not hidden:
+        # Most wins first; among equals the plan met first (the seed decides, not the cards).
+        best = max(votes, key=lambda text: votes[text])
+        line = first[best]
+        return HonestAdvice(line[0], votes[best], rounds, tuple(votes.most_common()), plan=line)
+    counted = _count_wins(state, won, votes, first, rivals, max_states, autoplay, cancel)
+    if counted is None:
+        return HonestAdvice(None, 0, rounds, cancelled=True)
+    (line, wins), table = counted
+    return HonestAdvice(line[0], wins, rounds, table, plan=line)
+
+
+def _count_wins(
+    state: GameState,
+    won: list[tuple[GameState, str]],
+    votes: Counter[str],
+    first: dict[str, tuple[Move, ...]],
+    rivals: int,
+    max_states: int,
+    autoplay: str | None,
+    cancel: Callable[[], bool] | None,
+) -> tuple[tuple[tuple[Move, ...], int], tuple[tuple[str, int], ...]] | None:
+    """The second stage of :func:`honest_hint`: each candidate is played in every
+    arrangement that was won, and counted where that arrangement is still won after it.
+
+    The first stage credits a won arrangement to the one plan its search happened to
+    find first, though other moves may win it too; a move that wins in five
+    arrangements and loses the other five could so out-vote a move that keeps all ten
+    won. The candidates are the ``rivals`` plans with most votes, and, while the stock
+    is unseen, a deal from it (which loses nothing where the stock may be gone through
+    again, and shows a card). While the stock is unseen a plan counts by its first move
+    alone: the card a turn of the stock brings up differs between the arrangements, so
+    only that first move is the same action in each. Arrangements not won in the first
+    stage are not searched again: a move cannot win what was proved lost, and what the
+    budget left undecided it seldom wins.
+
+    :return: ((the moves of the plan with most wins, its wins), every candidate with
+        its wins, most first), or ``None`` when ``cancel`` stopped it. Among equal
+        counts the deal goes first (it risks nothing and shows a card), then the plan
+        with more first-stage votes, then the one met first.
+    """
+    from ..errors import IllegalMoveError
+    from ..rules import stock_moves
+    from ..session import play_move
+    from . import Verdict, solve
+
+    unseen_stock = bool(_unseen_stock(state))
+
+    def key(plan: str) -> str:
+        return plan.split(" ", 1)[0] if unseen_stock else plan
+
+    tally: Counter[str] = Counter()
+    lines: dict[str, tuple[Move, ...]] = {}
+    for plan, count in votes.most_common():
+        tally[key(plan)] += count
+        lines.setdefault(key(plan), first[plan][:1] if unseen_stock else first[plan])
+    ranked = [k for k, _ in tally.most_common()][:rivals]
+    deal = stock_moves(state)[:1] if unseen_stock else []
+    if deal and str(deal[0]) not in ranked:
+        ranked.append(str(deal[0]))
+        lines[str(deal[0])] = (deal[0],)
+    policy = autoplay or state.rules.autoplay
+    wins: Counter[str] = Counter()
+    for candidate in ranked:
+        for position, plan in won:
+            if cancel is not None and cancel():
+                return None
+            if key(plan) == candidate:
+                wins[candidate] += 1
+                continue
+            after = position
+            try:
+                for move in lines[candidate]:
+                    after = play_move(after, move, policy)[2]
+            except IllegalMoveError:
+                continue
+            result = solve(after, max_states=max_states, autoplay=autoplay, cancel=cancel)
+            wins[candidate] += after.is_won or result.verdict is Verdict.WINNABLE
+
+    met = {candidate: i for i, candidate in enumerate(ranked)}
+
+    def order(candidate: str) -> tuple[int, bool, int, int]:
+        is_deal = bool(deal) and candidate == str(deal[0])
+        return (-wins[candidate], not is_deal, -tally[candidate], met[candidate])
+
+    ranked.sort(key=order)
+    table = tuple((c, wins[c]) for c in ranked)
+    return (lines[ranked[0]], wins[ranked[0]]), table
 
 
 def continuation(advice: HonestAdvice, state: GameState) -> HonestAdvice | None:
