@@ -1,6 +1,6 @@
 """The thoughtful search of the stock games (solitaire_core/solver/stock.py) in its two
-engines: the compiled one of _csolver.c, which ``solve`` runs for the Klondike, Yukon and
-Canfield families and the one-deck Spider games, and the pure-Python reference. Both
+engines: the compiled one of _csolver.c, which ``solve`` runs for the Klondike, Yukon,
+Canfield, Spider, Gypsy and Forty Thieves families, and the pure-Python reference. Both
 store the same positions in the same order, so a player gets the same verdict and the
 same position count from either; every compiled win replays in a session to a won game.
 """
@@ -86,6 +86,35 @@ def test_the_yukon_family_is_searched_compiled_with_the_same_result(
 
 @pytest.mark.parametrize(
     ("variant", "number"),
+    [
+        # Wins: twins go up to the foundations in both engines' order (Double Klondike,
+        # PySolFC game 21), complete suits of one or two suits in eight slots (Spider,
+        # PySolFC games 10, 11 and 12), and Small Harp's eight piles.
+        ("double-klondike", 1),
+        ("spider-1-suit", 2),
+        ("spider-2-suits", 2),
+        ("small-harp", 1),
+        # Undecided within the budget: the same positions in the same order.
+        ("gypsy", 1),
+        ("forty-thieves", 1),
+        ("spider", 1),
+        ("double-yukon", 1),
+        ("indian", 2),
+        ("streets", 1),
+        ("relaxed-spider", 1),
+    ],
+)
+def test_two_deck_games_are_searched_compiled_with_the_same_result(
+    variant: str, number: int
+) -> None:
+    """Two decks of 104 cards (the copies of a card told apart, as the rules tell
+    them), eight foundations, and Forty Thieves' one card at a time (PySolFC game 13)."""
+    assert stock.native_unsupported(get_variant(variant).resolve()) == ""
+    assert_same_search(variant, number, 4000)
+
+
+@pytest.mark.parametrize(
+    ("variant", "number"),
     [("klondike", 7), ("klondike-draw-3", 6), ("klondike-draw-3", 29)],
 )
 @pytest.mark.slow
@@ -131,7 +160,7 @@ def test_a_win_found_with_autoplay_all_wins_in_a_session(
     assert wins_in_a_session(variant, number, moves, "all")
 
 
-@pytest.mark.parametrize("variant", ["spider", "gypsy"])
+@pytest.mark.parametrize("variant", ["busy-aces", "miss-milligan"])
 def test_a_game_outside_the_family_names_a_reason_and_runs_in_python(variant: str) -> None:
     rules = get_variant(variant).resolve()
     assert stock.native_unsupported(rules, rules.autoplay)
@@ -416,3 +445,46 @@ def test_the_spider_games_narrowed_search_never_splits_a_run() -> None:
     assert {line[0] for line, _ in stock.expand(state, "off")} >= {whole, part}
     narrowed = {line[0] for line, _ in stock.expand(state, "off", True)}
     assert whole in narrowed and part not in narrowed
+
+
+def test_the_compiled_search_refuses_cards_outside_its_decks() -> None:
+    """The compiled search checks what it is handed: a slot table that is not four or
+    eight suits, or a card index past the decks' cards, is a ValueError, not a search."""
+    rules = get_variant("gypsy").resolve()
+    state = Session(rules, 1).state
+    index, build, run, wanting, slot_suits = stock._tables(rules)
+    cards = sorted(index, key=index.__getitem__)
+
+    def call(**changes: object) -> object:
+        args = dict(
+            columns=tuple(bytes(index[c] for c in col) for col in state.columns),
+            hidden=bytes(state.hidden),
+            stock=bytes(index[c] for c in state.stock),
+            waste=b"",
+            foundations=(b"",) * 8,
+            rounds=0,
+            draw=1,
+            redeals=0,
+            build=build,
+            run=run,
+            empty_ok=bytes(1 for _ in cards),
+            wanting=wanting,
+            face_up_runs=False,
+            foundation_runs=False,
+            foundation_return=True,
+            policy=1,
+            max_states=50,
+            timeout=-1.0,
+            row_columns=bytes(range(8)),
+            slot_suits=slot_suits,
+        )
+        args.update(changes)
+        return native._csolver.stock_search(**args)
+
+    assert call()[0] == "undecided"
+    with pytest.raises(ValueError, match="bad arguments"):
+        call(slot_suits=slot_suits[:5])
+    with pytest.raises(ValueError, match="outside the decks"):
+        call(stock=bytes([104]))
+    with pytest.raises(ValueError, match="bad foundation"):
+        call(foundations=(bytes([120]),) + (b"",) * 7)

@@ -3268,23 +3268,34 @@ done:
 /* ---- the thoughtful search of the stock games (solver/stock.py in C) ----------------
  *
  * The same best-first search as solitaire_core/solver/stock.py, position for position,
- * for the Klondike, Yukon and Canfield families and the one-deck Spider games (one
- * deck, foundations in suit from a base rank or taking complete suits, columns with
- * face-down cards, a stock dealing onto a waste or in rows, a reserve whose top card
- * plays): the moves of rules.legal_moves in its order, the K+
+ * for the Klondike, Yukon, Canfield, Spider, Gypsy and Forty Thieves families (one deck
+ * or two, four foundations a deck in suit from a base rank or taking complete suits,
+ * columns with face-down cards, a stock dealing onto a waste or in rows, a reserve whose
+ * top card plays): the moves of rules.legal_moves in its order, the K+
  * folding of stock.expand, the autoplay of rules.autoplay_moves (general path, safe as
  * is_safe_to_foundation and _wanted_back say), the score of stock._score, and positions
  * stored under the same equality as rules.canonical_key (stock.blind_key in the narrowed
  * search where the build rule treats some cards alike: the columns' cards by class). Children go on a heap ordered by
  * score, then by the newest first, as stock.py's heapq with its decreasing tick; so both
  * engines store the same positions in the same order. The rules are compiled by
- * stock.py (build, run, empty and wanting tables over card indexes suit * 13 + rank - 1),
- * which also decides which games come here (stock.native_unsupported). */
+ * stock.py (build, run, empty and wanting tables over card indexes slot * 13 + rank - 1,
+ * a slot being one suit of one deck), which also decides which games come here (stock.native_unsupported). */
 
 #define SK_COLS 10
-#define SK_COLLEN 52 /* one deck: no column can hold more */
-#define SK_PILE 52
-#define SK_KEY 96
+#define SK_CARDS 104 /* two decks: card index slot * 13 + rank - 1 (SkRules.suit_of) */
+#define SK_SLOTS 8
+#define SK_COLLEN 104 /* no column can hold more */
+#define SK_PILE 104
+#define SK_FOUND 8 /* four piles a deck */
+#define SK_KEY 200 /* sk_key's bytes: 2 a column, 1 a card, 3 counts, 8 a pile, 4 */
+
+/* A set of cards, one bit a card index. */
+typedef unsigned __int128 SkSet;
+#define SK_BIT(c) ((SkSet)1 << (c))
+static int sk_set_first(SkSet s) { /* the lowest index in a set that is not empty */
+    uint64_t low = (uint64_t)s;
+    return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
+}
 
 enum { SK_T = 0, SK_F = 1, SK_W = 2, SK_S = 3, SK_R = 4 };
 #define SK_RES 13
@@ -3295,7 +3306,8 @@ typedef struct {
     uint8_t stock[SK_PILE], waste[SK_PILE];
     uint8_t nstock, nwaste;
     uint8_t reserve[SK_RES], nres;
-    uint8_t fsuit[4], fcount[4];
+    uint8_t fsuit[SK_FOUND], fcount[SK_FOUND];
+    uint64_t fslot[SK_FOUND]; /* bits 3k to 3k + 2: the slot of the pile's card at height k */
     int32_t rounds;
 } SkState;
 
@@ -3311,74 +3323,101 @@ typedef struct {
     int row, row_onto_empty, nrow; /* a stock dealt in rows: onto row_cols, in order */
     uint8_t row_cols[SK_COLS];
     int complete; /* foundations.only_complete_suits: King to Ace in suit, at once */
+    int single;   /* tableau.move_limit "one": one card at a time between columns */
+    int decks, ncards, nfound, keylen; /* 1 or 2 decks: 52 or 104 cards, 4 or 8 piles */
+    /* Cards come in slots of 13, Ace to King, and slot k holds suit suit_of[k]: a deck's
+       four suits, or in Spider with one or two suits the same suit in several slots (the
+       copies of a card are the cards of its rank in the slots of its suit). */
+    uint8_t suit_of[SK_SLOTS];
+    uint8_t suit_c[SK_CARDS]; /* each card's suit: suit_of[card / 13] */
     int blind;       /* the narrowed search keys the columns' cards by class, */
-    uint8_t cls[52]; /* each card's class under the build rule (stock.build_classes) */
-    uint8_t build[52][52], run[52][52], empty_ok[52];
-    uint64_t wanting[52];
+    uint8_t cls[SK_CARDS]; /* each card's class under the build rule (stock.build_classes) */
+    uint8_t build[SK_CARDS][SK_CARDS], run[SK_CARDS][SK_CARDS], empty_ok[SK_CARDS];
+    SkSet wanting[SK_CARDS];
 } SkRules;
 
-/* A stored position, packed: the cards of the columns one after the other, then the
- * stock's, the waste's and the reserve's (at most 52 in all: the one deck's cards not
- * up). */
+/* A stored position, packed: the counts, then (two decks only) each foundation's slots,
+ * then the cards of the columns one after the other, the stock's, the waste's and the
+ * reserve's (at most the decks' cards not up). Nodes lie SkTable.stride bytes apart:
+ * about 110 a position for one deck, 230 for two. */
 typedef struct {
-    uint8_t cards[52];
-    uint8_t len[SK_COLS], hid[SK_COLS];
-    uint8_t nstock, nwaste, nres;
-    uint8_t fsuit[4], fcount[4];
-    int32_t rounds;
-} SkPacked;
-
-typedef struct {
-    SkPacked st;
     int32_t parent;
+    int32_t rounds;
     uint16_t deals; /* stock moves (deals and redeals) of the line that led here */
     uint8_t has_move;
     SkMove move;
+    uint8_t len[SK_COLS], hid[SK_COLS];
+    uint8_t nstock, nwaste, nres;
+    uint8_t fsuit[SK_FOUND], fcount[SK_FOUND];
+    uint8_t tail[];
 } SkNode;
 
-static void sk_pack(int ncols, const SkState *s, SkPacked *p) {
+/* The bytes a stored node takes for ``r``'s game, a multiple of 8. */
+static size_t sk_stride(const SkRules *r) {
+    size_t size = sizeof(SkNode) + (r->decks > 1 ? sizeof(uint64_t) * SK_FOUND : 0) +
+                  (size_t)r->ncards;
+    return (size + 7) & ~(size_t)7;
+}
+
+static void sk_pack(const SkRules *r, const SkState *s, SkNode *p) {
+    uint8_t *cards = p->tail;
+    if (r->decks > 1) {
+        memcpy(p->tail, s->fslot, sizeof s->fslot);
+        cards += sizeof s->fslot;
+    }
     int off = 0;
-    for (int i = 0; i < ncols; i++) {
-        memcpy(p->cards + off, s->col[i], s->len[i]);
+    for (int i = 0; i < r->ncols; i++) {
+        memcpy(cards + off, s->col[i], s->len[i]);
         off += s->len[i];
     }
-    memcpy(p->cards + off, s->stock, s->nstock);
+    memcpy(cards + off, s->stock, s->nstock);
     off += s->nstock;
-    memcpy(p->cards + off, s->waste, s->nwaste);
+    memcpy(cards + off, s->waste, s->nwaste);
     off += s->nwaste;
-    memcpy(p->cards + off, s->reserve, s->nres);
+    memcpy(cards + off, s->reserve, s->nres);
     memcpy(p->len, s->len, SK_COLS);
     memcpy(p->hid, s->hid, SK_COLS);
     p->nstock = s->nstock;
     p->nwaste = s->nwaste;
     p->nres = s->nres;
-    memcpy(p->fsuit, s->fsuit, 4);
-    memcpy(p->fcount, s->fcount, 4);
+    memcpy(p->fsuit, s->fsuit, SK_FOUND);
+    memcpy(p->fcount, s->fcount, SK_FOUND);
     p->rounds = s->rounds;
 }
 
-static void sk_unpack(int ncols, const SkPacked *p, SkState *s) {
+static void sk_unpack(const SkRules *r, const SkNode *p, SkState *s) {
+    const uint8_t *cards = p->tail;
+    if (r->decks > 1) {
+        memcpy(s->fslot, p->tail, sizeof s->fslot);
+        cards += sizeof s->fslot;
+    } else { /* one deck: slot k holds suit k */
+        for (int j = 0; j < 4; j++) {
+            uint64_t slot = s->fsuit[j] = p->fsuit[j], slots = 0;
+            for (int k = 0; k < 13; k++) slots |= slot << 3 * k;
+            s->fslot[j] = slots;
+        }
+    }
     int off = 0;
-    for (int i = 0; i < ncols; i++) {
-        memcpy(s->col[i], p->cards + off, p->len[i]);
+    for (int i = 0; i < r->ncols; i++) {
+        memcpy(s->col[i], cards + off, p->len[i]);
         off += p->len[i];
     }
-    memcpy(s->stock, p->cards + off, p->nstock);
+    memcpy(s->stock, cards + off, p->nstock);
     off += p->nstock;
-    memcpy(s->waste, p->cards + off, p->nwaste);
+    memcpy(s->waste, cards + off, p->nwaste);
     off += p->nwaste;
-    memcpy(s->reserve, p->cards + off, p->nres);
+    memcpy(s->reserve, cards + off, p->nres);
     memcpy(s->len, p->len, SK_COLS);
     memcpy(s->hid, p->hid, SK_COLS);
     s->nstock = p->nstock;
     s->nwaste = p->nwaste;
     s->nres = p->nres;
-    memcpy(s->fsuit, p->fsuit, 4);
-    memcpy(s->fcount, p->fcount, 4);
+    memcpy(s->fsuit, p->fsuit, SK_FOUND);
+    memcpy(s->fcount, p->fcount, SK_FOUND);
     s->rounds = p->rounds;
 }
 
-static int sk_suit(int c) { return c / 13; }
+static inline int sk_suit(const SkRules *r, int c) { return r->suit_c[c]; }
 static int sk_rank(int c) { return c % 13 + 1; }
 
 /* The rank of the card at height k (0 the bottom) of a foundation: up from the base
@@ -3387,26 +3426,31 @@ static int sk_frank(const SkRules *r, int k) { return (r->base - 1 + k) % 13 + 1
 
 /* The card on top of foundation j (which holds cards). */
 static int sk_ftop(const SkRules *r, const SkState *s, int j) {
-    return s->fsuit[j] * 13 + sk_frank(r, s->fcount[j] - 1) - 1;
+    int k = s->fcount[j] - 1;
+    return (int)(s->fslot[j] >> 3 * k & 7) * 13 + sk_frank(r, k) - 1;
 }
 
 /* rules.pile_accepts for one deck and in-suit piles: the base rank on an empty pile (a
  * suit's base card is still in play only while no pile holds that suit), else the next
  * rank of the pile's suit. */
-static int sk_fits(const SkRules *r, const SkState *s, int j, int card) {
+static inline int sk_fits(const SkRules *r, const SkState *s, int j, int card) {
     if (!s->fcount[j]) return sk_rank(card) == r->base;
-    return s->fcount[j] < 13 && s->fsuit[j] == sk_suit(card) &&
+    return s->fcount[j] < 13 && s->fsuit[j] == sk_suit(r, card) &&
            sk_frank(r, s->fcount[j]) == sk_rank(card);
 }
 
 static int sk_home(const SkRules *r, const SkState *s, int card) { /* stock._home */
-    for (int j = 0; j < 4; j++)
+    for (int j = 0; j < r->nfound; j++)
         if (sk_fits(r, s, j, card)) return j;
     return -1;
 }
 
-static void sk_push_found(SkState *s, int j, int card) {
-    if (!s->fcount[j]) s->fsuit[j] = (uint8_t)sk_suit(card);
+static void sk_push_found(const SkRules *r, SkState *s, int j, int card) {
+    if (!s->fcount[j]) {
+        s->fsuit[j] = (uint8_t)sk_suit(r, card);
+        s->fslot[j] = 0;
+    }
+    s->fslot[j] |= (uint64_t)(card / 13) << 3 * s->fcount[j];
     s->fcount[j]++;
 }
 
@@ -3446,13 +3490,14 @@ static void sk_play(const SkRules *r, SkState *s, const SkMove *m) {
         int j = m->si;
         moving[0] = (uint8_t)sk_ftop(r, s, j);
         s->fcount[j]--;
+        s->fslot[j] &= ~((uint64_t)7 << 3 * s->fcount[j]);
     }
     if (m->dk == SK_T) {
         int d = m->di;
         memcpy(&s->col[d][s->len[d]], moving, (size_t)n);
         s->len[d] += (uint8_t)n;
     } else {
-        for (int k = n - 1; k >= 0; k--) sk_push_found(s, m->di, moving[k]);
+        for (int k = n - 1; k >= 0; k--) sk_push_found(r, s, m->di, moving[k]);
     }
     if (m->sk == SK_T && r->fill_empty && s->nres && !s->len[m->si]) {
         /* the emptied column takes the reserve's top card within the same move (rules._play;
@@ -3466,25 +3511,38 @@ static int sk_realigns(const SkRules *r, const SkState *s) { /* rules.waste_real
     return r->draw > 1 && (r->redeals < 0 || r->redeals > s->rounds);
 }
 
-static uint64_t sk_up(const SkRules *r, const SkState *s) {
-    uint64_t up = 0;
-    for (int j = 0; j < 4; j++)
+static SkSet sk_up(const SkRules *r, const SkState *s) {
+    SkSet up = 0;
+    for (int j = 0; j < r->nfound; j++)
         for (int k = 0; k < s->fcount[j]; k++)
-            up |= 1ULL << (s->fsuit[j] * 13 + sk_frank(r, k) - 1);
+            up |= SK_BIT((int)(s->fslot[j] >> 3 * k & 7) * 13 + sk_frank(r, k) - 1);
     return up;
 }
 
-/* rules.is_safe_to_foundation for one deck and in-suit piles. */
+/* rules._copies_have_places with hidden cards: every copy of ``card`` not up has a pile
+ * that takes it now (two decks). */
+static int sk_copies_have_places(const SkRules *r, const SkState *s, SkSet up, int card) {
+    int in_play = 0, suit = sk_suit(r, card);
+    for (int k = 0; k < r->ncards / 13; k++)
+        if (r->suit_of[k] == suit) in_play += !(up >> (k * 13 + card % 13) & 1);
+    if (in_play <= 1) return 1;
+    int taking = 0;
+    for (int j = 0; j < r->nfound; j++) taking += sk_fits(r, s, j, card);
+    return taking >= in_play;
+}
+
+/* rules.is_safe_to_foundation for in-suit piles. */
 static int sk_safe(const SkRules *r, const SkState *s, int card) {
-    uint64_t up = sk_up(r, s);
+    SkSet up = sk_up(r, s);
+    if (r->decks > 1 && !sk_copies_have_places(r, s, up, card)) return 0;
     if (!r->found_return) return (r->wanting[card] & ~up) == 0;
     /* _wanted_back: the cards that may lie on it, and through cards up on those */
-    up |= 1ULL << card;
-    uint64_t seen = 1ULL << card, todo = 1ULL << card;
+    up |= SK_BIT(card);
+    SkSet seen = SK_BIT(card), todo = SK_BIT(card);
     while (todo) {
-        int c = __builtin_ctzll(todo);
+        int c = sk_set_first(todo);
         todo &= todo - 1;
-        uint64_t w = r->wanting[c];
+        SkSet w = r->wanting[c];
         if (w & ~up) return 0;
         w &= ~seen;
         seen |= w;
@@ -3497,20 +3555,20 @@ static int sk_safe(const SkRules *r, const SkState *s, int card) {
  * went up. */
 /* Whether the face-up cards of column i end with a complete suit, King down to the Ace
  * on top (rules.complete_suit). */
-static int sk_complete_top(const SkState *s, int i) {
+static int sk_complete_top(const SkRules *r, const SkState *s, int i) {
     int len = s->len[i];
     if (len - s->hid[i] < 13) return 0;
     const uint8_t *run = &s->col[i][len - 13];
     for (int k = 0; k < 13; k++)
-        if (sk_suit(run[k]) != sk_suit(run[0]) || sk_rank(run[k]) != 13 - k) return 0;
+        if (sk_suit(r, run[k]) != sk_suit(r, run[0]) || sk_rank(run[k]) != 13 - k) return 0;
     return 1;
 }
 
 /* rules._safe_run: no card out of the foundations but the run's own may lie on one of
  * the run's cards. */
 static int sk_safe_run(const SkRules *r, const SkState *s, int i) {
-    uint64_t keep = sk_up(r, s);
-    for (int k = 0; k < 13; k++) keep |= 1ULL << s->col[i][s->len[i] - 1 - k];
+    SkSet keep = sk_up(r, s);
+    for (int k = 0; k < 13; k++) keep |= SK_BIT(s->col[i][s->len[i] - 1 - k]);
     for (int k = 0; k < 13; k++)
         if (r->wanting[s->col[i][s->len[i] - 1 - k]] & ~keep) return 0;
     return 1;
@@ -3523,9 +3581,9 @@ static int sk_autoplay_suits(const SkRules *r, SkState *s) {
     while (progress) {
         progress = 0;
         for (int i = 0; i < r->ncols && !progress; i++) {
-            if (!sk_complete_top(s, i) || (r->policy != AUTO_ALL && !sk_safe_run(r, s, i)))
+            if (!sk_complete_top(r, s, i) || (r->policy != AUTO_ALL && !sk_safe_run(r, s, i)))
                 continue;
-            for (int j = 0; j < 4; j++) {
+            for (int j = 0; j < r->nfound; j++) {
                 if (s->fcount[j]) continue;
                 SkMove m = {SK_T, (uint8_t)i, SK_F, (uint8_t)j, 13};
                 sk_play(r, s, &m);
@@ -3580,14 +3638,14 @@ static int sk_autoplay(const SkRules *r, SkState *s) {
 
 static int sk_score(const SkRules *r, const SkState *s) {
     int found = 0, down = 0, empty = 0, suited = 0;
-    for (int j = 0; j < 4; j++) found += s->fcount[j];
+    for (int j = 0; j < r->nfound; j++) found += s->fcount[j];
     for (int i = 0; i < r->ncols; i++) {
         down += s->hid[i];
         empty += !s->len[i];
         if (r->complete) /* face-up cards on the next higher card of their suit */
             for (int k = s->hid[i] + 1; k < s->len[i]; k++) {
                 int below = s->col[i][k - 1], card = s->col[i][k];
-                suited += sk_suit(below) == sk_suit(card) && sk_rank(below) == sk_rank(card) + 1;
+                suited += sk_suit(r, below) == sk_suit(r, card) && sk_rank(below) == sk_rank(card) + 1;
             }
     }
     int score = 40 * found - 12 * down - 2 * s->nwaste - 20 * s->nres;
@@ -3595,12 +3653,16 @@ static int sk_score(const SkRules *r, const SkState *s) {
     return score - 2 * s->nstock + 2 * empty;
 }
 
-static int sk_won(const SkState *s) {
-    return s->fcount[0] + s->fcount[1] + s->fcount[2] + s->fcount[3] == 52;
+static int sk_won(const SkRules *r, const SkState *s) {
+    int up = 0;
+    for (int j = 0; j < r->nfound; j++) up += s->fcount[j];
+    return up == r->ncards;
 }
 
 /* rules.canonical_key's equality: columns sorted with their face-down counts, the stock,
- * the waste, the foundations as cards per suit, the redeals used while limited. */
+ * the waste, the foundations as cards per suit (with two decks, the piles sorted, each
+ * by its count, suit and which deck each card is from), the redeals used while limited.
+ * Fills r->keylen bytes. */
 static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
     int order[SK_COLS];
     const uint8_t *col[SK_COLS];
@@ -3631,7 +3693,7 @@ static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
         }
         order[b + 1] = x;
     }
-    memset(key, 0, SK_KEY);
+    memset(key, 0, (size_t)r->keylen);
     int p = 0;
     for (int a = 0; a < r->ncols; a++) {
         int i = order[a];
@@ -3649,28 +3711,48 @@ static void sk_key(const SkRules *r, const SkState *s, uint8_t *key) {
     key[p++] = s->nres;
     memcpy(key + p, s->reserve, s->nres);
     p += s->nres;
-    uint8_t per[4] = {0, 0, 0, 0};
-    for (int j = 0; j < 4; j++)
-        if (s->fcount[j]) per[s->fsuit[j]] = s->fcount[j];
-    memcpy(key + p, per, 4);
-    p += 4;
+    if (r->decks == 1) {
+        uint8_t per[4] = {0, 0, 0, 0};
+        for (int j = 0; j < 4; j++)
+            if (s->fcount[j]) per[s->fsuit[j]] = s->fcount[j];
+        memcpy(key + p, per, 4);
+        p += 4;
+    } else {
+        uint64_t piles[SK_FOUND]; /* count, suit, slots: one number each, then sorted */
+        for (int j = 0; j < r->nfound; j++)
+            piles[j] = s->fcount[j] ? (uint64_t)s->fcount[j] << 56 | (uint64_t)s->fsuit[j] << 48 |
+                                          s->fslot[j]
+                                    : 0;
+        for (int a = 1; a < r->nfound; a++) {
+            uint64_t x = piles[a];
+            int b = a - 1;
+            while (b >= 0 && piles[b] > x) {
+                piles[b + 1] = piles[b];
+                b--;
+            }
+            piles[b + 1] = x;
+        }
+        memcpy(key + p, piles, sizeof(uint64_t) * (size_t)r->nfound);
+        p += 8 * r->nfound;
+    }
     int rounds = r->limited ? s->rounds : 0;
     memcpy(key + p, &rounds, sizeof rounds);
 }
 
 typedef struct {
-    SkNode *nodes;
+    char *nodes; /* SkNode, stride bytes apart (sk_stride) */
+    size_t stride;
     size_t count, cap;
     uint64_t *slots; /* the key's 32-bit hash << 32 | node index + 1; 0 for empty */
     size_t mask;
-    int ncols;
     const SkRules *rules;
 } SkTable;
 
-static uint64_t sk_hash(const uint8_t *key) {
+#define SK_NODE(t, i) ((SkNode *)((t)->nodes + (size_t)(i) * (t)->stride))
+
+static uint64_t sk_hash(const uint8_t *key, int len) {
     uint64_t h = 1469598103934665603ULL;
-    const uint64_t *w = (const uint64_t *)key;
-    for (int i = 0; i < SK_KEY / 8; i++) h = mix64(h ^ w[i]) + 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < len; i += 8) h = mix64(h ^ load64le(key + i)) + 0x9e3779b97f4a7c15ULL;
     return h;
 }
 
@@ -3695,21 +3777,21 @@ static int sk_add(SkTable *t, const uint8_t *key) {
     }
     if (t->count == t->cap) {
         size_t cap = t->cap * 2;
-        SkNode *nodes = PyMem_RawRealloc(t->nodes, cap * sizeof(SkNode));
+        char *nodes = PyMem_RawRealloc(t->nodes, cap * t->stride);
         if (!nodes) return -1;
         t->nodes = nodes;
         t->cap = cap;
     }
-    uint32_t fp = (uint32_t)sk_hash(key);
+    uint32_t fp = (uint32_t)sk_hash(key, t->rules->keylen);
     size_t h = fp & t->mask;
     uint8_t other[SK_KEY];
     while (t->slots[h]) {
         uint64_t v = t->slots[h];
         if ((uint32_t)(v >> 32) == fp) {
             SkState st;
-            sk_unpack(t->ncols, &t->nodes[(uint32_t)v - 1].st, &st);
+            sk_unpack(t->rules, SK_NODE(t, (uint32_t)v - 1), &st);
             sk_key(t->rules, &st, other);
-            if (!memcmp(other, key, SK_KEY)) return 0;
+            if (!memcmp(other, key, (size_t)t->rules->keylen)) return 0;
         }
         h = (h + 1) & t->mask;
     }
@@ -3781,20 +3863,20 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
         int len = s->len[i];
         if (!len || s->hid[i] >= len) continue;
         if (r->complete) { /* a complete suit to every empty pile; no single card */
-            if (sk_complete_top(s, i))
-                for (int j = 0; j < 4; j++)
+            if (sk_complete_top(r, s, i))
+                for (int j = 0; j < r->nfound; j++)
                     if (!s->fcount[j]) out[n++] = sk_mv(SK_T, i, SK_F, j, 13);
             continue;
         }
         int top = s->col[i][len - 1];
-        for (int j = 0; j < 4; j++) {
+        for (int j = 0; j < r->nfound; j++) {
             if (!sk_fits(r, s, j, top)) continue;
             out[n++] = sk_mv(SK_T, i, SK_F, j, 1);
             if (r->found_runs) { /* the Ace as the base only (stock.native_unsupported) */
                 int k = 1, face = len - s->hid[i];
                 while (k < face) {
                     int upper = s->col[i][len - k - 1], lower = s->col[i][len - k];
-                    if (sk_suit(upper) != sk_suit(lower) || sk_rank(upper) != sk_rank(lower) + 1)
+                    if (sk_suit(r, upper) != sk_suit(r, lower) || sk_rank(upper) != sk_rank(lower) + 1)
                         break;
                     k++;
                     out[n++] = sk_mv(SK_T, i, SK_F, j, k);
@@ -3805,7 +3887,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
     for (int src = 0; src < 2 && !r->complete; src++) { /* the waste's, the reserve's top */
         if (src ? !s->nres : !s->nwaste) continue;
         int card = src ? s->reserve[s->nres - 1] : s->waste[s->nwaste - 1];
-        for (int j = 0; j < 4; j++)
+        for (int j = 0; j < r->nfound; j++)
             if (sk_fits(r, s, j, card)) out[n++] = sk_mv(src ? SK_R : SK_W, 0, SK_F, j, 1);
     }
     for (int i = 0; i < nc; i++) { /* onto the columns */
@@ -3816,6 +3898,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
             run = face;
         else
             while (run < face && r->run[s->col[i][len - run]][s->col[i][len - run - 1]]) run++;
+        if (r->single) run = 1;
         for (int j = 0; j < nc; j++) {
             if (j == i) continue;
             for (int k = 1; k <= run; k++) {
@@ -3832,7 +3915,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
             }
         }
     }
-    for (int src = -2; src < 4; src++) {
+    for (int src = -2; src < r->nfound; src++) {
         int card, kind = SK_F;
         if (src == -2) {
             if (!s->nwaste) continue;
@@ -3910,13 +3993,31 @@ typedef struct {
     SkMove move;
 } SkChild;
 
+/* *d = *s, copying only the cards the piles hold (a position of two decks has room for
+ * 104 cards in every column; the search copies one for every child it makes). */
+static void sk_copy(const SkRules *r, SkState *d, const SkState *s) {
+    for (int i = 0; i < r->ncols; i++) memcpy(d->col[i], s->col[i], s->len[i]);
+    memcpy(d->len, s->len, sizeof d->len);
+    memcpy(d->hid, s->hid, sizeof d->hid);
+    memcpy(d->stock, s->stock, s->nstock);
+    memcpy(d->waste, s->waste, s->nwaste);
+    memcpy(d->reserve, s->reserve, s->nres);
+    d->nstock = s->nstock;
+    d->nwaste = s->nwaste;
+    d->nres = s->nres;
+    memcpy(d->fsuit, s->fsuit, sizeof d->fsuit);
+    memcpy(d->fcount, s->fcount, sizeof d->fcount);
+    memcpy(d->fslot, s->fslot, sizeof d->fslot);
+    d->rounds = s->rounds;
+}
+
 /* stock.expand: the children of ``s`` in its order (-1: more than ``out`` holds, which
  * the limits stock.native_unsupported sets leave impossible). */
 static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
     SkMove moves[SK_MAXCHILD];
     int n = 0, k = sk_legal(r, s, moves);
     for (int a = 0; a < k; a++) {
-        out[n].st = *s;
+        sk_copy(r, &out[n].st, s);
         sk_play_resolved(r, &out[n].st, &moves[a]);
         out[n].deals = 0;
         out[n].has_move = 1;
@@ -3926,7 +4027,7 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
     if (r->row) { /* a row dealt is a move like any other (stock.expand folds no rows) */
         SkMove d;
         if (sk_stock_move(r, s, &d)) {
-            out[n].st = *s;
+            sk_copy(r, &out[n].st, s);
             sk_play_resolved(r, &out[n].st, &d);
             out[n].deals = 0;
             out[n].has_move = 1;
@@ -3938,7 +4039,8 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
     /* the chain of deals and redeals, each move of the waste's card after each */
     int seen_n = 0;
     int32_t seen[4 * (SK_PILE + 1)][3]; /* at most 53 a pass, 3 passes (stock.py checks) */
-    SkState cur = *s;
+    SkState cur;
+    sk_copy(r, &cur, s);
     seen[seen_n][0] = cur.nstock;
     seen[seen_n][1] = cur.nwaste;
     seen[seen_n][2] = r->limited ? cur.rounds : 0;
@@ -3952,9 +4054,10 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
         /* the whole table after the first deal (stock.expand says why), then the waste's
            new top card only */
         if (deals == 1 || (cur.nwaste && sk_home(r, &cur, cur.waste[cur.nwaste - 1]) >= 0)) {
-            SkState played = cur;
+            SkState played;
+            sk_copy(r, &played, &cur);
             if (sk_autoplay(r, &played)) {
-                out[n].st = played;
+                sk_copy(r, &out[n].st, &played);
                 out[n].deals = (uint16_t)deals;
                 out[n].has_move = 0;
                 n++;
@@ -3973,7 +4076,7 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
         int wn = sk_waste_moves(r, &cur, wm);
         if (n + wn > SK_MAXCHILD * 8) return -1;
         for (int a = 0; a < wn; a++) {
-            out[n].st = cur;
+            sk_copy(r, &out[n].st, &cur);
             sk_play_resolved(r, &out[n].st, &wm[a]);
             out[n].deals = (uint16_t)deals;
             out[n].has_move = 1;
@@ -3999,18 +4102,18 @@ static PyObject *sk_line(const SkRules *r, const SkTable *t, int32_t v) {
     PyObject *line = PyList_New(0);
     if (!line) return NULL;
     size_t depth = 0;
-    for (int32_t u = v; u > 0; u = t->nodes[u].parent) depth++;
+    for (int32_t u = v; u > 0; u = SK_NODE(t, u)->parent) depth++;
     int32_t *path = PyMem_RawMalloc((depth + 1) * sizeof(int32_t));
     if (!path) {
         Py_DECREF(line);
         return PyErr_NoMemory();
     }
     size_t d = depth;
-    for (int32_t u = v; u > 0; u = t->nodes[u].parent) path[--d] = u;
+    for (int32_t u = v; u > 0; u = SK_NODE(t, u)->parent) path[--d] = u;
     for (d = 0; d < depth; d++) {
-        const SkNode *node = &t->nodes[path[d]];
+        const SkNode *node = SK_NODE(t, path[d]);
         SkState cur;
-        sk_unpack(r->ncols, &t->nodes[node->parent].st, &cur);
+        sk_unpack(r, SK_NODE(t, node->parent), &cur);
         int bad = 0;
         for (int k = 0; k < node->deals && !bad; k++) {
             SkMove m;
@@ -4034,25 +4137,29 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                             "face_up_runs", "foundation_runs", "foundation_return", "policy",
                             "max_states", "timeout", "cancel", "progress", "narrow",
                             "reserve", "base", "one_or_all", "fill_empty", "row_columns",
-                            "row_onto_empty", "complete_suits", "classes", NULL};
+                            "row_onto_empty", "complete_suits", "classes", "single",
+                            "slot_suits", NULL};
     PyObject *columns, *hidden, *stock, *waste, *founds, *build, *run, *empty_ok, *wanting;
     PyObject *cancel = Py_None, *progress = Py_None, *reserve = NULL, *row_columns = NULL;
     int rounds, draw, redeals, fur, frun, fret, policy, narrow = 0;
     int base = 1, one_or_all = 0, fill_empty = 0, row_onto_empty = 1, complete = 0;
+    int single = 0;
+    PyObject *slot_suits = NULL;
     PyObject *classes = NULL;
     long long max_states;
     double timeout;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSppS", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSppSpS", names,
                                      &PyTuple_Type, &columns, &hidden, &stock, &waste,
                                      &PyTuple_Type, &founds, &rounds, &draw, &redeals, &build,
                                      &run, &empty_ok, &PyTuple_Type, &wanting, &fur, &frun,
                                      &fret, &policy, &max_states, &timeout, &cancel, &progress,
                                      &narrow, &reserve, &base, &one_or_all, &fill_empty,
-                                     &row_columns, &row_onto_empty, &complete, &classes))
+                                     &row_columns, &row_onto_empty, &complete, &classes,
+                                     &single, &slot_suits))
         return NULL;
     SkRules *r = PyMem_RawCalloc(1, sizeof(SkRules));
-    SkTable t = {NULL, 0, 1024, NULL, 1023, 0, NULL};
+    SkTable t = {NULL, 0, 0, 1024, NULL, 1023, NULL};
     SkHeap heap = {NULL, 0, 0};
     SkChild *kids = NULL;
     PyObject *result = NULL;
@@ -4060,10 +4167,18 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     memset(&start, 0, sizeof start);
     if (!r) return PyErr_NoMemory();
     Py_ssize_t nc = PyTuple_GET_SIZE(columns);
-    if (nc < 1 || nc > SK_COLS || PyBytes_GET_SIZE(hidden) != nc ||
-        PyTuple_GET_SIZE(founds) != 4 || PyTuple_GET_SIZE(wanting) != 52 ||
-        PyBytes_GET_SIZE(build) != 52 * 52 || PyBytes_GET_SIZE(run) != 52 * 52 ||
-        PyBytes_GET_SIZE(empty_ok) != 52 || draw < 1 || max_states < 1 || policy < 0 ||
+    /* one suit to each slot of 13 cards: a deck's four suits by default */
+    Py_ssize_t nslots = slot_suits ? PyBytes_GET_SIZE(slot_suits) : 4;
+    int decks = (int)(nslots / 4), ncards = 13 * (int)nslots;
+    if (nslots % 4 || nslots > SK_SLOTS) decks = 0;
+    for (Py_ssize_t k = 0; k < nslots; k++) {
+        r->suit_of[k] = slot_suits ? (uint8_t)PyBytes_AS_STRING(slot_suits)[k] : (uint8_t)k;
+        if (r->suit_of[k] > 3) decks = 0;
+    }
+    if (nc < 1 || nc > SK_COLS || decks < 1 || decks > 2 || PyBytes_GET_SIZE(hidden) != nc ||
+        PyTuple_GET_SIZE(founds) != 4 * decks || PyTuple_GET_SIZE(wanting) != ncards ||
+        PyBytes_GET_SIZE(build) != ncards * ncards || PyBytes_GET_SIZE(run) != ncards * ncards ||
+        PyBytes_GET_SIZE(empty_ok) != ncards || draw < 1 || max_states < 1 || policy < 0 ||
         policy > 2 || base < 1 || base > 13 || (base != 1 && frun)) {
         PyErr_SetString(PyExc_ValueError, "stock_search: bad arguments");
         goto done;
@@ -4082,15 +4197,21 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     r->fill_empty = fill_empty;
     r->row_onto_empty = row_onto_empty;
     r->complete = complete;
+    r->single = single;
+    r->decks = decks;
+    r->ncards = ncards;
+    r->nfound = 4 * decks;
+    r->keylen = decks == 1 ? 96 : SK_KEY;
+    for (int c = 0; c < ncards; c++) r->suit_c[c] = r->suit_of[c / 13];
     if (narrow && classes && PyBytes_GET_SIZE(classes)) {
-        if (PyBytes_GET_SIZE(classes) != 52) {
+        if (PyBytes_GET_SIZE(classes) != ncards) {
             PyErr_SetString(PyExc_ValueError, "stock_search: bad classes");
             goto done;
         }
         r->blind = 1;
-        for (int c = 0; c < 52; c++) {
+        for (int c = 0; c < ncards; c++) {
             r->cls[c] = (uint8_t)PyBytes_AS_STRING(classes)[c];
-            if (r->cls[c] >= 52) {
+            if (r->cls[c] >= ncards) {
                 PyErr_SetString(PyExc_ValueError, "stock_search: bad classes");
                 goto done;
             }
@@ -4117,20 +4238,22 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "stock_search: complete suits from the Ace only");
         goto done;
     }
-    memcpy(r->build, PyBytes_AS_STRING(build), 52 * 52);
-    memcpy(r->run, PyBytes_AS_STRING(run), 52 * 52);
-    memcpy(r->empty_ok, PyBytes_AS_STRING(empty_ok), 52);
-    for (int c = 0; c < 52; c++) {
+    for (int a = 0; a < ncards; a++) { /* ncards x ncards, row by row */
+        memcpy(r->build[a], PyBytes_AS_STRING(build) + a * ncards, (size_t)ncards);
+        memcpy(r->run[a], PyBytes_AS_STRING(run) + a * ncards, (size_t)ncards);
+    }
+    memcpy(r->empty_ok, PyBytes_AS_STRING(empty_ok), (size_t)ncards);
+    for (int c = 0; c < ncards; c++) {
         PyObject *w = PyTuple_GET_ITEM(wanting, c);
         if (!PyBytes_Check(w)) {
             PyErr_SetString(PyExc_ValueError, "stock_search: bad wanting");
             goto done;
         }
         for (Py_ssize_t k = 0; k < PyBytes_GET_SIZE(w); k++)
-            r->wanting[c] |= 1ULL << ((uint8_t)PyBytes_AS_STRING(w)[k] % 52);
+            r->wanting[c] |= SK_BIT((uint8_t)PyBytes_AS_STRING(w)[k] % ncards);
     }
     for (int i = 0; i < nc; i++) {
-        int len = sk_bytes(PyTuple_GET_ITEM(columns, i), start.col[i], SK_COLLEN - 14, "column");
+        int len = sk_bytes(PyTuple_GET_ITEM(columns, i), start.col[i], ncards - 14, "column");
         if (len < 0) goto done;
         start.len[i] = (uint8_t)len;
         start.hid[i] = (uint8_t)PyBytes_AS_STRING(hidden)[i];
@@ -4145,25 +4268,41 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
         if (nr < 0) goto done;
         start.nres = (uint8_t)nr;
     }
-    for (int j = 0; j < 4; j++) {
+    for (int j = 0; j < r->nfound; j++) {
         PyObject *f = PyTuple_GET_ITEM(founds, j);
-        if (!PyBytes_Check(f) || PyBytes_GET_SIZE(f) > 13) {
+        int bad = !PyBytes_Check(f) || PyBytes_GET_SIZE(f) > 13;
+        for (Py_ssize_t k = 0; !bad && k < PyBytes_GET_SIZE(f); k++)
+            bad = (uint8_t)PyBytes_AS_STRING(f)[k] >= ncards;
+        if (bad) {
             PyErr_SetString(PyExc_ValueError, "stock_search: bad foundation");
             goto done;
         }
         start.fcount[j] = (uint8_t)PyBytes_GET_SIZE(f);
-        start.fsuit[j] = start.fcount[j] ? (uint8_t)sk_suit((uint8_t)PyBytes_AS_STRING(f)[0]) : 0;
+        start.fsuit[j] =
+            start.fcount[j] ? (uint8_t)sk_suit(r, (uint8_t)PyBytes_AS_STRING(f)[0] % ncards) : 0;
+        for (int k = 0; k < start.fcount[j]; k++)
+            start.fslot[j] |= (uint64_t)((uint8_t)PyBytes_AS_STRING(f)[k] / 13 % SK_SLOTS) << 3 * k;
     }
     int total = start.nstock + start.nwaste + start.nres;
     for (int i = 0; i < nc; i++) total += start.len[i];
-    if (total > 52) { /* one deck: a stored position packs at most 52 cards */
-        PyErr_SetString(PyExc_ValueError, "stock_search: more than 52 cards out of the foundations");
+    if (total > ncards) { /* a stored position packs at most the decks' cards */
+        PyErr_SetString(PyExc_ValueError, "stock_search: more cards out of the foundations than the decks hold");
+        goto done;
+    }
+    for (int i = 0; i < nc; i++) /* every card index within the decks */
+        for (int k = 0; k < start.len[i]; k++)
+            if (start.col[i][k] >= ncards) total = -1;
+    for (int k = 0; k < start.nstock; k++) total = start.stock[k] >= ncards ? -1 : total;
+    for (int k = 0; k < start.nwaste; k++) total = start.waste[k] >= ncards ? -1 : total;
+    for (int k = 0; k < start.nres; k++) total = start.reserve[k] >= ncards ? -1 : total;
+    if (total < 0) {
+        PyErr_SetString(PyExc_ValueError, "stock_search: a card index outside the decks");
         goto done;
     }
     start.rounds = rounds;
-    t.ncols = r->ncols;
     t.rules = r;
-    t.nodes = PyMem_RawMalloc(t.cap * sizeof(SkNode));
+    t.stride = sk_stride(r);
+    t.nodes = PyMem_RawMalloc(t.cap * t.stride);
     t.slots = PyMem_RawCalloc(t.mask + 1, sizeof(uint64_t));
     kids = PyMem_RawMalloc(SK_MAXCHILD * 8 * sizeof(SkChild)); /* legal moves, then the
         chain's (SK_COLS + 1) waste moves after each of its stock moves */
@@ -4174,10 +4313,10 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     uint8_t key[SK_KEY];
     sk_key(r, &start, key);
     sk_add(&t, key);
-    sk_pack(r->ncols, &start, &t.nodes[0].st);
-    t.nodes[0].parent = -1;
-    t.nodes[0].deals = 0;
-    t.nodes[0].has_move = 0;
+    sk_pack(r, &start, SK_NODE(&t, 0));
+    SK_NODE(&t, 0)->parent = -1;
+    SK_NODE(&t, 0)->deals = 0;
+    SK_NODE(&t, 0)->has_move = 0;
     const char *verdict = "unwinnable", *reason = "";
     int status = 0; /* 0 lost, 1 won, 2 stopped, 3 memory, 4 too many children */
     int stop = 0;
@@ -4195,7 +4334,7 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     while (heap.n && !status) {
         SkEntry e = sk_heap_pop(&heap);
         SkState here;
-        sk_unpack(r->ncols, &t.nodes[e.node].st, &here);
+        sk_unpack(r, SK_NODE(&t, e.node), &here);
         int nk = sk_expand(r, &here, kids);
         if (nk < 0) {
             status = 4;
@@ -4210,13 +4349,13 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
             }
             if (!fresh) continue;
             int32_t id = (int32_t)(t.count - 1);
-            SkNode *node = &t.nodes[id];
-            sk_pack(r->ncols, &kids[a].st, &node->st);
+            SkNode *node = SK_NODE(&t, id);
+            sk_pack(r, &kids[a].st, node);
             node->parent = e.node;
             node->deals = kids[a].deals;
             node->has_move = kids[a].has_move;
             node->move = kids[a].move;
-            if (sk_won(&kids[a].st)) {
+            if (sk_won(r, &kids[a].st)) {
                 status = 1;
                 won = id;
                 break;

@@ -71,6 +71,8 @@ def stock_search(
     row_onto_empty: bool = True,
     complete_suits: bool = False,
     classes: bytes = b"",
+    single: bool = False,
+    slot_suits: bytes = b"\x00\x01\x02\x03",
 ) -> tuple[
     str, list[tuple[int, int, int, int, int]], int, str, list[tuple[int, int, int, int, int]], int
 ]: ...

@@ -573,24 +573,29 @@ def _line(
 def native_unsupported(rules: Rules, policy: str = "safe") -> str:
     """Why the compiled search cannot search ``rules``'s game with autoplay ``policy``
     (a sentence), or ``""`` when it can. It knows the Klondike, Yukon and Canfield
-    families and the one-deck Spider games: one deck of 52 cards, at most 10 columns
-    with face-down cards and no cells, four foundations built up in suit from one base
-    rank (the Ace, or a rank the deal sets, wrapping from the King to the Ace: Canfield,
-    PySolFC game 105) or taking complete suits only (Spiderette, Scorpion: PySolFC games
-    24 and 29), runs moving as a whole (or any face-up card with the cards on it, as in
-    Yukon, Russian Solitaire and Scorpion; or one card or the whole column, as in
-    Canfield), a stock dealing onto a waste, turned over without limit or at most twice,
-    or in rows onto the columns, or no stock at all, and a reserve of at most 13 cards
-    whose top card plays (filling an emptied column at once, or not)."""
+    families and the Spider, Gypsy and Forty Thieves games: one deck of 52 cards or two
+    of 104, at most 10 columns with face-down cards or a stock and no cells, four
+    foundations a deck built up in suit from one base rank (the Ace, or a rank the deal
+    sets, wrapping from the King to the Ace: Canfield, PySolFC game 105) or taking
+    complete suits only (Spiderette, Scorpion, Spider: PySolFC games 24, 29 and 10), runs
+    moving as a whole (or any face-up card with the cards on it, as in Yukon, Russian
+    Solitaire and Scorpion; one card or the whole column, as in Canfield; or one card at
+    a time, as in Forty Thieves, PySolFC game 13), a stock dealing onto a waste, turned
+    over without limit or at most twice, or in rows onto the columns, or no stock at all,
+    and a reserve of at most 13 cards whose top card plays (filling an emptied column at
+    once, or not)."""
     if _csolver is None:
         return IMPORT_ERROR or "the C extension is not available"
     if not hasattr(_csolver, "stock_search"):
         return "the C extension is older than this module: rebuild it"
     checks = (
-        (rules.decks == 1 and len(rules.cards) == 52, "it plays more or fewer than 52 cards"),
         (
-            _four_suit_piles(rules),
-            "its foundations are not four piles built up in suit from one base rank",
+            rules.decks in (1, 2) and len(rules.cards) == 52 * rules.decks,
+            "it plays other than one or two whole decks",
+        ),
+        (
+            _four_suit_piles(rules, rules.decks),
+            "its foundations are not four piles a deck built up in suit from one base rank",
         ),
         (
             not (rules.foundation_runs and not rules.standard_foundations),
@@ -623,8 +628,8 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
             "its foundations or win are not classic",
         ),
         (
-            rules.move_limit in ("unlimited", "one-or-all") or rules.face_up_runs,
-            "it limits the runs that move",
+            rules.move_limit in ("unlimited", "one-or-all", "one") or rules.face_up_runs,
+            "it limits the runs that move by its cells or empty columns",
         ),
         (1 <= len(rules.deal.columns) <= 10, "it deals more than 10 columns"),
         (policy in ("off", "safe", "all"), f"autoplay {policy!r} is unknown"),
@@ -635,13 +640,13 @@ def native_unsupported(rules: Rules, policy: str = "safe") -> str:
     return ""
 
 
-def _four_suit_piles(rules: Rules) -> bool:
-    """Whether ``rules`` has four foundations built up in suit from one base rank
-    (:func:`_one_suit_up`), the piles both the compiled search and
-    :func:`frozen_cards` know."""
+def _four_suit_piles(rules: Rules, decks: int = 1) -> bool:
+    """Whether ``rules`` has four foundations a deck (``decks``: 1 or 2) built up in suit
+    from one base rank (:func:`_one_suit_up`): for one deck, the piles both the compiled
+    search and :func:`frozen_cards` know; for two, the compiled search."""
     piles = rules.foundation_piles
     return (
-        rules.foundations == 4
+        rules.foundations == 4 * decks
         and all(map(_one_suit_up, piles))
         and len({p.base for p in piles}) == 1
     )
@@ -697,39 +702,48 @@ def _position_unsupported(state: GameState) -> str:
 
 
 def _card_indexes(rules: Rules) -> dict[Card, int]:
-    """Each card's index in the compiled search: suit * 13 + rank - 1 (suits in the order
-    of the rules' deck)."""
+    """Each card's index in the compiled search: slot * 13 + rank - 1, where the slots are
+    the rules' (deck, suit) pairs in the order of ``rules.cards`` (one deck: suit * 13 +
+    rank - 1; two: deck * 52 + suit * 13 + rank - 1; Spider with one suit: the eight
+    copies of the spades)."""
     return _tables(rules)[0]
 
 
-_TABLES: weakref.WeakKeyDictionary[Rules, tuple[dict[Card, int], bytes, bytes, tuple[bytes, ...]]]
+_TABLES: weakref.WeakKeyDictionary[
+    Rules, tuple[dict[Card, int], bytes, bytes, tuple[bytes, ...], bytes]
+]
 _TABLES = weakref.WeakKeyDictionary()
 
 
-def _tables(rules: Rules) -> tuple[dict[Card, int], bytes, bytes, tuple[bytes, ...]]:
+def _tables(rules: Rules) -> tuple[dict[Card, int], bytes, bytes, tuple[bytes, ...], bytes]:
     """The compiled search's tables of ``rules`` (made once per :class:`Rules`): the card
-    indexes, the build and run tables (52 x 52: whether the first card may lie on the
-    second) and for each card the indexes of the cards safe autoplay counts as wanting it
-    (:func:`~solitaire_core.rules._wanting`)."""
+    indexes, the build and run tables (52 x 52 a deck, 104 x 104 for two: whether the
+    first card may lie on the second) and for each card the indexes of the cards safe
+    autoplay counts as wanting it (:func:`~solitaire_core.rules._wanting`), and each
+    slot's suit (numbered in the order the suits first appear in ``rules.cards``)."""
     made = _TABLES.get(rules)
     if made is None:
         suits: list[object] = []
+        slots: list[tuple[int, object]] = []
         for c in rules.cards:
             if c.suit not in suits:
                 suits.append(c.suit)
-        index = {c: suits.index(c.suit) * 13 + c.rank - 1 for c in rules.cards}
+            if (c.deck, c.suit) not in slots:
+                slots.append((c.deck, c.suit))
+        index = {c: slots.index((c.deck, c.suit)) * 13 + c.rank - 1 for c in rules.cards}
         cards = sorted(index, key=index.__getitem__)
-        build, run = bytearray(52 * 52), bytearray(52 * 52)
+        n = len(cards)
+        build, run = bytearray(n * n), bytearray(n * n)
         for card, ontos in _build_table(rules).items():
             for onto in ontos:
-                build[index[card] * 52 + index[onto]] = 1
+                build[index[card] * n + index[onto]] = 1
         for a in cards:
             for b in cards:
                 if rules.run(a, b):
-                    run[index[a] * 52 + index[b]] = 1
+                    run[index[a] * n + index[b]] = 1
         wanting = _wanting(rules)
         wants = tuple(bytes(index[o] for o in wanting.get(c, ())) for c in cards)
-        made = (index, bytes(build), bytes(run), wants)
+        made = (index, bytes(build), bytes(run), wants, bytes(suits.index(s) for _, s in slots))
         _TABLES[rules] = made
     return made
 
@@ -746,7 +760,7 @@ def _search_c(
     """:func:`_search_python` in C: the rules compiled into tables over card indexes
     (:func:`_card_indexes`) and the win line turned into the core's moves."""
     rules = start.rules
-    index, build, run, wanting = _tables(rules)
+    index, build, run, wanting, slot_suits = _tables(rules)
     cards = sorted(index, key=index.__getitem__)
     empty_ok = rules.empty_accepts_for(start.bases)
     hidden = start.hidden or (0,) * len(start.columns)
@@ -782,6 +796,8 @@ def _search_c(
         rules.row_onto_empty,
         rules.complete_suits,
         bytes(build_classes(rules)[c] for c in cards) if narrow and _keyed_blind(rules) else b"",
+        rules.move_limit == "one",
+        slot_suits,
     )
     moves = tuple(_c_move(*m) for m in line)
     return verdict, moves, positions, reason, best_score, tuple(_c_move(*m) for m in best_line)

@@ -112,7 +112,7 @@ HONEST_MAX_STATES = 1000
 """Positions each of those searches may store where the thoughtful search runs in Python."""
 HONEST_MAX_STATES_COMPILED = 20_000
 """Positions each of those searches may store where the compiled search plays the game
-(the Klondike, Yukon and Canfield families and the one-deck Spider games,
+(the Klondike, Yukon, Canfield, Spider, Gypsy and Forty Thieves families,
 :func:`solitaire_core.solver.stock.native_unsupported`): about as
 quick as the Python search's thousand (benchmarks/bench_honest.py)."""
 CHECK_TIMEOUT = 3.0
