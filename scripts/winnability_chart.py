@@ -114,9 +114,15 @@ def markdown(rates: Sequence[Rate]) -> str:
     ]
     for r in rates:
         low, high = r.interval
+        # No deal decided: no rate, and no interval to give.
+        rate, interval = (
+            (f"{100 * r.rate:.2f}%", f"{100 * low:.2f}% to {100 * high:.2f}%")
+            if r.decided
+            else ("-", "-")
+        )
         lines.append(
             f"| {r.label} | {r.deals} | {r.winnable} | {r.unwinnable} | {r.undecided} "
-            f"| {100 * r.rate:.2f}% | {100 * low:.2f}% to {100 * high:.2f}% | {r.seconds:.0f} |"
+            f"| {rate} | {interval} | {r.seconds:.0f} |"
         )
     return "\n".join(lines)
 
@@ -130,25 +136,37 @@ def draw(rates: Sequence[Rate], out: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(8, 0.5 * len(rates) + 1.4), dpi=110)
     ys = list(range(len(rates)))[::-1]
-    rate = [100 * r.rate for r in rates]
-    low = [max(0.0, 100 * (r.rate - r.interval[0])) for r in rates]  # rounding at 0% / 100%
-    high = [max(0.0, 100 * (r.interval[1] - r.rate)) for r in rates]
+    # A row with no deal decided has no rate: its band alone is drawn.
+    shown = [(y, r) for y, r in zip(ys, rates) if r.decided]
+    rate = [100 * r.rate for _, r in shown]
+    low = [max(0.0, 100 * (r.rate - r.interval[0])) for _, r in shown]  # rounding at 0 / 100%
+    high = [max(0.0, 100 * (r.interval[1] - r.rate)) for _, r in shown]
     for y, r in zip(ys, rates):
         if r.undecided:  # what the undecided deals leave open: a pale band behind
             least, most = r.bounds
             ax.hlines(y, 100 * least, 100 * most, color="#e3a34a", alpha=0.45, linewidth=7)
-    ax.errorbar(rate, ys, xerr=[low, high], fmt="o", color="#1f5f8b", ecolor="#555", capsize=4)
+    ax.errorbar(
+        rate,
+        [y for y, _ in shown],
+        xerr=[low, high],
+        fmt="o",
+        color="#1f5f8b",
+        ecolor="#555",
+        capsize=4,
+    )
     for y, r in zip(ys, rates):
         least, most = r.bounds
         text = f"{100 * r.rate:.1f}%  ({r.decided:,} deals {r.deals})"
-        if r.undecided > UNDECIDED_NOTED * (r.decided + r.undecided):
+        if not r.decided:
+            text = f"no deal decided; {100 * least:.1f}% to {100 * most:.1f}% of deals {r.deals}"
+        elif r.undecided > UNDECIDED_NOTED * (r.decided + r.undecided):
             text = (
                 f"{100 * r.rate:.1f}% of {r.decided:,} decided; "
                 f"{100 * least:.1f}% to {100 * most:.1f}% of deals {r.deals}"
             )
         ax.annotate(
             text,
-            (100 * r.rate, y),
+            (100 * r.rate if r.decided else 50.0, y),
             textcoords="offset points",
             xytext=(0, 8),
             ha="right" if r.rate > 0.65 else "center",  # long labels stay inside the axes

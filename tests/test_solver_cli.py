@@ -319,3 +319,19 @@ def test_the_atlas_chart_counts_a_retried_deal_once(tmp_path: Path) -> None:
     (rate,) = chart.read_rates([path])
     assert (rate.winnable, rate.unwinnable, rate.undecided) == (2, 1, 0)
     assert rate.deals == "1-3"
+
+
+def test_the_atlas_chart_gives_no_rate_where_no_deal_is_decided(tmp_path: Path) -> None:
+    """A game whose every deal the search left undecided has no rate to show: the table
+    says "-" rather than 0.00%, and its bounds run from none to all of the deals."""
+    chart = _chart_script()
+    path = tmp_path / "atlas_z.csv"
+    path.write_text(
+        "variant,options,deal,verdict,positions,seconds,moves,reason,solution\n"
+        "z,,1,undecided,1000000,2.0,0,state budget,\n"
+        "z,,2,undecided,1000000,2.0,0,state budget,\n",
+        encoding="utf-8",
+    )
+    (rate,) = chart.read_rates([path])
+    assert rate.bounds == (0.0, 1.0)
+    assert "| z | 1-2 | 0 | 0 | 2 | - | - | 4 |" in chart.markdown([rate])
