@@ -3857,6 +3857,15 @@ static SkMove sk_mv(int sk, int si, int dk, int di, int count) {
  * columns', the waste's, the reserve's), then moves onto the columns (each column's runs
  * by target column then size, the waste's card, the reserve's top card, the foundations'
  * top cards). */
+#define SK_MAXCHILD 512
+
+/* Append move m to ``out`` (SK_MAXCHILD moves at most: -1 past that). */
+#define SK_OUT(m)                                                                          \
+    do {                                                                                   \
+        if (n >= SK_MAXCHILD) return -1;                                                   \
+        out[n++] = (m);                                                                    \
+    } while (0)
+
 static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
     int n = 0, nc = r->ncols;
     for (int i = 0; i < nc; i++) { /* to the foundations */
@@ -3865,13 +3874,13 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
         if (r->complete) { /* a complete suit to every empty pile; no single card */
             if (sk_complete_top(r, s, i))
                 for (int j = 0; j < r->nfound; j++)
-                    if (!s->fcount[j]) out[n++] = sk_mv(SK_T, i, SK_F, j, 13);
+                    if (!s->fcount[j]) SK_OUT(sk_mv(SK_T, i, SK_F, j, 13));
             continue;
         }
         int top = s->col[i][len - 1];
         for (int j = 0; j < r->nfound; j++) {
             if (!sk_fits(r, s, j, top)) continue;
-            out[n++] = sk_mv(SK_T, i, SK_F, j, 1);
+            SK_OUT(sk_mv(SK_T, i, SK_F, j, 1));
             if (r->found_runs) { /* the Ace as the base only (stock.native_unsupported) */
                 int k = 1, face = len - s->hid[i];
                 while (k < face) {
@@ -3879,7 +3888,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
                     if (sk_suit(r, upper) != sk_suit(r, lower) || sk_rank(upper) != sk_rank(lower) + 1)
                         break;
                     k++;
-                    out[n++] = sk_mv(SK_T, i, SK_F, j, k);
+                    SK_OUT(sk_mv(SK_T, i, SK_F, j, k));
                 }
             }
         }
@@ -3888,7 +3897,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
         if (src ? !s->nres : !s->nwaste) continue;
         int card = src ? s->reserve[s->nres - 1] : s->waste[s->nwaste - 1];
         for (int j = 0; j < r->nfound; j++)
-            if (sk_fits(r, s, j, card)) out[n++] = sk_mv(src ? SK_R : SK_W, 0, SK_F, j, 1);
+            if (sk_fits(r, s, j, card)) SK_OUT(sk_mv(src ? SK_R : SK_W, 0, SK_F, j, 1));
     }
     for (int i = 0; i < nc; i++) { /* onto the columns */
         int len = s->len[i];
@@ -3911,7 +3920,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
                                               : k < face && sk_home(r, s, s->col[i][len - k - 1]) < 0))
                     continue;
                 if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
-                    out[n++] = sk_mv(SK_T, i, SK_T, j, k);
+                    SK_OUT(sk_mv(SK_T, i, SK_T, j, k));
             }
         }
     }
@@ -3931,7 +3940,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
         }
         for (int j = 0; j < nc; j++)
             if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
-                out[n++] = sk_mv(kind, src < 0 ? 0 : src, SK_T, j, 1);
+                SK_OUT(sk_mv(kind, src < 0 ? 0 : src, SK_T, j, 1));
     }
     return n;
 }
@@ -3984,8 +3993,6 @@ static void sk_play_resolved(const SkRules *r, SkState *s, const SkMove *m) {
     if (m->sk != SK_F) sk_autoplay(r, s);
 }
 
-#define SK_MAXCHILD 512
-
 typedef struct {
     SkState st;
     uint16_t deals;
@@ -4016,6 +4023,7 @@ static void sk_copy(const SkRules *r, SkState *d, const SkState *s) {
 static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
     SkMove moves[SK_MAXCHILD];
     int n = 0, k = sk_legal(r, s, moves);
+    if (k < 0) return -1; /* more moves than ``moves`` holds */
     for (int a = 0; a < k; a++) {
         sk_copy(r, &out[n].st, s);
         sk_play_resolved(r, &out[n].st, &moves[a]);
