@@ -3282,7 +3282,7 @@ done:
  * a slot being one suit of one deck), which also decides which games come here (stock.native_unsupported). */
 
 #define SK_COLS 10
-#define SK_CARDS 104 /* two decks: card index slot * 13 + rank - 1 (SkRules.suit_of) */
+#define SK_CARDS 104 /* two decks: card index slot * 13 + rank - 1 (SkRules.suit_c) */
 #define SK_SLOTS 8
 #define SK_COLLEN 104 /* no column can hold more */
 #define SK_PILE 104
@@ -3325,11 +3325,10 @@ typedef struct {
     int complete; /* foundations.only_complete_suits: King to Ace in suit, at once */
     int single;   /* tableau.move_limit "one": one card at a time between columns */
     int decks, ncards, nfound, keylen; /* 1 or 2 decks: 52 or 104 cards, 4 or 8 piles */
-    /* Cards come in slots of 13, Ace to King, and slot k holds suit suit_of[k]: a deck's
-       four suits, or in Spider with one or two suits the same suit in several slots (the
-       copies of a card are the cards of its rank in the slots of its suit). */
-    uint8_t suit_of[SK_SLOTS];
-    uint8_t suit_c[SK_CARDS]; /* each card's suit: suit_of[card / 13] */
+    /* Cards come in slots of 13, Ace to King, each slot of one suit: a deck's four suits,
+       or in Spider with one or two suits the same suit in several slots (the copies of a
+       card are the cards of its rank in the slots of its suit). */
+    uint8_t suit_c[SK_CARDS]; /* each card's suit */
     int blind;       /* the narrowed search keys the columns' cards by class, */
     uint8_t cls[SK_CARDS]; /* each card's class under the build rule (stock.build_classes) */
     uint8_t build[SK_CARDS][SK_CARDS], run[SK_CARDS][SK_CARDS], empty_ok[SK_CARDS];
@@ -3392,9 +3391,8 @@ static void sk_unpack(const SkRules *r, const SkNode *p, SkState *s) {
         cards += sizeof s->fslot;
     } else { /* one deck: slot k holds suit k */
         for (int j = 0; j < 4; j++) {
-            uint64_t slot = s->fsuit[j] = p->fsuit[j], slots = 0;
-            for (int k = 0; k < 13; k++) slots |= slot << 3 * k;
-            s->fslot[j] = slots;
+            /* the suit repeated in each of the 13 three-bit fields */
+            s->fslot[j] = p->fsuit[j] * 0x1249249249ULL;
         }
     }
     int off = 0;
@@ -3524,7 +3522,7 @@ static SkSet sk_up(const SkRules *r, const SkState *s) {
 static int sk_copies_have_places(const SkRules *r, const SkState *s, SkSet up, int card) {
     int in_play = 0, suit = sk_suit(r, card);
     for (int k = 0; k < r->ncards / 13; k++)
-        if (r->suit_of[k] == suit) in_play += !(up >> (k * 13 + card % 13) & 1);
+        if (r->suit_c[k * 13] == suit) in_play += !(up >> (k * 13 + card % 13) & 1);
     if (in_play <= 1) return 1;
     int taking = 0;
     for (int j = 0; j < r->nfound; j++) taking += sk_fits(r, s, j, card);
@@ -4139,6 +4137,13 @@ static PyObject *sk_line(const SkRules *r, const SkTable *t, int32_t v) {
     return line;
 }
 
+/* Whether each of the n card indexes at ``cards`` is below ``ncards``. */
+static int sk_within(const uint8_t *cards, int n, int ncards) {
+    for (int k = 0; k < n; k++)
+        if (cards[k] >= ncards) return 0;
+    return 1;
+}
+
 static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"columns", "hidden", "stock", "waste", "foundations", "rounds",
                             "draw", "redeals", "build", "run", "empty_ok", "wanting",
@@ -4179,9 +4184,10 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     Py_ssize_t nslots = slot_suits ? PyBytes_GET_SIZE(slot_suits) : 4;
     int decks = (int)(nslots / 4), ncards = 13 * (int)nslots;
     if (nslots % 4 || nslots > SK_SLOTS) decks = 0;
-    for (Py_ssize_t k = 0; k < nslots; k++) {
-        r->suit_of[k] = slot_suits ? (uint8_t)PyBytes_AS_STRING(slot_suits)[k] : (uint8_t)k;
-        if (r->suit_of[k] > 3) decks = 0;
+    for (Py_ssize_t k = 0; k < nslots && decks; k++) {
+        uint8_t suit = slot_suits ? (uint8_t)PyBytes_AS_STRING(slot_suits)[k] : (uint8_t)k;
+        if (suit > 3) decks = 0;
+        memset(r->suit_c + 13 * k, suit, 13);
     }
     if (nc < 1 || nc > SK_COLS || decks < 1 || decks > 2 || PyBytes_GET_SIZE(hidden) != nc ||
         PyTuple_GET_SIZE(founds) != 4 * decks || PyTuple_GET_SIZE(wanting) != ncards ||
@@ -4210,7 +4216,6 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     r->ncards = ncards;
     r->nfound = 4 * decks;
     r->keylen = decks == 1 ? 96 : SK_KEY;
-    for (int c = 0; c < ncards; c++) r->suit_c[c] = r->suit_of[c / 13];
     if (narrow && classes && PyBytes_GET_SIZE(classes)) {
         if (PyBytes_GET_SIZE(classes) != ncards) {
             PyErr_SetString(PyExc_ValueError, "stock_search: bad classes");
@@ -4278,18 +4283,16 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     }
     for (int j = 0; j < r->nfound; j++) {
         PyObject *f = PyTuple_GET_ITEM(founds, j);
-        int bad = !PyBytes_Check(f) || PyBytes_GET_SIZE(f) > 13;
-        for (Py_ssize_t k = 0; !bad && k < PyBytes_GET_SIZE(f); k++)
-            bad = (uint8_t)PyBytes_AS_STRING(f)[k] >= ncards;
-        if (bad) {
+        if (!PyBytes_Check(f) || PyBytes_GET_SIZE(f) > 13 ||
+            !sk_within((const uint8_t *)PyBytes_AS_STRING(f), (int)PyBytes_GET_SIZE(f), ncards)) {
             PyErr_SetString(PyExc_ValueError, "stock_search: bad foundation");
             goto done;
         }
         start.fcount[j] = (uint8_t)PyBytes_GET_SIZE(f);
         start.fsuit[j] =
-            start.fcount[j] ? (uint8_t)sk_suit(r, (uint8_t)PyBytes_AS_STRING(f)[0] % ncards) : 0;
+            start.fcount[j] ? (uint8_t)sk_suit(r, (uint8_t)PyBytes_AS_STRING(f)[0]) : 0;
         for (int k = 0; k < start.fcount[j]; k++)
-            start.fslot[j] |= (uint64_t)((uint8_t)PyBytes_AS_STRING(f)[k] / 13 % SK_SLOTS) << 3 * k;
+            start.fslot[j] |= (uint64_t)((uint8_t)PyBytes_AS_STRING(f)[k] / 13) << 3 * k;
     }
     int total = start.nstock + start.nwaste + start.nres;
     for (int i = 0; i < nc; i++) total += start.len[i];
@@ -4297,13 +4300,11 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "stock_search: more cards out of the foundations than the decks hold");
         goto done;
     }
-    for (int i = 0; i < nc; i++) /* every card index within the decks */
-        for (int k = 0; k < start.len[i]; k++)
-            if (start.col[i][k] >= ncards) total = -1;
-    for (int k = 0; k < start.nstock; k++) total = start.stock[k] >= ncards ? -1 : total;
-    for (int k = 0; k < start.nwaste; k++) total = start.waste[k] >= ncards ? -1 : total;
-    for (int k = 0; k < start.nres; k++) total = start.reserve[k] >= ncards ? -1 : total;
-    if (total < 0) {
+    int within = sk_within(start.stock, start.nstock, ncards) &&
+                 sk_within(start.waste, start.nwaste, ncards) &&
+                 sk_within(start.reserve, start.nres, ncards);
+    for (int i = 0; i < nc; i++) within = within && sk_within(start.col[i], start.len[i], ncards);
+    if (!within) {
         PyErr_SetString(PyExc_ValueError, "stock_search: a card index outside the decks");
         goto done;
     }
