@@ -236,3 +236,32 @@ def test_the_advised_plan_keeps_most_arrangements_won() -> None:
 def test_a_bad_number_of_rivals_is_refused() -> None:
     with pytest.raises(ValueError, match="rivals"):
         honest_hint(start("klondike", 1), rivals=-1)
+
+
+@pytest.mark.parametrize(("variant", "number", "budget"), [
+    ("klondike-draw-3", 1, 20000), ("klondike-draw-3", 2, 300), ("spider", 2, 2000),
+])  # fmt: skip
+def test_the_unchecked_searches_of_the_hint_find_what_the_checked_search_hands_out(
+    variant: str, number: int, budget: int
+) -> None:
+    """The hint's searches skip the replay of their lines (``solve(check=False)``); the
+    verdict, the win and the furthest line are those the checked search hands out."""
+    from solitaire_core.solver import solve
+
+    state = start(variant, number)
+    checked = solve(state, max_states=budget)
+    unchecked = solve(state, max_states=budget, check=False)
+    assert (unchecked.verdict, unchecked.moves, unchecked.positions) == (
+        checked.verdict,
+        checked.moves,
+        checked.positions,
+    )
+    assert (unchecked.best_line, unchecked.best_gain) == (checked.best_line, checked.best_gain)
+    assert checked.moves or checked.best_line
+
+
+def test_a_check_that_is_not_a_bool_is_refused() -> None:
+    from solitaire_core.solver import solve
+
+    with pytest.raises(ValueError, match="check must be True or False"):
+        solve(start("klondike", 1), max_states=100, check="no")  # type: ignore[arg-type]

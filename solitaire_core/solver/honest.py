@@ -227,7 +227,11 @@ def honest_hint(
         if cancel is not None and cancel():
             return HonestAdvice(None, 0, done, cancelled=True)
         position = arrangement(state, rng) if hidden else state
-        result = solve(position, max_states=max_states, autoplay=autoplay, cancel=cancel)
+        # Unchecked (solve's ``check``): only the verdict and the first moves count here, and
+        # the move advised is played through the session's own rules.
+        result = solve(
+            position, max_states=max_states, autoplay=autoplay, cancel=cancel, check=False
+        )
         if result.verdict is Verdict.WINNABLE and result.moves:
             plan = _plan(result.moves)
             votes[plan] += 1
@@ -324,7 +328,9 @@ def _count_wins(
                     after = play_move(after, move, policy)[2]
             except IllegalMoveError:
                 continue
-            result = solve(after, max_states=max_states, autoplay=autoplay, cancel=cancel)
+            result = solve(
+                after, max_states=max_states, autoplay=autoplay, cancel=cancel, check=False
+            )
             wins[candidate] += after.is_won or result.verdict is Verdict.WINNABLE
 
     met = {candidate: i for i, candidate in enumerate(ranked)}
