@@ -3324,6 +3324,9 @@ typedef struct {
     uint8_t row_cols[SK_COLS];
     int complete; /* foundations.only_complete_suits: King to Ace in suit, at once */
     int single;   /* tableau.move_limit "one": one card at a time between columns */
+    int freeze;   /* stock.freezes_waste: sk_frozen asked where the waste keeps its order */
+    SkSet onto[SK_CARDS], lower[SK_CARDS]; /* with freeze: the cards each builds on, and
+                                              those of its suit below it from the base */
     int decks, ncards, nfound, keylen; /* 1 or 2 decks: 52 or 104 cards, 4 or 8 piles */
     /* Cards come in slots of 13, Ace to King, each slot of one suit: a deck's four suits,
        or in Spider with one or two suits the same suit in several slots (the copies of a
@@ -3649,6 +3652,43 @@ static int sk_score(const SkRules *r, const SkState *s) {
     int score = 40 * found - 12 * down - 2 * s->nwaste - 20 * s->nres;
     if (r->complete) return score + 10 * suited + 15 * empty + 5 * s->nstock;
     return score - 2 * s->nstock + 2 * empty;
+}
+
+/* stock.frozen_cards of a position whose waste keeps its order (stock.waste_fixed), one
+ * deck (stock.freezes): whether some card of the columns or the waste can never move.
+ * The greatest set S of such cards that cannot start an empty column, each with a lower
+ * card of its suit (counted from the base rank) under a card of S, every card it builds
+ * on under a card of S, and, in a column, every face-up card under it in S; worked out
+ * from all such cards down, as frozen_cards does, on sets of cards (SkRules.onto and
+ * .lower). stock.py's docstring gives the argument. */
+static int sk_frozen(const SkRules *r, const SkState *s) {
+    SkSet below[SK_CARDS], up_below[SK_CARDS]; /* the cards under each, and the face-up */
+    SkSet stuck = 0;
+    for (int i = 0; i <= r->ncols; i++) { /* pile ncols: the waste */
+        int n = i < r->ncols ? s->len[i] : s->nwaste, hid = i < r->ncols ? s->hid[i] : n;
+        const uint8_t *cards = i < r->ncols ? s->col[i] : s->waste;
+        SkSet under = 0, up = 0;
+        for (int j = 0; j < n; j++) {
+            int c = cards[j];
+            below[c] = under;
+            up_below[c] = up;
+            under |= SK_BIT(c);
+            if (j >= hid) up |= SK_BIT(c);
+            if (!r->empty_ok[c]) stuck |= SK_BIT(c);
+        }
+    }
+    while (stuck) {
+        SkSet buried = 0, keep = 0;
+        for (SkSet w = stuck; w; w &= w - 1) buried |= below[sk_set_first(w)];
+        for (SkSet w = stuck; w; w &= w - 1) {
+            int c = sk_set_first(w);
+            if ((r->lower[c] & buried) && !(r->onto[c] & ~buried) && !(up_below[c] & ~stuck))
+                keep |= SK_BIT(c);
+        }
+        if (keep == stuck) break;
+        stuck = keep;
+    }
+    return stuck != 0;
 }
 
 static int sk_won(const SkRules *r, const SkState *s) {
@@ -4151,25 +4191,25 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                             "max_states", "timeout", "cancel", "progress", "narrow",
                             "reserve", "base", "one_or_all", "fill_empty", "row_columns",
                             "row_onto_empty", "complete_suits", "classes", "single",
-                            "slot_suits", NULL};
+                            "slot_suits", "freeze", NULL};
     PyObject *columns, *hidden, *stock, *waste, *founds, *build, *run, *empty_ok, *wanting;
     PyObject *cancel = Py_None, *progress = Py_None, *reserve = NULL, *row_columns = NULL;
     int rounds, draw, redeals, fur, frun, fret, policy, narrow = 0;
     int base = 1, one_or_all = 0, fill_empty = 0, row_onto_empty = 1, complete = 0;
-    int single = 0;
+    int single = 0, freeze = 0;
     PyObject *slot_suits = NULL;
     PyObject *classes = NULL;
     long long max_states;
     double timeout;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSppSpS", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSppSpSp", names,
                                      &PyTuple_Type, &columns, &hidden, &stock, &waste,
                                      &PyTuple_Type, &founds, &rounds, &draw, &redeals, &build,
                                      &run, &empty_ok, &PyTuple_Type, &wanting, &fur, &frun,
                                      &fret, &policy, &max_states, &timeout, &cancel, &progress,
                                      &narrow, &reserve, &base, &one_or_all, &fill_empty,
                                      &row_columns, &row_onto_empty, &complete, &classes,
-                                     &single, &slot_suits))
+                                     &single, &slot_suits, &freeze))
         return NULL;
     SkRules *r = PyMem_RawCalloc(1, sizeof(SkRules));
     SkTable t = {NULL, 0, 0, 1024, NULL, 1023, NULL};
@@ -4213,6 +4253,15 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     r->complete = complete;
     r->single = single;
     r->decks = decks;
+    /* one deck only: the test's argument (stock.freezes) */
+    r->freeze = freeze && decks == 1 && redeals >= 0;
+    for (int c = 0; r->freeze && c < ncards; c++)
+        for (int o = 0; o < ncards; o++) {
+            if (PyBytes_AS_STRING(build)[c * ncards + o]) r->onto[c] |= SK_BIT(o);
+            if (r->suit_c[o] == r->suit_c[c] &&
+                (sk_rank(o) - base + 13) % 13 < (sk_rank(c) - base + 13) % 13)
+                r->lower[c] |= SK_BIT(o);
+        }
     r->ncards = ncards;
     r->nfound = 4 * decks;
     r->keylen = decks == 1 ? 96 : SK_KEY;
@@ -4407,6 +4456,8 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                     }
                 }
             }
+            if (r->freeze && kids[a].st.rounds >= r->redeals && sk_frozen(r, &kids[a].st))
+                continue; /* lost as it lies: stored, never searched from */
             int score = sk_score(r, &kids[a].st);
             if (score > best_score) {
                 best_score = score;

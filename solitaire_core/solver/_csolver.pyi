@@ -73,6 +73,7 @@ def stock_search(
     classes: bytes = b"",
     single: bool = False,
     slot_suits: bytes = b"\x00\x01\x02\x03",
+    freeze: bool = False,
 ) -> tuple[
     str, list[tuple[int, int, int, int, int]], int, str, list[tuple[int, int, int, int, int]], int
 ]: ...

@@ -307,18 +307,35 @@ def freezes(rules: Rules) -> bool:
     )
 
 
-def frozen_cards(state: GameState) -> frozenset[Card]:
-    """Cards of ``state``'s columns that can never move, so that the position is lost
-    (empty when the test finds none, or does not apply: :func:`freezes`, or a base rank
-    the position does not say).
+def waste_fixed(state: GameState) -> bool:
+    """Whether ``state``'s waste keeps its order for the rest of the game: the stock
+    deals onto it and no redeal is left (Vegas Klondike from its start; a game with a
+    limited number of redeals once they are used). Its cards then leave it only from
+    the top, one at a time, and the stock's cards can only be dealt onto them."""
+    rules = state.rules
+    return rules.stock_deal == "waste" and 0 <= rules.redeals <= state.rounds
 
-    The greatest set S of column cards such that for each card X of S:
+
+def freezes_waste(rules: Rules) -> bool:
+    """Whether the stock searches ask :func:`frozen_cards` of every position they store
+    where the waste keeps its order (:func:`waste_fixed`): where :func:`freezes` and the
+    stock deals onto a waste that may be turned over a limited number of times (Vegas
+    Klondike: never)."""
+    return freezes(rules) and rules.stock_deal == "waste" and rules.redeals >= 0
+
+
+def frozen_cards(state: GameState) -> frozenset[Card]:
+    """Cards of ``state``'s columns (and of its waste, where :func:`waste_fixed`) that
+    can never move, so that the position is lost (empty when the test finds none, or
+    does not apply: :func:`freezes`, or a base rank the position does not say).
+
+    The greatest set S of column and waste cards such that for each card X of S:
 
     * X cannot start an empty column (``tableau.empty``);
     * a card of X's suit lower than X on the foundations (counted from the base rank)
-      lies under a card of S in its column (X under itself counts);
+      lies under a card of S in its column or waste (X under itself counts);
     * every card X may be built on (``tableau.build``) lies under a card of S;
-    * every face-up card under X in its column is in S (none could carry X away).
+    * in a column, every face-up card under X is in S (none could carry X away).
 
     Sound: suppose some card of S moves, take the first move that moves one, and X the
     lowest card of S it moves. Until then no card of S has moved, so the cards under
@@ -329,15 +346,27 @@ def frozen_cards(state: GameState) -> frozenset[Card]:
     first, one of them covered. Nor as the King under a complete suit (Spider): the
     covered lower card would lie in that suit's run under a card of S of a lower rank
     still, whose own lower card would, and so on down to the Ace, which has none. A
-    card that never leaves the columns is never won, so no line from the position
-    wins. Cards in the stock, the waste, the reserve and on the foundations count as
-    free, whatever it costs to reach them.
+    card that never leaves its column (or the waste) is never won, so no line from the
+    position wins. Cards in the stock, the reserve and on the foundations count as free,
+    whatever it costs to reach them; so do the waste's while a redeal may still turn it
+    over.
+
+    A waste that keeps its order (:func:`waste_fixed`) is one more pile of the test: its
+    cards leave from the top one at a time, so X leaves it alone, and what comes onto it
+    (the stock's cards, dealt) only covers the cards under X more. The argument above
+    holds for it word for word: not to a foundation, its lower card lying under it; not
+    onto a card it builds on, all covered; not to an empty column. There the test finds
+    lost positions all through a search, not only at its start: asked of every position
+    stored where the waste keeps its order, it took Vegas Klondike deal 8's proof of loss
+    from 44,309 positions to 288 (docs/solver.md, "Cards that can never move").
 
     :func:`explore` asks it of the position a search starts from, for both engines: a
-    frozen deal is lost in one position. Asked of every position stored, it found none
-    in searches of Klondike Draw 3, Yukon and Scorpion deals that did not start so, and
-    the searches took 9% to 30% more time (docs/solver.md, "Cards that can never move",
-    gives the argument, an example and the figures)."""
+    frozen deal is lost in one position; and both engines ask it of every position they
+    store where the waste keeps its order (:func:`freezes_waste`), which is then stored
+    but not searched further. Asked of every position stored where the waste is still
+    turned over, it found none in searches of Klondike Draw 3, Yukon and Scorpion deals
+    that did not start so, and the searches took 9% to 30% more time (docs/solver.md,
+    "Cards that can never move", gives the argument, an example and the figures)."""
     rules = state.rules
     if not freezes(rules):
         return frozenset()
@@ -354,12 +383,19 @@ def frozen_cards(state: GameState) -> frozenset[Card]:
             if not empty_ok(card):
                 stuck.add(card)
     hidden = state.hidden or (0,) * len(state.columns)
+    # the waste, where it keeps its order, as one more pile after the columns
+    waste = len(state.columns) if state.waste and waste_fixed(state) else -1
+    if waste >= 0:
+        for j, card in enumerate(state.waste):
+            where[card] = (waste, j)
+            if not empty_ok(card):
+                stuck.add(card)
 
     def order(card: Card) -> int:
         return (card.rank - base) % 13
 
     while stuck:
-        top = [-1] * len(state.columns)
+        top = [-1] * (len(state.columns) + 1)
         for card in stuck:
             i, j = where[card]
             top[i] = max(top[i], j)
@@ -367,11 +403,10 @@ def frozen_cards(state: GameState) -> frozenset[Card]:
         keep = set()
         for card in stuck:
             i, j = where[card]
-            column = state.columns[i]
             if (
                 any(c.suit is card.suit and order(c) < order(card) for c in buried)
                 and all(onto in buried for onto in ontos.get(card, ()))
-                and all(column[k] in stuck for k in range(hidden[i], j))
+                and (i == waste or all(state.columns[i][k] in stuck for k in range(hidden[i], j)))
             ):
                 keep.add(card)
         if keep == stuck:
@@ -531,6 +566,7 @@ def _search_python(
         return verdict, moves, len(parents), reason, best_score, _line(parents, best_key)
 
     child = start_key
+    freeze = freezes_waste(start.rules)
     while heap:
         _, _, position, key = heapq.heappop(heap)
         for line, after in expand(position, policy, narrow):
@@ -550,6 +586,8 @@ def _search_python(
                     return found("undecided", "cancelled")
                 if progress is not None and stored % 2000 == 0:
                     progress(stored)
+            if freeze and waste_fixed(after) and frozen_cards(after):
+                continue  # lost as it lies: stored, never searched from
             score = _score(after)
             if score > best_score:
                 best_score, best_key = score, child
@@ -798,6 +836,7 @@ def _search_c(
         bytes(build_classes(rules)[c] for c in cards) if narrow and _keyed_blind(rules) else b"",
         rules.move_limit == "one",
         slot_suits,
+        freezes_waste(rules) and _base(start) is not None,
     )
     moves = tuple(_c_move(*m) for m in line)
     return verdict, moves, positions, reason, best_score, tuple(_c_move(*m) for m in best_line)
