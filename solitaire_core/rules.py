@@ -1627,14 +1627,31 @@ def _autoplay_classic(state: GameState, policy: str) -> tuple[GameState, list[Mo
     the same sweeps in the same order, each card to the same pile (an Ace to the first
     empty pile, any other card to the first pile whose top is the card below it in suit),
     on lists rather than a new state per card (the solver replays every solution through
-    it)."""
+    it). With one deck and no card back from the foundations, "safe" asks how far the
+    piles of the suits of the cards that would want a card have come, rather than where
+    those cards lie: the same answer as :func:`is_safe_to_foundation`, since every card is
+    then in a column, in a cell or on its suit's pile."""
     rules, bases = state.rules, state.bases
     columns, cells, founds = list(state.columns), list(state.cells), list(state.foundations)
     made: list[Move] = []
     safe_only = policy != "all"
+    # A card that would want ``card`` is out of play exactly when its suit's pile has
+    # reached its rank (one deck; no stock, reserve or face-down card on this path).
+    wanting = (
+        _wanting(rules) if safe_only and rules.decks == 1 and not rules.foundation_return else None
+    )
+    up: dict[Suit, int] = {}
+
+    def safe(card: Card, target: int) -> bool:
+        if wanting is not None:
+            return all(up.get(other.suit, 0) >= other.rank for other in wanting[card])
+        return _classic_safe(rules, bases, columns, cells, founds, card, target)
+
     while True:
-        # The pile each card would go to: (suit, rank) of the card it waits for.
+        # The pile each card would go to: (suit, rank) of the card it waits for; and how
+        # far each suit's pile has come.
         wanted: dict[tuple[Suit, int], int] = {}
+        up = {}
         first_empty = None
         for j, pile in enumerate(founds):
             if not pile:
@@ -1643,15 +1660,13 @@ def _autoplay_classic(state: GameState, policy: str) -> tuple[GameState, list[Mo
             else:
                 top = pile[-1]
                 wanted.setdefault((top.suit, top.rank + 1), j)
+                up[top.suit] = top.rank
         source = target = None
         for i, col in enumerate(columns):
             if col:
                 card = col[-1]
                 target = first_empty if card.rank == ACE else wanted.get((card.suit, card.rank))
-                if target is not None and (
-                    not safe_only
-                    or _classic_safe(rules, bases, columns, cells, founds, card, target)
-                ):
+                if target is not None and (not safe_only or safe(card, target)):
                     source = _T[i]
                     columns[i] = col[:-1]
                     break
@@ -1660,10 +1675,7 @@ def _autoplay_classic(state: GameState, policy: str) -> tuple[GameState, list[Mo
                 if held is not None:
                     card = held
                     target = first_empty if card.rank == ACE else wanted.get((card.suit, card.rank))
-                    if target is not None and (
-                        not safe_only
-                        or _classic_safe(rules, bases, columns, cells, founds, card, target)
-                    ):
+                    if target is not None and (not safe_only or safe(card, target)):
                         source = _C[i]
                         cells[i] = None
                         break

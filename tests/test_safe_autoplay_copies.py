@@ -13,6 +13,7 @@ import attrs
 import pytest
 
 from solitaire_core.cards import Card
+from solitaire_core.moves import Move, PileKind, PileRef
 from solitaire_core.plugins import get_variant
 from solitaire_core.rules import autoplay_moves, is_safe_to_foundation
 from solitaire_core.solver import Verdict, solve
@@ -171,3 +172,53 @@ def test_autoplay_s_quick_safety_check_answers_as_the_rule_does(variant: str) ->
                 break
             _, _, state = play_move(state, rng.choice(moves), "off")
     assert checked > 50
+
+
+def _reference_safe_autoplay(state: GameState) -> list[Move]:
+    """Safe autoplay as the rules text words it, one card at a time: the columns' top
+    cards from the first, then the cells, each to the first foundation that takes it
+    when is_safe_to_foundation approves, and the sweep starting again after every card."""
+    from solitaire_core.rules import _play, foundation_accepts
+
+    made: list[Move] = []
+    while True:
+        sources = [(PileRef(PileKind.TABLEAU, i), c[-1]) for i, c in enumerate(state.columns) if c]
+        sources += [(PileRef(PileKind.CELL, i), c) for i, c in enumerate(state.cells) if c]
+        for source, card in sources:
+            target = next(
+                (j for j, f in enumerate(state.foundations) if foundation_accepts(f, card)), None
+            )
+            if target is not None and is_safe_to_foundation(state, card, target):
+                move = Move(source, PileRef(PileKind.FOUNDATION, target), 1)
+                state = _play(state, move)
+                made.append(move)
+                break
+        else:
+            return made
+
+
+@pytest.mark.parametrize("variant", ["freecell", "seahaven", "bakers-game", "eight-off"])
+def test_safe_autoplay_sends_up_what_the_rule_allows_along_random_games(variant: str) -> None:
+    """Safe autoplay over the classic foundations with one deck (which looks up how far
+    each suit's pile has come instead of the cards still in play) sends up the same cards
+    in the same order as the rule asked card by card, all along random games."""
+    import random
+
+    from solitaire_core.deal import deal
+    from solitaire_core.rules import legal_moves
+    from solitaire_core.session import play_move
+
+    rules = get_variant(variant).resolve()
+    rng = random.Random(11)
+    sent = 0
+    for number in range(1, 13):
+        state, _ = autoplay_moves(deal(rules, number), "off")
+        for _ in range(80):
+            _, made = autoplay_moves(state, "safe")
+            assert made == _reference_safe_autoplay(state), (number, str(state))
+            sent += len(made)
+            moves = legal_moves(state)
+            if not moves:
+                break
+            _, _, state = play_move(state, rng.choice(moves), "off")
+    assert sent > 20
