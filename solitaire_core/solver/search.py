@@ -12,6 +12,7 @@ import enum
 import heapq
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -345,6 +346,22 @@ def schedule(tables: Tables, max_states: int) -> tuple[tuple[dict[str, Any], int
     """
     if max_states < 1:
         raise ValueError(f"max_states must be at least 1, got {max_states}")
+    # Worked out once per game and budget: a survey asks it for every deal.
+    by_budget = _SCHEDULES.get(tables)
+    if by_budget is None or len(by_budget) > 64:
+        by_budget = _SCHEDULES[tables] = {}
+    plan = by_budget.get(max_states)
+    if plan is None:
+        plan = by_budget[max_states] = _build_schedule(tables, max_states)
+    return plan
+
+
+_SCHEDULES: weakref.WeakKeyDictionary[Tables, dict[int, tuple[tuple[dict[str, Any], int], ...]]]
+_SCHEDULES = weakref.WeakKeyDictionary()
+
+
+def _build_schedule(tables: Tables, max_states: int) -> tuple[tuple[dict[str, Any], int], ...]:
+    """:func:`schedule`, worked out."""
     parts = _parts(tables)
     low, high = 1, max_states
     while low < high:  # the largest unit whose schedule fits (the total rises with it)
