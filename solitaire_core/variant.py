@@ -413,14 +413,14 @@ class Rules:
         """Whether the variant has a stock (``[stock]``)."""
         return bool(self.stock_deal)
 
-    @property
+    @functools.cached_property
     def hidden_cards(self) -> bool:
         """Whether some cards are dealt where the player cannot see them: face down in
         the columns or the reserve, or in a stock. Then the state knows more than the
         player, and the solver's verdicts are thoughtful (it knows every card)."""
         return self.has_stock or any(self.deal.face_down) or self.reserve_face_down
 
-    @property
+    @functools.cached_property
     def pair_total(self) -> int:
         """The rank total of a pair when the one foundation takes pairs
         (``foundations.build = "pairs"``: 13 in Pyramid), else 0."""
