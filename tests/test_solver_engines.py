@@ -461,8 +461,28 @@ def test_the_freecell_family_takes_turns_with_its_scores() -> None:
     assert own.verdict is Verdict.UNDECIDED
     won = solve_deal(freecell, 139)
     assert won.verdict is Verdict.WINNABLE and won.positions < 100_000
-    for variant in ("seahaven", "streets-and-alleys", "simple-simon", "eight-off"):
+    for variant in ("seahaven", "king-albert", "simple-simon", "eight-off"):
         assert search.turns(search.tables_for(get_variant(variant).resolve()), 10**6) == ()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_games_without_cells_whose_empty_columns_take_any_card_take_turns(engine: str) -> None:
+    """Citadel #50 drowns under the game's own score (undecided at 100,000 positions, and
+    still at 2,000,000) while its crowd score wins it in a few thousand: where no cell
+    exists and an empty column takes any card (Beleaguered Castle's family), the scores
+    take turns too, so the deal is won in the first turns, the plain score's own short
+    search having given way to its turns."""
+    rules = get_variant("citadel").resolve()
+    tables = search.tables_for(rules)
+    turns = search.turns(tables, 10**6)
+    assert turns[0] == ({}, 10_000) and len(turns) == 14  # seven scores, twice
+    plan = search.schedule(tables, search.DEFAULT_MAX_STATES)
+    assert plan[14][0] == {}  # then the own score, with no short plain search before it
+    own = solve_deal(rules, 50, max_states=100_000, engine=engine, ideas={"weights": {}})
+    assert own.verdict is Verdict.UNDECIDED
+    won = solve_deal(rules, 50, engine=engine)
+    assert won.verdict is Verdict.WINNABLE and won.positions < 20_000
+    assert replay_wins(deal(rules, 50), won.moves)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -479,16 +499,16 @@ def test_the_progress_count_only_rises_through_the_turns(engine: str) -> None:
 
 @pytest.mark.parametrize(
     ("variant", "numbers", "others"),
-    [("streets-and-alleys", (66, 83), NO_CELL_FALLBACKS)],
+    [("flower-garden", (30, 89), NO_CELL_FALLBACKS)],
 )
 def test_a_game_tries_other_scores_when_its_own_runs_out(
     variant: str, numbers: tuple[int, ...], others: tuple[dict[str, int], ...]
 ) -> None:
-    """Streets and Alleys #66 and #83 (no cells, won by Freecell Solver) drown under the
-    game's own score (undecided at 100,000 positions, and still at the default
-    1,000,000) but other scores win them at once: after the own score ran out, each of
-    the game's other scores gets a tenth of the budget, and one of them wins
-    (docs/solver.md, "Other scores"). Passing weights turns them off."""
+    """Flower Garden #30 and #89 (no cell takes a card, no turns) drown under the game's
+    own score (undecided at 100,000 positions, and still at 1,000,000) but other scores
+    win them at once: after the own score ran out, each of the game's other scores gets
+    a tenth of the budget, and one of them wins (docs/solver.md, "Other scores").
+    Passing weights turns them off."""
     rules = get_variant(variant).resolve()
     for number in numbers:
         own = solve_deal(rules, number, max_states=100_000, engine="c", ideas={"weights": {}})
@@ -620,31 +640,31 @@ def test_restarts_with_noise_win_what_every_score_drowns_in() -> None:
 
 
 def test_shuffled_searches_win_what_every_score_and_restart_drowns_in() -> None:
-    """Streets and Alleys #44 drowns under every score and every restart (undecided at the
-    default 1,000,000 positions before the shuffled searches), though Freecell Solver wins
-    it in 2,179 positions. A search by cards left alone, with ties in the seed's order, wins
-    it: the fourth shuffled search (seed 4) after 9,248 positions (docs/solver.md,
-    "Shuffled searches"). Each earlier search stopped at its share of the budget, so the
-    count is the sum of those shares and the winning search; the win replays."""
-    rules = get_variant("streets-and-alleys").resolve()
+    """Good Measure #34 drowns under every score and every restart (undecided at a budget
+    of 200,000 positions for the own score before the shuffled searches). A search by
+    cards left alone, with ties in the seed's order, wins it: the third shuffled search
+    (seed 3) within its share (docs/solver.md, "Shuffled searches"). Each earlier search
+    stopped at its size in the schedule, so the count is the sum of those sizes and the
+    winning search's; the win replays."""
+    rules = get_variant("good-measure").resolve()
     budget = 200_000
     share = budget // search.RESTART_SHARE
     tables = search.tables_for(rules)
     later = search.later_searches(tables)
-    others = len(search.fallback_weights(tables))
     restarts = [ideas for ideas, _ in later if ideas["weights"] == {"noise": search.RESTART_NOISE}]
     shuffled = [ideas for ideas, _ in later if ideas["weights"] is search.SHUFFLED]
     assert len(restarts) == len(shuffled) == search.RESTARTS
-    for ideas in restarts + shuffled[:3]:  # each alone stays undecided
-        alone = solve_deal(rules, 44, max_states=share, engine="c", ideas=ideas)
+    for ideas in restarts + shuffled[:2]:  # each alone stays undecided
+        alone = solve_deal(rules, 34, max_states=share, engine="c", ideas=ideas)
         assert alone.verdict is Verdict.UNDECIDED
-    fourth = solve_deal(rules, 44, max_states=share, engine="c", ideas=shuffled[3])
-    assert fourth.verdict is Verdict.WINNABLE and fourth.positions == 9_248
-    result = solve_deal(rules, 44, max_states=search.budget_for(rules, budget), engine="c")
+    third = solve_deal(rules, 34, max_states=share, engine="c", ideas=shuffled[2])
+    assert third.verdict is Verdict.WINNABLE and third.positions < share
+    plan = search.schedule(tables, search.budget_for(rules, budget))
+    at = plan.index((shuffled[2], share))
+    result = solve_deal(rules, 34, max_states=search.budget_for(rules, budget), engine="c")
     assert result.verdict is Verdict.WINNABLE
-    before = budget + others * (budget // search.FALLBACK_ROUNDS[0]) + 13 * share
-    assert before <= result.positions - fourth.positions < before + 1_000
-    assert replay_wins(deal(rules, 44), result.moves)
+    assert result.positions == sum(size for _, size in plan[:at]) + third.positions
+    assert replay_wins(deal(rules, 34), result.moves)
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -332,13 +332,14 @@ def schedule(tables: Tables, max_states: int) -> tuple[tuple[dict[str, Any], int
 
     The schedule is built for a size ``unit``, the largest for which the whole schedule
     fits in ``max_states``: first the searches in turns (:func:`turns`, where the game
-    has them); then, where no cell takes a card (:func:`plain_first`), the plain score
-    with a twentieth of ``unit`` and the game's own score with the rest, elsewhere the
-    game's own score with ``unit``; then the later searches (:func:`later_searches`),
-    each with ``unit`` divided by its divisor. At the default budget
+    has them); then, where no cell takes a card (:func:`plain_first`) and there are no
+    turns, the plain score with a twentieth of ``unit`` and the game's own score with the
+    rest, elsewhere the game's own score with ``unit``; then the later searches
+    (:func:`later_searches`), each with ``unit`` divided by its divisor. At the default budget
     (:data:`DEFAULT_MAX_STATES`) the game's own score stores up to 1,000,000 positions in
-    the FreeCell family, about 1,040,000 in the games without cells, and 2,400,000 where
-    only complete suits go up.
+    the FreeCell family, about 960,000 in the games without cells that take turns, about
+    1,040,000 in the other games where no cell takes a card, and 2,400,000 where only
+    complete suits go up.
 
     :param tables: the compiled variant.
     :param max_states: the budget, at least 1.
@@ -407,7 +408,8 @@ def _schedule(parts: _Parts, unit: int) -> list[tuple[dict[str, Any], int]]:
     out: list[tuple[dict[str, Any], int]] = [
         ({"weights": weights}, size) for weights, size in _turns(scores, unit)
     ]
-    if plain and unit >= PLAIN_FIRST_SHARE:
+    if plain and not scores and unit >= PLAIN_FIRST_SHARE:
+        # (With turns the plain score has had its searches among them.)
         quick = unit // PLAIN_FIRST_SHARE
         out += [({"weights": PLAIN}, quick), ({}, unit - quick)]
     else:
@@ -427,13 +429,18 @@ keeps every Sea Towers deal to its own score's first search."""
 
 def takes_turns(tables: Tables) -> bool:
     """Whether :func:`solve` starts with short searches with each score in turn
-    (:func:`turns`): where cells take cards and an empty column takes any card (FreeCell
-    and its family), as measured there (docs/solver.md, "Scores in turns"). Elsewhere
-    the game's own score comes first, alone."""
+    (:func:`turns`): where an empty column takes any card and every cell, if the game has
+    any, takes cards (FreeCell and its family; Beleaguered Castle, Citadel, Streets and
+    Alleys, Chessboard and Fortress, which have no cells), as measured there
+    (docs/solver.md, "Scores in turns"). Elsewhere the game's own score comes first,
+    alone: where empty columns take Kings only or nothing, and where the cells are a
+    reserve that only gives (King Albert, Raglan, Flower Garden), turns cost more
+    positions than they save."""
     rules = tables.rules
     return (
-        bool(rules.cells and rules.cells_receive and rules.empty_rule == "any")
+        rules.empty_rule == "any"
         and not rules.complete_suits
+        and (rules.cells_receive or not rules.cells)
     )
 
 
