@@ -52,6 +52,10 @@ the project root::
     python benchmarks/bench_solver.py --suite double-sea-towers --engines c
     python benchmarks/bench_solver.py --suite seahaven --rounds 5   # ours C and fc-solve
                                                                     # alternately, 5 times
+    python benchmarks/bench_solver.py --suite freecell --deals 1-1000 --engines c --survey
+
+With ``--survey`` ours (C) is the ``solitaire survey`` command itself (``--jobs 1
+--no-solutions``), its start-up and worker pool counted, as a player's survey runs.
 
 Times depend on the machine and on whatever else runs on it; compare runs made together.
 """
@@ -180,9 +184,17 @@ def _children_cpu() -> float:
 
 
 def run_ours(
-    engine: str, suite: Suite, deals: list[int], quiet: bool
+    engine: str, suite: Suite, deals: list[int], quiet: bool, survey: bool = False
 ) -> tuple[float, list[Outcome]]:
-    """One child process solving every deal: (its total CPU seconds, per-deal outcomes)."""
+    """One child process solving every deal: (its total CPU seconds, per-deal outcomes).
+
+    :param survey: with the C engine, the child is the ``solitaire survey`` command
+        (``--jobs 1 --no-solutions``, the engine it picks, its start-up and worker pool
+        included) rather than this script's worker; each deal's time is then the
+        survey's (the wall time of the search, as its CSV gives it) and no memory is
+        counted."""
+    if survey and engine == "c":
+        return _run_survey(suite, deals, quiet)
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "rows.jsonl")
         spec = json.dumps([engine, suite.variant, dict(suite.options), list(deals), out])
@@ -193,6 +205,30 @@ def run_ours(
         total = _children_cpu() - cpu
         rows = [json.loads(line) for line in open(out, encoding="utf-8")]
     return total, [Outcome(r[1], r[2], r[3], r[4], r[5]) for r in rows]
+
+
+def _run_survey(suite: Suite, deals: list[int], quiet: bool) -> tuple[float, list[Outcome]]:
+    """:func:`run_ours` through the ``survey`` command, deals ``deals`` (a range)."""
+    if deals != list(range(deals[0], deals[-1] + 1)):
+        raise SystemExit("--survey needs a range of deals")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "rows.csv")
+        options = [f"--option={key}={value}" for key, value in suite.options]
+        command = [sys.executable, "-m", "solitaire_core", "survey", suite.variant, *options,
+                   f"--deals={deals[0]}-{deals[-1]}", "--jobs=1", "--no-solutions",
+                   "--quiet", f"--csv={out}"]  # fmt: skip
+        cpu = _children_cpu()
+        if not quiet:
+            print(f"  {suite.name}: ours (survey), {len(deals)} deals", file=sys.stderr)
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        total = _children_cpu() - cpu
+        with open(out, newline="", encoding="utf-8") as fh:
+            rows = sorted(csv.DictReader(fh), key=lambda r: int(r["deal"]))
+    outcomes = [
+        Outcome(r["verdict"], float(r["seconds"]), float(r["seconds"]), int(r["positions"]))
+        for r in rows
+    ]
+    return total, outcomes
 
 
 def run_fcs(board: str, args: Sequence[str], timeout: float | None) -> Outcome:
@@ -314,8 +350,11 @@ def run_suite(
     timeout: float | None,
     quiet: bool,
     rounds: int = 1,
+    survey: bool = False,
 ) -> dict[str, object]:
     """Run one suite, write its files, return its summary.
+
+    :param survey: run ours (C) through the ``survey`` command (:func:`run_ours`).
 
     :param rounds: with the C engine and fc-solve both run, how many times to run the two
         one after the other (the first round gives the per-deal rows): the ratio of their
@@ -330,7 +369,7 @@ def run_suite(
     ours = {}
     process = {}
     for engine in engines:
-        process[engine], ours[engine] = run_ours(engine, suite, deals, quiet)
+        process[engine], ours[engine] = run_ours(engine, suite, deals, quiet, survey)
     theirs: list[Outcome] = []
     if fcs:
         assert suite.fcs_args is not None
@@ -374,7 +413,9 @@ def run_suite(
     }
     for engine, outs in ours.items():
         summary[f"ours_{engine}"] = summarise(outs, process_cpu=process[engine])
-    if "c" in ours:
+    if survey:
+        summary["through"] = "survey"
+    if "c" in ours and not survey:
         summary["memory_c"] = memory(deals, ours["c"])
         hardest = max(zip(ours["c"], deals), key=lambda p: p[0].positions)[1]
         summary["hint_c"] = hint_latency(suite, hardest)
@@ -390,7 +431,7 @@ def run_suite(
         boards = [format_fcs(deal(rules, number)) for number in deals]
         pairs = [(process["c"], sum(t.seconds for t in theirs))]
         for _ in range(rounds - 1):
-            mine, _outs = run_ours("c", suite, deals, quiet)
+            mine, _outs = run_ours("c", suite, deals, quiet, survey)
             other = sum(run_fcs(b, suite.fcs_args, timeout).seconds for b in boards)
             pairs.append((mine, other))
         ratios = [m / o for m, o in pairs]
@@ -421,7 +462,7 @@ def table(summaries: list[dict[str, object]]) -> str:
     ]
     for s in summaries:
         rows = (
-            ("ours, C", "ours_c"),
+            ("ours, C, through survey" if s.get("through") == "survey" else "ours, C", "ours_c"),
             ("ours, Python", "ours_python"),
             ("fc-solve, process start-up included", "fcs_with_startup"),
             (f"fc-solve, less {s.get('fcs_startup_ms', 0)} ms start-up per deal", "fcs"),
@@ -481,6 +522,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=1,
         help="run ours (C) and fc-solve this many times, alternately; report each ratio",
     )
+    parser.add_argument(
+        "--survey",
+        action="store_true",
+        help="run ours (C) as the `solitaire survey` command, start-up and all",
+    )
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -510,6 +556,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 timeout=args.timeout,
                 quiet=args.quiet,
                 rounds=args.rounds,
+                survey=args.survey,
             )
         )
     print(table(summaries))
