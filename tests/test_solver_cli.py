@@ -335,3 +335,36 @@ def test_the_atlas_chart_gives_no_rate_where_no_deal_is_decided(tmp_path: Path) 
     (rate,) = chart.read_rates([path])
     assert rate.bounds == (0.0, 1.0)
     assert "| z | 1-2 | 0 | 0 | 2 | - | - | 4 |" in chart.markdown([rate])
+
+
+def test_a_long_survey_hands_deals_out_in_chunks_and_loses_none(tmp_path: Path) -> None:
+    """A survey of many deals gives each worker several deals a task (fewer round trips
+    between processes); every deal is still solved once, its row as a survey of one deal
+    gives it, and an interrupted run resumes with exactly the deals it had not kept."""
+    from solitaire_core.solver import survey as survey_module
+
+    deals = list(range(1, 97))
+    out = tmp_path / "s.csv"
+    seen: list[int] = []
+    rows = run_survey(
+        "seahaven", {}, deals, jobs=1, csv_path=out, on_row=lambda r: seen.append(r.deal)
+    )
+    assert sorted(seen) == deals and [r.deal for r in rows] == deals
+    one = survey_module.solve_one("seahaven", (), 50, None, None, solutions=False)
+    assert (rows[49].verdict, rows[49].positions) == (one.verdict, one.positions)
+
+    out2 = tmp_path / "t.csv"
+    count = 0
+
+    def interrupt(row: SurveyRow) -> None:
+        nonlocal count
+        count += 1
+        if count == 20:
+            raise KeyboardInterrupt
+
+    with pytest.raises(SurveyInterrupted):
+        run_survey("seahaven", {}, deals, jobs=2, csv_path=out2, on_row=interrupt)
+    kept = [int(r["deal"]) for r in _rows(out2)]
+    again: list[int] = []
+    run_survey("seahaven", {}, deals, jobs=2, csv_path=out2, on_row=lambda r: again.append(r.deal))
+    assert sorted(kept + again) == deals

@@ -575,7 +575,15 @@ def run_survey(
                 if executor == "dask":
                     _run_dask(args, todo, timeout, (budget, engine, solutions), scheduler, record)
                 elif executor == "process":
-                    _run_processes(args, todo, timeout, (budget, engine, solutions), jobs, record)
+                    _run_processes(
+                        args,
+                        todo,
+                        timeout,
+                        (budget, engine, solutions),
+                        jobs,
+                        record,
+                        len(deals) - sum(1 for d in known if d in wanted),
+                    )
                 else:
                     raise SolitaireError(f"unknown executor {executor!r} (choose process or dask)")
         except KeyboardInterrupt:
@@ -599,6 +607,31 @@ def _another_survey(csv_path: Path) -> SolitaireError:
     )
 
 
+def solve_chunk(
+    variant: str,
+    options: tuple[tuple[str, str], ...],
+    deals: tuple[int, ...],
+    timeout: float | None,
+    max_states: int | None,
+    engine: str = "auto",
+    solutions: bool = True,
+) -> list[SurveyRow]:
+    """:func:`solve_one` for each of ``deals`` in turn, as one task of the process pool
+    (a round trip between processes for several deals rather than each); the rows in
+    order. A deal stopped by Ctrl+C (its row's reason ``"cancelled"``) ends the chunk."""
+    rows = []
+    for deal in deals:
+        rows.append(solve_one(variant, options, deal, timeout, max_states, engine, solutions))
+        if rows[-1].reason == "cancelled":
+            break
+    return rows
+
+
+CHUNK = 16
+"""The most deals one task of the process pool solves (:func:`solve_chunk`); fewer where
+the survey is short, so that every worker gets several tasks."""
+
+
 def _run_processes(
     args: tuple[str, tuple[tuple[str, str], ...]],
     todo: Iterator[int],
@@ -606,8 +639,12 @@ def _run_processes(
     budget: tuple[int | None, str, bool],
     jobs: int | None,
     record: Callable[[SurveyRow], None],
+    total: int,
 ) -> None:
+    """Solve ``todo`` (about ``total`` deals) in a pool of ``jobs`` worker processes,
+    handing each row to ``record`` as its chunk of deals comes back."""
     workers = max(1, jobs or os.cpu_count() or 1)
+    size = max(1, min(CHUNK, total // (workers * 16)))
     context = process_context()
     if context.get_start_method() == "fork":
         # What every worker needs, loaded once here: each worker, a fork, starts with it
@@ -620,22 +657,27 @@ def _run_processes(
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_worker_init, initargs=(cancel,)
     )
-    pending: set[Future[SurveyRow]] = set()
+    pending: set[Future[list[SurveyRow]]] = set()
     queue = iter(todo)
     max_states, engine, solutions = budget
 
-    def submit(deal: int) -> Future[SurveyRow]:
-        return pool.submit(solve_one, *args, deal, timeout, max_states, engine, solutions)
+    def submit(count: int) -> None:
+        for _ in range(count):
+            chunk = tuple(_take(queue, size))
+            if not chunk:
+                return
+            pending.add(
+                pool.submit(solve_chunk, *args, chunk, timeout, max_states, engine, solutions)
+            )
 
     try:
-        for deal in _take(queue, workers * 4):
-            pending.add(submit(deal))
+        submit(workers * 4)
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                record(future.result())
-            for deal in _take(queue, len(done)):
-                pending.add(submit(deal))
+                for row in future.result():
+                    record(row)
+            submit(len(done))
     except KeyboardInterrupt:
         cancel.set()
         for future in pending:
@@ -643,7 +685,8 @@ def _run_processes(
         for future in pending:  # running ones stop within a few hundred positions
             if not future.cancelled():
                 try:
-                    record(future.result())
+                    for row in future.result():
+                        record(row)
                 except Exception:  # noqa: BLE001 - a dying worker must not hide the interrupt
                     pass
         pool.shutdown(wait=True, cancel_futures=True)
