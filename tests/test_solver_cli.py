@@ -368,3 +368,28 @@ def test_a_long_survey_hands_deals_out_in_chunks_and_loses_none(tmp_path: Path) 
     again: list[int] = []
     run_survey("seahaven", {}, deals, jobs=2, csv_path=out2, on_row=lambda r: again.append(r.deal))
     assert sorted(kept + again) == deals
+
+
+def test_one_search_proves_what_the_schedule_shares_too_thinly(tmp_path: Path) -> None:
+    """Fortress #10 and #14 are lost in 169 and 278 positions, but at a budget of 400 the
+    solver's schedule gives no single search that many and leaves them undecided.
+    scripts/one_search.py solves the atlas file's undecided deals again with one search
+    of the game's own score taking the whole budget: both are proved lost, and the
+    decided rows are left as they were."""
+    import importlib.util
+
+    out = tmp_path / "atlas_fortress.csv"
+    rows = run_survey("fortress", {}, [9, 10, 14], jobs=1, csv_path=out, max_states=400)
+    assert [r.verdict for r in rows] == ["unwinnable", "undecided", "undecided"]
+    script = Path(__file__).parents[1] / "scripts" / "one_search.py"
+    spec = importlib.util.spec_from_file_location("one_search", script)
+    assert spec is not None and spec.loader is not None
+    one_search = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(one_search)
+    assert one_search.main(["fortress", "--csv", str(out), "--max-states", "400"]) == 0
+    after = _rows(out)
+    assert [(r["deal"], r["verdict"], r["positions"]) for r in after] == [
+        ("9", "unwinnable", str(rows[0].positions)),
+        ("10", "unwinnable", "169"),
+        ("14", "unwinnable", "278"),
+    ]
