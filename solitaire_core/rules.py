@@ -1627,19 +1627,26 @@ def _autoplay_classic(state: GameState, policy: str) -> tuple[GameState, list[Mo
     the same sweeps in the same order, each card to the same pile (an Ace to the first
     empty pile, any other card to the first pile whose top is the card below it in suit),
     on lists rather than a new state per card (the solver replays every solution through
-    it). With one deck and no card back from the foundations, "safe" asks how far the
-    piles of the suits of the cards that would want a card have come, rather than where
-    those cards lie: the same answer as :func:`is_safe_to_foundation`, since every card is
-    then in a column, in a cell or on its suit's pile."""
+    it). With one deck whose every card is on the table and no card back from the
+    foundations, "safe" asks how far the piles of the suits of the cards that would want
+    a card have come, rather than where those cards lie: the same answer as
+    :func:`is_safe_to_foundation`, since every card is then in a column, in a cell or on
+    its suit's pile."""
     rules, bases = state.rules, state.bases
     columns, cells, founds = list(state.columns), list(state.cells), list(state.foundations)
     made: list[Move] = []
     safe_only = policy != "all"
     # A card that would want ``card`` is out of play exactly when its suit's pile has
-    # reached its rank (one deck; no stock, reserve or face-down card on this path).
+    # reached its rank: with one deck, every card of it on the table (a position set up
+    # with cards left out, as an end game, counts those as out of play: asked one by
+    # one below), and no stock, reserve or face-down card on this path.
     wanting = (
         _wanting(rules) if safe_only and rules.decks == 1 and not rules.foundation_return else None
     )
+    if wanting is not None:
+        on_table = sum(map(len, columns)) + sum(map(len, founds)) + len(cells) - cells.count(None)
+        if on_table != len(wanting):
+            wanting = None
     up: dict[Suit, int] = {}
 
     def safe(card: Card, target: int) -> bool:
