@@ -222,3 +222,28 @@ def test_safe_autoplay_sends_up_what_the_rule_allows_along_random_games(variant:
                 break
             _, _, state = play_move(state, rng.choice(moves), "off")
     assert sent > 20
+
+
+def test_safe_autoplay_counts_cards_left_out_of_an_end_game_as_out_of_play() -> None:
+    """An end game set up with some cards left out (the scenarios', the conformance
+    kit's): a card they would want goes up, as the rule decides card by card. FreeCell's
+    Three of hearts goes up while neither black Two is on the table."""
+    import random
+
+    from solitaire_core.deal import deal
+
+    rules = get_variant("freecell").resolve()
+    state = GameState.from_text(rules, "3H KS - - - - - - | 9D - - - | AH,2H AC - -")
+    _, made = autoplay_moves(state, "safe")
+    assert [str(m) for m in made] == [str(m) for m in _reference_safe_autoplay(state)]
+    assert len(made) == 1
+    rng = random.Random(5)
+    for number in range(1, 30):
+        full, _ = autoplay_moves(deal(rules, number), "off")
+        # Leave out a few cards from the tops of the columns.
+        columns = [list(c) for c in full.columns]
+        for _ in range(rng.randrange(1, 6)):
+            col = rng.choice([c for c in columns if c])
+            col.pop()
+        part = attrs.evolve(full, columns=tuple(tuple(c) for c in columns))
+        assert autoplay_moves(part, "safe")[1] == _reference_safe_autoplay(part), number
