@@ -9,6 +9,8 @@ the Queen of hearts, already up, had to come back onto it to hold the Jack of sp
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 import pytest
 
@@ -134,6 +136,28 @@ def test_klondike_sends_a_card_up_once_no_card_could_come_back_for_it() -> None:
     assert is_safe_to_foundation(one_way, five)
 
 
+def _random_positions(
+    rules: Rules, *, seed: int, deals: range, moves: int
+) -> Iterator[tuple[int, GameState]]:
+    """``(deal number, position)`` along one random game of each deal (autoplay off),
+    at most ``moves`` positions a game, the last one where no move is left."""
+    import random
+
+    from solitaire_core.deal import deal
+    from solitaire_core.rules import legal_moves
+    from solitaire_core.session import play_move
+
+    rng = random.Random(seed)
+    for number in deals:
+        state, _ = autoplay_moves(deal(rules, number), "off")
+        for _ in range(moves):
+            yield number, state
+            legal = legal_moves(state)
+            if not legal:
+                break
+            _, _, state = play_move(state, rng.choice(legal), "off")
+
+
 @pytest.mark.parametrize(
     "variant", ["freecell", "seahaven", "bakers-game", "penguin", "eight-off", "citadel"]
 )
@@ -141,36 +165,25 @@ def test_autoplay_s_quick_safety_check_answers_as_the_rule_does(variant: str) ->
     """Autoplay over the classic foundations asks whether a card is safe on the piles it
     holds as lists (rules._classic_safe, quick for one deck); along random games its
     answer for every card a foundation takes equals is_safe_to_foundation's."""
-    import random
-
-    from solitaire_core.deal import deal
-    from solitaire_core.rules import _classic_safe, legal_moves
-    from solitaire_core.session import play_move
+    from solitaire_core.rules import _classic_safe
 
     rules = get_variant(variant).resolve()
-    rng = random.Random(7)
     checked = 0
-    for number in range(1, 9):
-        state, _ = autoplay_moves(deal(rules, number), "off")
-        for _ in range(60):
-            founds = list(state.foundations)
-            for card in [c[-1] for c in state.columns if c] + [c for c in state.cells if c]:
-                for target, pile in enumerate(founds):
-                    fits = (not pile and card.rank == 1) or (
-                        pile and pile[-1].suit == card.suit and pile[-1].rank + 1 == card.rank
-                    )
-                    if not fits:
-                        continue
-                    quick = _classic_safe(
-                        rules, state.bases, list(state.columns), list(state.cells), founds,
-                        card, target,
-                    )  # fmt: skip
-                    assert quick == is_safe_to_foundation(state, card, target), (number, card)
-                    checked += 1
-            moves = legal_moves(state)
-            if not moves:
-                break
-            _, _, state = play_move(state, rng.choice(moves), "off")
+    for number, state in _random_positions(rules, seed=7, deals=range(1, 9), moves=60):
+        founds = list(state.foundations)
+        for card in [c[-1] for c in state.columns if c] + [c for c in state.cells if c]:
+            for target, pile in enumerate(founds):
+                fits = (not pile and card.rank == 1) or (
+                    pile and pile[-1].suit == card.suit and pile[-1].rank + 1 == card.rank
+                )
+                if not fits:
+                    continue
+                quick = _classic_safe(
+                    rules, state.bases, list(state.columns), list(state.cells), founds,
+                    card, target,
+                )  # fmt: skip
+                assert quick == is_safe_to_foundation(state, card, target), (number, card)
+                checked += 1
     assert checked > 50
 
 
@@ -202,25 +215,12 @@ def test_safe_autoplay_sends_up_what_the_rule_allows_along_random_games(variant:
     """Safe autoplay over the classic foundations with one deck (which looks up how far
     each suit's pile has come instead of the cards still in play) sends up the same cards
     in the same order as the rule asked card by card, all along random games."""
-    import random
-
-    from solitaire_core.deal import deal
-    from solitaire_core.rules import legal_moves
-    from solitaire_core.session import play_move
-
     rules = get_variant(variant).resolve()
-    rng = random.Random(11)
     sent = 0
-    for number in range(1, 13):
-        state, _ = autoplay_moves(deal(rules, number), "off")
-        for _ in range(80):
-            _, made = autoplay_moves(state, "safe")
-            assert made == _reference_safe_autoplay(state), (number, str(state))
-            sent += len(made)
-            moves = legal_moves(state)
-            if not moves:
-                break
-            _, _, state = play_move(state, rng.choice(moves), "off")
+    for number, state in _random_positions(rules, seed=11, deals=range(1, 13), moves=80):
+        _, made = autoplay_moves(state, "safe")
+        assert made == _reference_safe_autoplay(state), (number, str(state))
+        sent += len(made)
     assert sent > 20
 
 
