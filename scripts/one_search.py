@@ -33,6 +33,7 @@ import csv
 import time
 from pathlib import Path
 
+from solitaire_core.errors import SolitaireError
 from solitaire_core.persistence.locks import locked
 from solitaire_core.plugins import get_variant
 from solitaire_core.solver import DEFAULT_MAX_STATES, solve_deal
@@ -53,13 +54,21 @@ def main(argv: list[str] | None = None) -> int:
     path = args.csv or RESULTS / f"atlas_{args.variant}.csv"
     if args.max_states < 1:
         parser.error("--max-states must be at least 1")
-    rules = get_variant(args.variant).resolve()
+    if not path.is_file():
+        parser.error(f"{path}: no such file")
+    try:
+        rules = get_variant(args.variant).resolve()
+    except SolitaireError as exc:
+        parser.error(str(exc))
     with locked(path, timeout=0, busy=lambda p: SystemExit(f"{p}: a survey holds it")):
         with path.open(newline="", encoding="utf-8") as fh:
             first = next(csv.DictReader(fh), None)
         if first is None:
             raise SystemExit(f"{path}: no rows")
-        rows = read_rows(path, args.variant, first["options"])
+        try:
+            rows = read_rows(path, args.variant, first["options"])
+        except SolitaireError as exc:
+            raise SystemExit(str(exc)) from None
         if first["options"]:
             raise SystemExit(f"{path}: rows with options ({first['options']}) are not handled")
         undecided = sorted(d for d, row in rows.items() if row.verdict == "undecided")
