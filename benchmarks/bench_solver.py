@@ -1,4 +1,4 @@
-"""Benchmark of the solver's two engines, side by side with Freecell Solver.
+"""Benchmark of the solver's two engines, side by side with Freecell Solver or Solvitaire.
 
 Suites (deal numbers are PySolFC's):
 
@@ -20,7 +20,14 @@ Suites (deal numbers are PySolFC's):
   build cannot take, ours alone), deals 1..100, with the C engine (``--engines c,python``
   adds the Python engine). The JSON's ``disagreements`` lists the
   deals where both solvers decided and their verdicts differ. fc-solve's "I could not
-  solve this game" is read as unwinnable, though its default scan is not exhaustive.
+  solve this game" is read as unwinnable, though its default scan is not exhaustive;
+* ``klondike-draw-3`` and ``klondike`` -- deals 1..1000, ours thoughtful (knowing the
+  face-down cards and the stock, at the default budget of a million positions a deal)
+  against Solvitaire (Blake and Gent's thoughtful solver: ``solvitaire --type klondike``
+  and ``--type klondike-deal-1 --classify --timeout MS``, ``--timeout`` seconds a deal),
+  each deal handed to it as ``bench_solvitaire.py`` converts it. Solvitaire is not
+  packaged: build it as that script's docstring says and pass ``--solvitaire PATH`` (or
+  set ``SOLVITAIRE``, or put it on the PATH); without it ours run alone.
 
 In one run, per suite: our C engine solves every deal in one child process, then our Python
 engine in another (start-up, imports and dealing included: each engine's figure is the
@@ -93,6 +100,9 @@ class Suite:
     deals: str
     fcs_args: tuple[str, ...] | None
     engines: tuple[str, ...] = ("c", "python")
+    solvitaire: tuple[str, ...] = ()
+    """Solvitaire's rules for the game, where it is the rival: each a preset (``--type``)
+    or a name of ``bench_solvitaire.CUSTOM_RULES``; each runs on every deal."""
 
 
 SUITES = {
@@ -136,6 +146,28 @@ SUITES = {
         *(
             Suite(variant, variant, (), "1-100", None, ("c",))
             for variant in ("bakers-dozen", "fan", "der-katzenschwanz", "die-schlange")
+        ),
+        # The games with a stock, thoughtful, against Solvitaire twice: with our moves (any
+        # part of a built run moves), and with its Klondike presets, which move part of a
+        # run only where the card it uncovers can go to a foundation (a narrower game:
+        # its "unsolvable" there is not a proof for ours).
+        Suite(
+            "klondike-draw-3",
+            "klondike-draw-3",
+            (),
+            "1-1000",
+            None,
+            ("c",),
+            ("klondike-arbitrary-built-moves", "klondike"),
+        ),
+        Suite(
+            "klondike",
+            "klondike",
+            (),
+            "1-1000",
+            None,
+            ("c",),
+            ("klondike-deal-1-arbitrary-built-moves", "klondike-deal-1"),
         ),
     )
 }
@@ -262,6 +294,22 @@ def run_fcs(board: str, args: Sequence[str], timeout: float | None) -> Outcome:
     return Outcome(verdict, cpu, wall, positions)
 
 
+def run_solvitaire(exe: str, preset: str, state: object, timeout: float | None) -> Outcome:
+    """Solvitaire (``exe``, ``--type preset``) on one dealt position, converted and run as
+    ``bench_solvitaire.py`` does; its CPU time includes its process start.
+
+    :raises SystemExit: when Solvitaire prints no verdict (a conversion it rejects, or a
+        crash): its last output is in the message."""
+    import bench_solvitaire  # beside this script
+
+    ran = bench_solvitaire.run_solvitaire(
+        exe, preset, bench_solvitaire.solvitaire_deal(state), timeout or 120.0, None
+    )
+    if ran["verdict"] == "error":
+        raise SystemExit(f"Solvitaire --type {preset} gave no verdict: {ran['outcome']}")
+    return Outcome(ran["verdict"], ran["cpu_s"], ran["wall_s"], ran["states"])
+
+
 def fcs_startup(args: Sequence[str], columns: int, cells: int, runs: int = 21) -> float:
     """fc-solve's start-up cost: the median CPU time of solving a board that is already
     won (every card on the foundations), in seconds."""
@@ -351,10 +399,13 @@ def run_suite(
     quiet: bool,
     rounds: int = 1,
     survey: bool = False,
+    solvitaire: str | None = None,
 ) -> dict[str, object]:
     """Run one suite, write its files, return its summary.
 
     :param survey: run ours (C) through the ``survey`` command (:func:`run_ours`).
+    :param solvitaire: the Solvitaire executable, run on the suites that name a preset
+        for it (:attr:`Suite.solvitaire`), ``timeout`` seconds a deal; ``None``: not run.
 
     :param rounds: with the C engine and fc-solve both run, how many times to run the two
         one after the other (the first round gives the per-deal rows): the ratio of their
@@ -370,13 +421,21 @@ def run_suite(
     process = {}
     for engine in engines:
         process[engine], ours[engine] = run_ours(engine, suite, deals, quiet, survey)
-    theirs: list[Outcome] = []
+    # The other solvers' outcomes, by column prefix: "fcs", or "sv_" and Solvitaire's rules.
+    rivals: dict[str, list[Outcome]] = {}
     if fcs:
         assert suite.fcs_args is not None
         if not quiet:
             print(f"  {suite.name}: fc-solve, {len(deals)} deals", file=sys.stderr)
-        for number in deals:
-            theirs.append(run_fcs(format_fcs(deal(rules, number)), suite.fcs_args, timeout))
+        boards = [format_fcs(deal(rules, number)) for number in deals]
+        rivals["fcs"] = [run_fcs(b, suite.fcs_args, timeout) for b in boards]
+    for preset in suite.solvitaire if solvitaire else ():
+        if not quiet:
+            print(f"  {suite.name}: Solvitaire {preset}, {len(deals)} deals", file=sys.stderr)
+        rivals[f"sv_{preset}"] = [
+            run_solvitaire(solvitaire, preset, deal(rules, number), timeout) for number in deals
+        ]
+    theirs = rivals.get("fcs", [])
     RESULTS.mkdir(exist_ok=True)
     with (RESULTS / f"bench_solver_{suite.name}.csv").open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
@@ -385,8 +444,8 @@ def run_suite(
             head += [f"{engine}_verdict", f"{engine}_cpu_s", f"{engine}_positions"]
         if "c" in ours:
             head.append("c_peak_bytes")
-        if fcs:
-            head += ["fcs_verdict", "fcs_cpu_s", "fcs_states"]
+        for rival in rivals:
+            head += [f"{rival}_verdict", f"{rival}_cpu_s", f"{rival}_states"]
         writer.writerow(head)
         for i, number in enumerate(deals):
             row: list[object] = [number]
@@ -395,8 +454,8 @@ def run_suite(
                 row += [o.verdict, f"{o.seconds:.5f}", o.positions]
             if "c" in ours:
                 row.append(ours["c"][i].peak_bytes)
-            if fcs:
-                t = theirs[i]
+            for outcomes in rivals.values():
+                t = outcomes[i]
                 row += [t.verdict, f"{t.seconds:.5f}", t.positions]
             writer.writerow(row)
     summary: dict[str, object] = {
@@ -416,7 +475,8 @@ def run_suite(
     if survey:
         summary["through"] = "survey"
     if "c" in ours and not survey:
-        summary["memory_c"] = memory(deals, ours["c"])
+        if any(o.peak_bytes for o in ours["c"]):  # the stock games' search does not count it
+            summary["memory_c"] = memory(deals, ours["c"])
         hardest = max(zip(ours["c"], deals), key=lambda p: p[0].positions)[1]
         summary["hint_c"] = hint_latency(suite, hardest)
     if fcs:
@@ -426,6 +486,8 @@ def run_suite(
         summary["fcs"] = summarise(theirs, startup)
         summary["fcs_startup_ms"] = round(1000 * startup, 3)
         summary["fcs_args"] = list(suite.fcs_args)
+    if solvitaire and suite.solvitaire:
+        summary["solvitaire"] = {p: summarise(rivals[f"sv_{p}"]) for p in suite.solvitaire}
     if fcs and "c" in ours and rounds > 1:
         assert suite.fcs_args is not None
         boards = [format_fcs(deal(rules, number)) for number in deals]
@@ -441,12 +503,25 @@ def run_suite(
             "ratios": [round(r, 3) for r in ratios],
             "median_ratio": round(statistics.median(ratios), 3),
         }
-    verdicts = {k: [o.verdict for o in v] for k, v in ours.items()}
-    if fcs:
-        verdicts["fcs"] = [o.verdict for o in theirs]
-    summary["disagreements"] = [
-        n for i, n in enumerate(deals) if len({v[i] for v in verdicts.values()} - {"undecided"}) > 1
-    ]
+    # Disagreements among the solvers playing the same moves: ours, fc-solve and
+    # Solvitaire's first rules. Its narrower rules (the suite's later presets) may lose a
+    # deal ours wins: those deals are listed apart, per preset.
+    first = f"sv_{suite.solvitaire[0]}" if suite.solvitaire else "fcs"
+    same = {k: v for k, v in rivals.items() if k in ("fcs", first)}
+    verdicts = {k: [o.verdict for o in v] for k, v in (ours | same).items()}
+
+    def differ(pool: dict[str, list[str]]) -> list[int]:
+        return [
+            n for i, n in enumerate(deals) if len({v[i] for v in pool.values()} - {"undecided"}) > 1
+        ]
+
+    summary["disagreements"] = differ(verdicts)
+    narrower = {k[3:]: v for k, v in rivals.items() if k not in same}
+    if narrower:
+        summary["differ_under_narrower_rules"] = {
+            preset: differ({"c": verdicts["c"], preset: [o.verdict for o in v]})
+            for preset, v in narrower.items()
+        }
     (RESULTS / f"bench_solver_{suite.name}.json").write_text(
         json.dumps(summary, indent=2) + "\n", encoding="utf-8"
     )
@@ -454,7 +529,7 @@ def run_suite(
 
 
 def table(summaries: list[dict[str, object]]) -> str:
-    """A Markdown table of the summaries: ours (C, Python) next to fc-solve."""
+    """A Markdown table of the summaries: ours (C, Python) next to fc-solve or Solvitaire."""
     lines = [
         "| suite | solver | winnable | unwinnable | undecided | CPU s (process) | CPU s (solve "
         "calls) | median ms | slowest s | positions |",
@@ -467,21 +542,34 @@ def table(summaries: list[dict[str, object]]) -> str:
             ("fc-solve, process start-up included", "fcs_with_startup"),
             (f"fc-solve, less {s.get('fcs_startup_ms', 0)} ms start-up per deal", "fcs"),
         )
+        found: dict[str, object] = {key: s.get(key) for _, key in rows}
+        presets = s.get("solvitaire")
+        if isinstance(presets, dict):
+            for n, (preset, t) in enumerate(presets.items()):
+                rules = "our moves" if n == 0 else "its narrower rules"
+                rows += ((f"Solvitaire {preset} ({rules}), start-up included", preset),)
+                found[preset] = t
         for label, key in rows:
-            t = s.get(key)
+            t = found[key]
             if not isinstance(t, dict):
                 continue
-            process = t.get("process_cpu_s", t["cpu_s"] if key == "fcs_with_startup" else "")
+            whole = not key.startswith(("ours", "fcs"))  # one process a deal, start included
+            whole = whole or key == "fcs_with_startup"
+            process = t.get("process_cpu_s", t["cpu_s"] if whole else "")
             lines.append(
                 f"| {s['suite']} {s['deals']} | {label} | {t['winnable']} | {t['unwinnable']} "
                 f"| {t['undecided']} | {process} | {t['cpu_s']:.2f} | {t['median_ms']:.2f} "
                 f"| {t['slowest_s']:.2f} | {t['positions']} |"
             )
-        c, f = s.get("ours_c"), s.get("fcs_with_startup")
-        if isinstance(c, dict) and isinstance(f, dict) and f["cpu_s"]:
-            ratio = c["process_cpu_s"] / f["cpu_s"]
-            lines.append(f"| {s['suite']} | CPU ours C (process) / fc-solve | {ratio:.2f} | | "
-                         "| | | | | |")  # fmt: skip
+        c = s.get("ours_c")
+        others = [("fcs_with_startup", "fc-solve")]
+        others += [(p, f"Solvitaire {p}") for p in (presets if isinstance(presets, dict) else ())]
+        for key, name in others:
+            f = found[key]
+            if isinstance(c, dict) and isinstance(f, dict) and f["cpu_s"]:
+                ratio = c["process_cpu_s"] / f["cpu_s"]
+                lines.append(f"| {s['suite']} | CPU ours C (process) / {name} | {ratio:.2f} | | "
+                             "| | | | | |")  # fmt: skip
         r = s.get("rounds")
         if isinstance(r, dict):
             ratios = r["ratios"]
@@ -505,6 +593,10 @@ def table(summaries: list[dict[str, object]]) -> str:
             )
         lines.append(f"| {s['suite']} | verdicts differ on | {s['disagreements'] or 'none'} "
                      "| | | | | | | |")  # fmt: skip
+        apart = s.get("differ_under_narrower_rules")
+        for preset, numbers in apart.items() if isinstance(apart, dict) else ():
+            lines.append(f"| {s['suite']} | ours and Solvitaire {preset} (its rules) differ on "
+                         f"| {numbers or 'none'} | | | | | | | |")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -515,6 +607,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", help="override the suite's deal range, e.g. 1-100")
     parser.add_argument("--engines", help="comma-separated: c,python (default: the suite's)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per deal")
+    parser.add_argument(
+        "--solvitaire",
+        help="the solvitaire executable (default: $SOLVITAIRE or on the PATH), the rival "
+        "of the suites with a stock",
+    )
     parser.add_argument("--no-fcs", action="store_true", help="do not run fc-solve")
     parser.add_argument(
         "--rounds",
@@ -543,6 +640,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     use_fcs = not args.no_fcs and shutil.which("fc-solve") is not None
     if not args.no_fcs and not use_fcs:
         print("fc-solve not found: our solver only", file=sys.stderr)
+    solvitaire = args.solvitaire or os.environ.get("SOLVITAIRE") or shutil.which("solvitaire")
+    if solvitaire and not (os.path.isfile(solvitaire) and os.access(solvitaire, os.X_OK)):
+        parser.error(f"--solvitaire: {solvitaire} is not an executable file")
     summaries = []
     for name in args.suite or list(SUITES):
         suite = SUITES[name]
@@ -557,6 +657,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 quiet=args.quiet,
                 rounds=args.rounds,
                 survey=args.survey,
+                solvitaire=solvitaire,
             )
         )
     print(table(summaries))

@@ -75,6 +75,25 @@ PRESETS = {
 }
 """Our variant id -> the Solvitaire preset (``--type``) with the nearest rules."""
 
+CUSTOM_RULES = {
+    "klondike-deal-1-arbitrary-built-moves": {
+        "tableau piles": {
+            "count": 7,
+            "build policy": "red-black",
+            "spaces policy": "kings",
+            "move built group": "yes",
+            "diagonal deal": True,
+            "face up cards": "top",
+        },
+        "foundations": {"removable": True},
+        "stock": {"size": 24, "deal count": 1, "redeal": True},
+    },
+}
+"""Rules Solvitaire has no preset for, passed as ``--custom-rules``: Klondike dealing one
+card at a time with any part of a built run moving, as ours plays it (its
+``klondike-deal-1`` preset with ``"move built group": "yes"``, the setting of its
+``klondike-arbitrary-built-moves`` preset for draw 3)."""
+
 SOLVITAIRE_VERDICT = {
     "solved": "winnable",
     "unsolvable": "unwinnable",
@@ -136,11 +155,22 @@ def child_cpu() -> float:
 def run_solvitaire(
     exe: str, preset: str, doc: dict[str, list[Any]], timeout_s: float, cache: int | None
 ) -> dict[str, Any]:
-    """Run Solvitaire on one deal: its verdict, states searched, CPU and wall seconds."""
+    """Run Solvitaire on one deal: its verdict, states searched, CPU and wall seconds.
+
+    :param preset: one of its presets (``--type``) or a name of :data:`CUSTOM_RULES`
+        (``--custom-rules``)."""
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(doc, handle)
         deal_file = handle.name
-    command = [exe, "--type", preset, "--classify", "--timeout", str(int(timeout_s * 1000))]
+    rules_file = None
+    if preset in CUSTOM_RULES:
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+            json.dump(CUSTOM_RULES[preset], handle)
+            rules_file = handle.name
+        chosen = ["--custom-rules", rules_file]
+    else:
+        chosen = ["--type", preset]
+    command = [exe, *chosen, "--classify", "--timeout", str(int(timeout_s * 1000))]
     if cache:
         command += ["--cache-capacity", str(cache)]
     command.append(deal_file)
@@ -154,6 +184,8 @@ def run_solvitaire(
         out = ""
     finally:
         os.unlink(deal_file)
+        if rules_file:
+            os.unlink(rules_file)
     cpu, wall = child_cpu() - before, time.perf_counter() - wall
     # --classify prints ", outcome, ms, states searched, unique states, ..., outcome"
     fields = [f.strip() for f in out.strip().splitlines()[-1].split(",")] if out.strip() else []
