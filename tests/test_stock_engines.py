@@ -11,7 +11,8 @@ import attrs
 import pytest
 
 import solitaire_core.solver.stock as stock
-from solitaire_core.moves import Move
+from solitaire_core.cards import Card
+from solitaire_core.moves import Move, tableau
 from solitaire_core.plugins import get_variant
 from solitaire_core.rules import canonical_key
 from solitaire_core.session import Session
@@ -228,10 +229,44 @@ def test_the_narrowed_search_splits_a_run_only_to_send_the_card_under_up(
 
 
 def test_the_narrowed_search_runs_first_where_runs_move_as_built() -> None:
-    """Klondike is searched narrowed first; Yukon, whose face-up cards move with the
-    cards on them whatever they are, is not."""
-    assert stock.narrowed(get_variant("klondike-draw-3").resolve())
-    assert not stock.narrowed(get_variant("yukon").resolve())
+    """Klondike is searched narrowed first, and so are Yukon and Double Yukon, whose
+    alternate colours let the narrowed key treat alike cards as one; the games whose
+    face-up cards move whatever they are and that build in suit are not (Alaska's full
+    search wins at once what the narrowed one misses)."""
+    for variant in ("klondike-draw-3", "yukon", "double-yukon"):
+        assert stock.narrowed(get_variant(variant).resolve()), variant
+    for variant in ("russian-solitaire", "alaska", "scorpion"):
+        assert not stock.narrowed(get_variant(variant).resolve()), variant
+
+
+@pytest.mark.parametrize("engine", ["c", pytest.param("python", marks=pytest.mark.slow)])
+def test_yukon_deal_4_is_won_in_a_few_thousand_positions(engine: str) -> None:
+    """Yukon #4 was left undecided at a million positions before Yukon was searched
+    narrowed first; the narrowed search wins it within 12,000 (8,809 of them with both
+    engines), and the win replays in a session."""
+    verdict, moves, positions, _ = search("yukon", 4, engine, 12_000)
+    assert verdict == "winnable" and positions < 12_000
+    assert wins_in_a_session("yukon", 4, moves)
+
+
+def test_the_narrowed_yukon_search_keeps_cards_off_the_cards_they_build_on() -> None:
+    """In Yukon any face-up card moves with the cards on it. The narrowed search leaves
+    out taking a card off one it builds on unless the card uncovered can go up, and
+    keeps every move that takes a card off one it does not build on (that sorts the
+    column)."""
+    rules = get_variant("yukon").resolve()
+    state = Session(rules, 1).state
+    column = [Card.parse(c) for c in ("9C", "8H", "5S", "4D")]  # 8H builds on 9C; 5S not on 8H
+    state = attrs.evolve(
+        state,
+        columns=(tuple(column), *state.columns[1:]),
+        hidden=(0, *state.hidden[1:]),
+    )
+    off_its_parent = Move(tableau(0), tableau(1), 3)  # 8H 5S 4D off the 9C
+    off_a_stranger = Move(tableau(0), tableau(1), 2)  # 5S 4D off the 8H
+    assert stock._split_in_vain(state, off_its_parent)
+    assert not stock._split_in_vain(state, off_a_stranger)
+    assert not stock._split_in_vain(state, Move(tableau(0), tableau(1), 4))  # the whole column
 
 
 @pytest.mark.parametrize("engine", ["c", pytest.param("python", marks=pytest.mark.slow)])

@@ -3953,9 +3953,13 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
                 /* "one-or-all": one card or the whole column (PySolFC's Canfield_AC_RowStack) */
                 if (r->one_or_all && k != 1 && k != len) continue;
                 /* narrowed (stock._split_in_vain): part of a run moves only to send the
-                 * card under it up; with complete suits, never */
+                 * card under it up; with complete suits, never; where any face-up card
+                 * moves with the cards on it, the rule holds where it lies on a card it
+                 * builds on */
+                int under = k < len ? s->col[i][len - k - 1] : 0;
                 if (r->narrow && (r->complete ? k < run
-                                              : k < face && sk_home(r, s, s->col[i][len - k - 1]) < 0))
+                                              : k < face && (!r->face_up_runs || r->build[card][under])
+                                                    && sk_home(r, s, under) < 0))
                     continue;
                 if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
                     SK_OUT(sk_mv(SK_T, i, SK_T, j, k));

@@ -192,7 +192,7 @@ as much (:func:`narrow_budget`)."""
 def narrow_budget(rules: Rules, max_states: int) -> int:
     """The positions the narrowed search may store of a budget of ``max_states``: three
     quarters where the foundations take only complete suits (the Spider games) or any
-    run may move whole (``tableau.move_limit = "unlimited"``: the Klondike family), a
+    run may move whole (``tableau.move_limit = "unlimited"``: the Klondike family, Yukon), a
     quarter (:data:`NARROW_SHARE`) otherwise.
 
     Where it has three quarters, the narrowed search finds wins the full one does not
@@ -212,21 +212,29 @@ def narrow_budget(rules: Rules, max_states: int) -> int:
 
 def narrowed(rules: Rules) -> bool:
     """Whether :func:`search` first tries the narrowed search on ``rules``'s game: one
-    whose runs move as built runs (not Yukon or Scorpion, where any face-up card moves
-    with the cards on it) and whose stock deals onto a waste (the Klondike family,
-    Canfield, Forty Thieves) or whose foundations take only complete suits (the Spider
-    games).
+    whose runs move as built runs and whose stock deals onto a waste (the Klondike
+    family, Canfield, Forty Thieves) or whose foundations take only complete suits (the
+    Spider games); or one where any face-up card moves with the cards on it and the
+    build rule treats some cards alike (Yukon and Double Yukon, building in alternate
+    colours; not Russian Solitaire, Alaska or Scorpion, which build in suit).
 
     That search leaves out moving part of a run from column to column unless the card
-    it uncovers can go straight to a foundation; with complete suits it never moves part
-    of a run. Where the build rule treats some cards alike (:func:`build_classes`: the
-    nines of one colour in Klondike, every nine in Spider) it stores positions under
-    :func:`blind_key`, which tells such cards apart by nothing (Solvitaire's "suit
-    symmetry" streamliner, Blake and Gent 2019). A win it finds is a win (every move is
-    legal and the line is replayed), and it finds many in a fraction of the positions;
-    that it finds none proves nothing, so the full search follows."""
+    it uncovers can go straight to a foundation (:func:`_split_in_vain`); with complete
+    suits it never moves part of a run. Where the build rule treats some cards alike
+    (:func:`build_classes`: the nines of one colour in Klondike, every nine in Spider) it
+    stores positions under :func:`blind_key`, which tells such cards apart by nothing
+    (Solvitaire's "suit symmetry" streamliner, Blake and Gent 2019). A win it finds is a
+    win (every move is legal and the line is replayed), and it finds many in a fraction
+    of the positions; that it finds none proves nothing, so the full search follows.
+
+    Yukon deals 1-100 at a million positions: 91 won, the same 3 proved lost, in 36 s
+    of CPU, against 81 won in 91 s without it (with the blind key alone, 88 in 91 s).
+    The games that build in suit gain nothing there (the key treats no two cards alike):
+    Russian Solitaire and Scorpion keep their verdicts at about the same count, and
+    Alaska, building up or down in suit, spends the narrowed share of the budget before
+    the wins its full search finds at once."""
     if rules.face_up_runs:
-        return False
+        return _keyed_blind(rules)
     return rules.complete_suits or (rules.stock_deal == "waste" and not rules.stock_top_plays)
 
 
@@ -275,17 +283,25 @@ def blind_key(state: GameState) -> tuple[object, ...]:
 def _split_in_vain(state: GameState, move: Move) -> bool:
     """Whether ``move`` moves part of a run (not all the face-up cards) from column to
     column, and the card it uncovers cannot go to a foundation; with complete suits,
-    whether it moves part of the column's run at all: the moves the narrowed search
-    leaves out."""
+    whether it moves part of the column's run at all; where any face-up card moves with
+    the cards on it (Yukon), whether it takes a card off one it builds on, and the card
+    it uncovers cannot go to a foundation (a card lying on one it does not build on may
+    always move: that sorts the column). The moves the narrowed search leaves out."""
     if move.source.kind is not PileKind.TABLEAU or move.target.kind is not PileKind.TABLEAU:
         return False
     i = move.source.index or 0
     column = state.columns[i]
     count = move.count or 1
-    if state.rules.complete_suits:
+    rules = state.rules
+    if rules.complete_suits:
         return count < column_run(state, i)
     face_up = len(column) - (state.hidden[i] if state.hidden else 0)
-    return count < face_up and _home(state, column[-count - 1]) is None
+    if count >= face_up:
+        return False
+    under = column[-count - 1]
+    if rules.face_up_runs and not rules.build(column[-count], under):
+        return False
+    return _home(state, under) is None
 
 
 def freezes(rules: Rules) -> bool:
