@@ -51,8 +51,8 @@ The package's modules are byte-compiled first (``compileall``), so that every ch
 imports them as an installed package would, even where ``PYTHONDONTWRITEBYTECODE`` is set.
 
 Writes, per suite, ``benchmarks/results/bench_solver_<suite>.csv`` (one row per deal) and
-``bench_solver_<suite>.json`` (totals, the machine), and prints a Markdown table. Run from
-the project root::
+``bench_solver_<suite>.json`` (totals, the machine; ``--tag T`` names them
+``bench_solver_<suite>T.*``), and prints a Markdown table. Run from the project root::
 
     python benchmarks/bench_solver.py                          # every suite
     python benchmarks/bench_solver.py --suite seahaven --deals 1-100 --no-fcs
@@ -60,6 +60,10 @@ the project root::
     python benchmarks/bench_solver.py --suite seahaven --rounds 5   # ours C and fc-solve
                                                                     # alternately, 5 times
     python benchmarks/bench_solver.py --suite freecell --deals 1-1000 --engines c --survey
+    python benchmarks/bench_solver.py --suite klondike-draw-3 --timeout 10 \
+        --solvitaire /path/to/solvitaire          # ours C and Solvitaire, deals 1-1000
+    python benchmarks/bench_solver.py --suite klondike-draw-3 --deals 1-11 \
+        --engines c,python --timeout 10 --tag _python  # with the Python engine too
 
 With ``--survey`` ours (C) is the ``solitaire survey`` command itself (``--jobs 1
 --no-solutions``), its start-up and worker pool counted, as a player's survey runs.
@@ -400,12 +404,15 @@ def run_suite(
     rounds: int = 1,
     survey: bool = False,
     solvitaire: str | None = None,
+    tag: str = "",
 ) -> dict[str, object]:
     """Run one suite, write its files, return its summary.
 
     :param survey: run ours (C) through the ``survey`` command (:func:`run_ours`).
     :param solvitaire: the Solvitaire executable, run on the suites that name a preset
         for it (:attr:`Suite.solvitaire`), ``timeout`` seconds a deal; ``None``: not run.
+    :param tag: added to the result files' names (``bench_solver_<suite><tag>.csv``), so
+        that a run over other deals or engines keeps the suite's usual files.
 
     :param rounds: with the C engine and fc-solve both run, how many times to run the two
         one after the other (the first round gives the per-deal rows): the ratio of their
@@ -437,7 +444,8 @@ def run_suite(
         ]
     theirs = rivals.get("fcs", [])
     RESULTS.mkdir(exist_ok=True)
-    with (RESULTS / f"bench_solver_{suite.name}.csv").open("w", newline="", encoding="utf-8") as fh:
+    stem = f"bench_solver_{suite.name}{tag}"
+    with (RESULTS / f"{stem}.csv").open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
         head = ["deal"]
         for engine in ours:
@@ -522,9 +530,7 @@ def run_suite(
             preset: differ({"c": verdicts["c"], preset: [o.verdict for o in v]})
             for preset, v in narrower.items()
         }
-    (RESULTS / f"bench_solver_{suite.name}.json").write_text(
-        json.dumps(summary, indent=2) + "\n", encoding="utf-8"
-    )
+    (RESULTS / f"{stem}.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary
 
 
@@ -624,6 +630,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="run ours (C) as the `solitaire survey` command, start-up and all",
     )
+    parser.add_argument(
+        "--tag",
+        default="",
+        help="added to the result files' names, e.g. _python: bench_solver_<suite>_python.json",
+    )
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -658,6 +669,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rounds=args.rounds,
                 survey=args.survey,
                 solvitaire=solvitaire,
+                tag=args.tag,
             )
         )
     print(table(summaries))
