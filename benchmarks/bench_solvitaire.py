@@ -72,8 +72,12 @@ PRESETS = {
     "klondike-draw-3": "klondike",
     "klondike": "klondike-deal-1",
     "canfield": "canfield",
+    "forty-thieves": "forty-thieves",
+    "gypsy": "gypsy",
 }
-"""Our variant id -> the Solvitaire preset (``--type``) with the nearest rules."""
+"""Our variant id -> the Solvitaire preset (``--type``) with the nearest rules, or a name
+of :data:`CUSTOM_RULES`. Its ``forty-thieves`` is PySolFC's game 13 as ours plays it (ten
+columns of four, building down in suit one card at a time, one pass through the stock)."""
 
 CUSTOM_RULES = {
     "klondike-deal-1-arbitrary-built-moves": {
@@ -88,11 +92,25 @@ CUSTOM_RULES = {
         "foundations": {"removable": True},
         "stock": {"size": 24, "deal count": 1, "redeal": True},
     },
+    "gypsy": {
+        "tableau piles": {
+            "count": 8,
+            "build policy": "red-black",
+            "spaces policy": "any",
+            "move built group": "yes",
+            "face up cards": "top",
+        },
+        "foundations": {"removable": True},
+        "stock": {"size": 80, "deal type": "tableau piles"},
+        "two decks": True,
+    },
 }
 """Rules Solvitaire has no preset for, passed as ``--custom-rules``: Klondike dealing one
 card at a time with any part of a built run moving, as ours plays it (its
 ``klondike-deal-1`` preset with ``"move built group": "yes"``, the setting of its
-``klondike-arbitrary-built-moves`` preset for draw 3)."""
+``klondike-arbitrary-built-moves`` preset for draw 3); Gypsy as PySolFC's game 1 (two
+decks, eight columns building down in alternate colours, any card into an empty column,
+each deal of the stock a card onto every column)."""
 
 SOLVITAIRE_VERDICT = {
     "solved": "winnable",
@@ -212,7 +230,8 @@ def bench_game(variant: str, preset: str, exe: str, args: argparse.Namespace) ->
     rules = get_variant(variant).resolve()
     print(
         f"\n## {variant} (ours, max_states={args.max_states:,}) vs Solvitaire "
-        f"--type {preset} (timeout {args.timeout:g} s)\n"
+        f"{'--custom-rules' if preset in CUSTOM_RULES else '--type'} {preset} "
+        f"(timeout {args.timeout:g} s)\n"
     )
     print("| deal | ours | positions | our CPU s | Solvitaire | states | its CPU s | |")
     print("|---|---|---|---|---|---|---|---|")
