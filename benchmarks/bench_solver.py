@@ -23,9 +23,11 @@ Suites (deal numbers are PySolFC's):
   solve this game" is read as unwinnable, though its default scan is not exhaustive;
 * ``klondike-draw-3`` and ``klondike`` -- deals 1..1000, ours thoughtful (knowing the
   face-down cards and the stock, at the default budget of a million positions a deal)
-  against Solvitaire (Blake and Gent's thoughtful solver: ``solvitaire --type klondike``
-  and ``--type klondike-deal-1 --classify --timeout MS``, ``--timeout`` seconds a deal),
-  each deal handed to it as ``bench_solvitaire.py`` converts it. Solvitaire is not
+  against Solvitaire (Blake and Gent's thoughtful solver, ``--classify --timeout MS``,
+  ``--timeout`` seconds a deal) twice: with our moves (``--type
+  klondike-arbitrary-built-moves``; for draw 1 the same rules as ``--custom-rules``) and
+  with its narrower Klondike presets (``klondike``, ``klondike-deal-1``), each deal
+  handed to it as ``bench_solvitaire.py`` converts it. Solvitaire is not
   packaged: build it as that script's docstring says and pass ``--solvitaire PATH`` (or
   set ``SOLVITAIRE``, or put it on the PATH); without it ours run alone.
 
@@ -299,8 +301,9 @@ def run_fcs(board: str, args: Sequence[str], timeout: float | None) -> Outcome:
 
 
 def run_solvitaire(exe: str, preset: str, state: object, timeout: float | None) -> Outcome:
-    """Solvitaire (``exe``, ``--type preset``) on one dealt position, converted and run as
-    ``bench_solvitaire.py`` does; its CPU time includes its process start.
+    """Solvitaire (``exe``, a preset or custom rules by name) on one dealt position,
+    converted and run as ``bench_solvitaire.py`` does; its CPU time includes its process
+    start.
 
     :raises SystemExit: when Solvitaire prints no verdict (a conversion it rejects, or a
         crash): its last output is in the message."""
@@ -310,7 +313,7 @@ def run_solvitaire(exe: str, preset: str, state: object, timeout: float | None) 
         exe, preset, bench_solvitaire.solvitaire_deal(state), timeout or 120.0, None
     )
     if ran["verdict"] == "error":
-        raise SystemExit(f"Solvitaire --type {preset} gave no verdict: {ran['outcome']}")
+        raise SystemExit(f"Solvitaire {preset} gave no verdict: {ran['outcome']}")
     return Outcome(ran["verdict"], ran["cpu_s"], ran["wall_s"], ran["states"])
 
 
@@ -498,7 +501,6 @@ def run_suite(
         summary["solvitaire"] = {p: summarise(rivals[f"sv_{p}"]) for p in suite.solvitaire}
     if fcs and "c" in ours and rounds > 1:
         assert suite.fcs_args is not None
-        boards = [format_fcs(deal(rules, number)) for number in deals]
         pairs = [(process["c"], sum(t.seconds for t in theirs))]
         for _ in range(rounds - 1):
             mine, _outs = run_ours("c", suite, deals, quiet, survey)
