@@ -217,8 +217,8 @@ def test_draw_3_with_limited_redeals_agrees(redeals: int) -> None:
 def test_the_narrowed_search_splits_a_run_only_to_send_the_card_under_up(
     foundations: str, kept: bool
 ) -> None:
-    """8C, 7D onto 9D leaves 9H uncovered: the first, narrowed search tries it only when
-    9H can then go up; the full search always does."""
+    """8C, 7D onto 9D leaves 9H uncovered: the searches that leave splits out (the
+    narrowed one, and in Klondike the full one) try it only when 9H can then go up."""
     rules = get_variant("klondike").resolve()
     state = GameState.from_text(
         rules, f"#KS,9H,8C,7D 9D - - - - - |  | {foundations} | stock - | waste -"

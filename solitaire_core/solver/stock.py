@@ -18,10 +18,11 @@ cards left in the stock and waste), positions stored under
 :func:`~solitaire_core.rules.canonical_key`; the last position found is expanded first
 among equals (a depth-first tie-break, as the open-game search does). A position counts
 once however it was reached; a verdict of "unwinnable" means every reachable position
-was searched. Where :func:`narrowed` says so, a narrowed search with part of the budget
-comes first, to find a win sooner. A position with a card that can never move
-(:func:`frozen_cards`) is lost without a search. docs/solver.md, "Games with hidden
-cards", gives the figures.
+was searched (in the Klondike games, every one reachable without the moves
+:func:`prunes_splits` shows to lose no win). Where :func:`narrowed` says so, a
+narrowed search with part of the budget comes first, to find a win sooner. A position
+with a card that can never move (:func:`frozen_cards`) is lost without a search.
+docs/solver.md, "Games with hidden cards", gives the figures.
 """
 
 from __future__ import annotations
@@ -304,6 +305,71 @@ def _split_in_vain(state: GameState, move: Move) -> bool:
     return _home(state, under) is None
 
 
+_PRUNES: weakref.WeakKeyDictionary[Rules, bool] = weakref.WeakKeyDictionary()
+
+
+def _splits_are_swaps(rules: Rules) -> bool:
+    """What :func:`prunes_splits` asks of ``rules`` itself (made once per
+    :class:`Rules`): the Klondike family's shape, and a build rule under which a card
+    lies on the cards of one class only (:func:`build_classes`), always one rank lower
+    (or always higher) without wrapping."""
+    made = _PRUNES.get(rules)
+    if made is None:
+        table = _build_table(rules)
+        classes = build_classes(rules)
+        steps = {onto.rank - card.rank for card, ontos in table.items() for onto in ontos}
+        made = (
+            rules.decks == 1
+            and rules.move_limit == "unlimited"
+            and not rules.face_up_runs
+            and not rules.complete_suits
+            and not rules.foundation_runs
+            and rules.cells == 0
+            and not rules.has_reserve
+            and not rules.tableau_wrap
+            and not (rules.covered_by or rules.pair_total or rules.win_cards)
+            and not rules.base_first_played
+            and (not rules.has_stock or rules.stock_deal == "waste")
+            and not rules.stock_top_plays
+            and all(rules.run(a, b) == rules.build(a, b) for a in rules.cards for b in rules.cards)
+            and all(len({classes[o] for o in ontos}) <= 1 for ontos in table.values())
+            and (steps <= {1} or steps <= {-1})
+        )
+        _PRUNES[rules] = made
+    return made
+
+
+def prunes_splits(state: GameState, policy: str) -> bool:
+    """Whether the full search from ``state`` may leave out the moves
+    :func:`_split_in_vain` names (part of a run moved from column to column while the
+    card it uncovers cannot go up) without losing a win: the Klondike games (one deck,
+    runs moving whole, Kings alone filling an empty column, a stock dealing onto a
+    waste, no cells or reserve) with autoplay ``"safe"`` or ``"off"``, from a position
+    whose columns' face-up cards all form runs, as every Klondike position does.
+
+    Such a move takes a run off one card and puts it on the card's twin (the one other
+    card it may lie on: the nine of the other red suit), so it changes nothing but which
+    of the two holds the run; a line that needs the other one holding it can move the
+    run across when it does, except to send the uncovered card up, which stays allowed.
+    docs/solver.md, "Part of a run moved to its twin", gives the argument; Solvitaire
+    applies the same rule in its Klondike presets (``partial-if-card-above-buildable``,
+    Blake and Gent 2019). Not for Yukon, where a column's face-up cards need not form
+    runs: there a card's twin may lie in the cards moving onto it."""
+    rules = state.rules
+    if policy not in ("safe", "off") or not _splits_are_swaps(rules):
+        return False
+    empty_ok = rules.empty_accepts_for(state.bases)
+    table = _build_table(rules)
+    if any(empty_ok(c) and table[c] for c in rules.cards):
+        return False  # a card leaving a twin could go to an empty column instead
+    hidden = state.hidden or (0,) * len(state.columns)
+    return all(
+        rules.run(upper, lower)
+        for col, down in zip(state.columns, hidden)
+        for lower, upper in zip(col[down:], col[down + 1 :])
+    )
+
+
 def freezes(rules: Rules) -> bool:
     """Whether :func:`frozen_cards` tests ``rules``'s positions: one deck, four
     foundations built up in suit from one base rank or taking complete suits from the Ace
@@ -542,7 +608,14 @@ def explore(
     best: tuple[int, tuple[Move, ...]] = (_score(start), ())
     if narrowed(start.rules) and max_states >= 2 * NARROW_SHARE:
         verdict, moves, spent, reason, score, line = run(
-            start, policy, narrow_budget(start.rules, max_states), deadline, cancel, progress, True
+            start,
+            policy,
+            narrow_budget(start.rules, max_states),
+            deadline,
+            cancel,
+            progress,
+            True,
+            True,
         )
         best = (score, line)
         if verdict == "winnable" or reason not in ("", "state budget"):
@@ -550,8 +623,9 @@ def explore(
     if progress is not None and spent:
         counted = progress
         progress = lambda stored: counted(spent + stored)  # noqa: E731 - the whole count
+    prune = prunes_splits(start, policy)
     verdict, moves, positions, reason, score, line = run(
-        start, policy, max_states - spent, deadline, cancel, progress, False
+        start, policy, max_states - spent, deadline, cancel, progress, False, prune
     )
     if score > best[0]:  # the narrowed search's among equals: it came first
         best = (score, line)
@@ -566,9 +640,12 @@ def _search_python(
     cancel: Callable[[], bool] | None,
     progress: Callable[[int], None] | None,
     narrow: bool,
+    splits: bool,
 ) -> Found:
     """One best-first search of :func:`explore` from ``start`` (as the player has it, not won), in
-    Python; ``narrow``: with the narrowed moves and key (:func:`narrowed`)."""
+    Python; ``narrow``: with the narrowed key (:func:`narrowed`); ``splits``: without the
+    moves :func:`_split_in_vain` names (the narrowed search, and the full one where
+    :func:`prunes_splits`)."""
     parents: dict[object, tuple[object, tuple[Move, ...]] | None] = {}
     key_of = blind_key if narrow and _keyed_blind(start.rules) else canonical_key
     start_key = key_of(start)
@@ -585,7 +662,7 @@ def _search_python(
     freeze = freezes_waste(start.rules)
     while heap:
         _, _, position, key = heapq.heappop(heap)
-        for line, after in expand(position, policy, narrow):
+        for line, after in expand(position, policy, splits):
             child = key_of(after)
             if child in parents:
                 continue
@@ -810,6 +887,7 @@ def _search_c(
     cancel: Callable[[], bool] | None,
     progress: Callable[[int], None] | None,
     narrow: bool,
+    splits: bool,
 ) -> Found:
     """:func:`_search_python` in C: the rules compiled into tables over card indexes
     (:func:`_card_indexes`) and the win line turned into the core's moves."""
@@ -841,7 +919,7 @@ def _search_c(
         timeout,
         cancel,
         progress,
-        narrow,
+        splits,
         bytes(index[c] for c in start.reserve),
         _base(start) or 1,
         rules.move_limit == "one-or-all",
