@@ -354,7 +354,11 @@ def prunes_splits(state: GameState, policy: str) -> bool:
     docs/solver.md, "Part of a run moved to its twin", gives the argument; Solvitaire
     applies the same rule in its Klondike presets (``partial-if-card-above-buildable``,
     Blake and Gent 2019). Not for Yukon, where a column's face-up cards need not form
-    runs: there a card's twin may lie in the cards moving onto it."""
+    runs: there a card's twin may lie in the cards moving onto it.
+
+    :param state: the position the search starts from.
+    :param policy: the autoplay policy searched with (``"off"``, ``"safe"``, ``"all"``).
+    :return: ``True`` where the full search leaves those moves out. Raises nothing."""
     rules = state.rules
     if policy not in ("safe", "off") or not _splits_are_swaps(rules):
         return False
