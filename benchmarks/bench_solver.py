@@ -26,7 +26,9 @@ Suites (deal numbers are PySolFC's):
   against Solvitaire (Blake and Gent's thoughtful solver, ``--classify --timeout MS``,
   ``--timeout`` seconds a deal) twice: with our moves (``--type
   klondike-arbitrary-built-moves``; for draw 1 the same rules as ``--custom-rules``) and
-  with its narrower Klondike presets (``klondike``, ``klondike-deal-1``), each deal
+  with its Klondike presets (``klondike``, ``klondike-deal-1``), which leave out part of
+  a run moved to its twin unless the card uncovered goes up, as our full search does (a
+  rule that loses no win: docs/solver.md, "Part of a run moved to its twin"), each deal
   handed to it as ``bench_solvitaire.py`` converts it. Solvitaire is not
   packaged: build it as that script's docstring says and pass ``--solvitaire PATH`` (or
   set ``SOLVITAIRE``, or put it on the PATH); without it ours run alone.
@@ -153,10 +155,10 @@ SUITES = {
             Suite(variant, variant, (), "1-100", None, ("c",))
             for variant in ("bakers-dozen", "fan", "der-katzenschwanz", "die-schlange")
         ),
-        # The games with a stock, thoughtful, against Solvitaire twice: with our moves (any
-        # part of a built run moves), and with its Klondike presets, which move part of a
-        # run only where the card it uncovers can go to a foundation (a narrower game:
-        # its "unsolvable" there is not a proof for ours).
+        # The games with a stock, thoughtful, against Solvitaire twice: with every move
+        # (any part of a built run moves), and with its Klondike presets, which move part
+        # of a run only where the card it uncovers can go to a foundation (fewer moves,
+        # the same verdicts: docs/solver.md, "Part of a run moved to its twin").
         Suite(
             "klondike-draw-3",
             "klondike-draw-3",
@@ -514,8 +516,9 @@ def run_suite(
             "median_ratio": round(statistics.median(ratios), 3),
         }
     # Disagreements among the solvers playing the same moves: ours, fc-solve and
-    # Solvitaire's first rules. Its narrower rules (the suite's later presets) may lose a
-    # deal ours wins: those deals are listed apart, per preset.
+    # Solvitaire's first rules; then, per preset, ours against its narrower rules (the
+    # suite's later presets). Those leave out only moves that lose no win, so a deal
+    # listed there is a disagreement too, listed apart to say which rules found it.
     first = f"sv_{suite.solvitaire[0]}" if suite.solvitaire else "fcs"
     same = {k: v for k, v in rivals.items() if k in ("fcs", first)}
     verdicts = {k: [o.verdict for o in v] for k, v in (ours | same).items()}
