@@ -151,3 +151,24 @@ def test_klondike_draw_3_deal_38_is_proved_lost() -> None:
     result = solve_deal(get_variant("klondike-draw-3").resolve(), 38, engine="c")
     assert result.verdict.value == "unwinnable"
     assert result.positions < 1_000_000
+
+
+def test_yukon_would_lose_a_win_with_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Why Yukon is left out: its columns' face-up cards need not form runs, so the twin
+    a group could go onto may lie in the group itself. This end game (the clubs up to the
+    Nine, spades and hearts to the Jack, diamonds to the Ten; the Jack of clubs face down)
+    is won, and the search with the rule forced on calls it lost in both engines."""
+    rules = attrs.evolve(get_variant("yukon").resolve(), columns=2)
+    ups = " ".join(
+        ",".join(f"{rank}{suit}" for rank in [*"A23456789", "T", "J"][:top])
+        for suit, top in (("C", 9), ("S", 11), ("H", 11), ("D", 10))
+    )
+    state = GameState.from_text(rules, f"KD,QS,QH,KH,KS,JD,KC #JC,QC,TC,QD |  | {ups}")
+    assert reference.winnable(state, budget=20_000, policy="off") is True
+    assert not stock.prunes_splits(state, "off")
+    assert stock.explore(state, policy="off", max_states=10_000, engine="python")[0] == "winnable"
+    monkeypatch.setattr(stock, "prunes_splits", lambda state, policy: True)
+    for engine in ENGINES:
+        assert stock.explore(state, policy="off", max_states=10_000, engine=engine)[0] == (
+            "unwinnable"
+        )

@@ -354,7 +354,8 @@ def prunes_splits(state: GameState, policy: str) -> bool:
     docs/solver.md, "Part of a run moved to its twin", gives the argument; Solvitaire
     applies the same rule in its Klondike presets (``partial-if-card-above-buildable``,
     Blake and Gent 2019). Not for Yukon, where a column's face-up cards need not form
-    runs: there a card's twin may lie in the cards moving onto it.
+    runs: there a card's twin may lie in the cards moving onto it (a won Yukon end game
+    is called lost with the rule: tests/test_split_dominance.py).
 
     :param state: the position the search starts from.
     :param policy: the autoplay policy searched with (``"off"``, ``"safe"``, ``"all"``).
