@@ -10,6 +10,7 @@ are (face-down cards under runs), with a stock and a waste.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -88,10 +89,24 @@ def test_no_win_is_lost_on_small_end_games(variant: str, policy: str) -> None:
     exhaustive search's verdict wherever that decides, and the end games give the rule
     something to do: won ones where it leaves a move out at the start."""
     rng = random.Random(f"{variant}-{policy}")
+    assert agrees_on_end_games(variant, policy, rng, stock.prunes_splits, splits_left_out) >= 10
+
+
+def agrees_on_end_games(
+    variant: str,
+    policy: str,
+    rng: random.Random,
+    applies: Callable[[GameState, str], bool],
+    left_out: Callable[[GameState], int],
+) -> int:
+    """Search 80 random end games of ``variant`` (:func:`end_game`) in each engine and
+    assert the exhaustive reference search's verdict wherever that decides, and that
+    ``applies`` (the rule's test of where it holds) holds on each; returns how many won
+    ones have a move ``left_out`` (counting the moves the rule leaves out) at the start."""
     pruned_won = 0
     for _ in range(80):
         state = end_game(variant, rng)
-        assert stock.prunes_splits(state, policy)
+        assert applies(state, policy)
         expected = reference.winnable(state, budget=20_000, policy=policy)
         if expected is None:
             continue
@@ -99,8 +114,8 @@ def test_no_win_is_lost_on_small_end_games(variant: str, policy: str) -> None:
             verdict = stock.explore(state, policy=policy, max_states=200_000, engine=engine)[0]
             assert verdict != "undecided", state.to_text()
             assert (verdict == "winnable") == expected, (engine, state.to_text())
-        pruned_won += bool(expected and splits_left_out(state))
-    assert pruned_won >= 10, pruned_won
+        pruned_won += bool(expected and left_out(state))
+    return pruned_won
 
 
 def test_leaving_out_also_the_splits_that_send_a_card_up_loses_wins(

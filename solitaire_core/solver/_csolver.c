@@ -3318,6 +3318,8 @@ typedef struct {
 typedef struct {
     int ncols, draw, redeals, policy, face_up_runs, found_runs, found_return, limited;
     int narrow; /* stock.search's first, narrowed search (stock.narrowed says which moves) */
+    int returns; /* stock.prunes_returns: leave out the cards taken back in vain */
+    SkSet lying[SK_CARDS]; /* with returns: the cards that may lie on each (rules.build) */
     int base;   /* the rank every foundation starts from (1: the Ace); they wrap unless 1 */
     int one_or_all, fill_empty; /* tableau.move_limit "one-or-all"; reserve.fill_empty */
     int row, row_onto_empty, nrow; /* a stock dealt in rows: onto row_cols, in order */
@@ -3897,6 +3899,28 @@ static SkMove sk_mv(int sk, int si, int dk, int di, int count) {
  * top cards). */
 #define SK_MAXCHILD 512
 
+/* stock._return_in_vain: 1 if taking ``card`` back from its foundation is of no use: from
+ * it, walking to the cards that may lie on it and to the card under it in its suit, through
+ * cards up only, no card is reached that a card face up and not up (a column's, the
+ * stock's or the waste's) may lie on. One deck only (stock._lying_on). */
+static int sk_return_in_vain(const SkRules *r, const SkState *s, int card) {
+    SkSet up = sk_up(r, s) & ~SK_BIT(card), down = 0;
+    for (int i = 0; i < r->ncols; i++)
+        for (int k = 0; k < s->hid[i]; k++) down |= SK_BIT(s->col[i][k]);
+    SkSet seen = SK_BIT(card), todo = seen;
+    while (todo) {
+        int low = sk_set_first(todo);
+        todo &= todo - 1;
+        if (r->lying[low] & ~up & ~down) return 0;
+        SkSet next = r->lying[low];
+        if (sk_rank(low) > 1) next |= SK_BIT(low - 1);
+        next &= up & ~seen;
+        seen |= next;
+        todo |= next;
+    }
+    return 1;
+}
+
 /* Append move m to ``out`` (SK_MAXCHILD moves at most: -1 past that). */
 #define SK_OUT(m)                                                                          \
     do {                                                                                   \
@@ -3979,6 +4003,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
         } else {
             if (!r->found_return || !s->fcount[src]) continue;
             card = sk_ftop(r, s, src);
+            if (r->returns && sk_return_in_vain(r, s, card)) continue;
         }
         for (int j = 0; j < nc; j++)
             if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
@@ -4195,25 +4220,25 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                             "max_states", "timeout", "cancel", "progress", "narrow",
                             "reserve", "base", "one_or_all", "fill_empty", "row_columns",
                             "row_onto_empty", "complete_suits", "classes", "single",
-                            "slot_suits", "freeze", NULL};
+                            "slot_suits", "freeze", "returns", NULL};
     PyObject *columns, *hidden, *stock, *waste, *founds, *build, *run, *empty_ok, *wanting;
     PyObject *cancel = Py_None, *progress = Py_None, *reserve = NULL, *row_columns = NULL;
     int rounds, draw, redeals, fur, frun, fret, policy, narrow = 0;
     int base = 1, one_or_all = 0, fill_empty = 0, row_onto_empty = 1, complete = 0;
-    int single = 0, freeze = 0;
+    int single = 0, freeze = 0, returns = 0;
     PyObject *slot_suits = NULL;
     PyObject *classes = NULL;
     long long max_states;
     double timeout;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSppSpSp", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!SSSO!iiiSSSO!pppiLd|OOpSippSppSpSpp", names,
                                      &PyTuple_Type, &columns, &hidden, &stock, &waste,
                                      &PyTuple_Type, &founds, &rounds, &draw, &redeals, &build,
                                      &run, &empty_ok, &PyTuple_Type, &wanting, &fur, &frun,
                                      &fret, &policy, &max_states, &timeout, &cancel, &progress,
                                      &narrow, &reserve, &base, &one_or_all, &fill_empty,
                                      &row_columns, &row_onto_empty, &complete, &classes,
-                                     &single, &slot_suits, &freeze))
+                                     &single, &slot_suits, &freeze, &returns))
         return NULL;
     SkRules *r = PyMem_RawCalloc(1, sizeof(SkRules));
     SkTable t = {NULL, 0, 0, 1024, NULL, 1023, NULL};
@@ -4266,6 +4291,11 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
                 (sk_rank(o) - base + 13) % 13 < (sk_rank(c) - base + 13) % 13)
                 r->lower[c] |= SK_BIT(o);
         }
+    /* one deck built from the Ace only: the argument of stock.prunes_returns */
+    r->returns = returns && decks == 1 && base == 1 && fret;
+    for (int c = 0; r->returns && c < ncards; c++)
+        for (int o = 0; o < ncards; o++)
+            if (PyBytes_AS_STRING(build)[c * ncards + o]) r->lying[o] |= SK_BIT(c);
     r->ncards = ncards;
     r->nfound = 4 * decks;
     r->keylen = decks == 1 ? 96 : SK_KEY;

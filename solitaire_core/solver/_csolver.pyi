@@ -74,6 +74,7 @@ def stock_search(
     single: bool = False,
     slot_suits: bytes = b"\x00\x01\x02\x03",
     freeze: bool = False,
+    returns: bool = False,
 ) -> tuple[
     str, list[tuple[int, int, int, int, int]], int, str, list[tuple[int, int, int, int, int]], int
 ]: ...

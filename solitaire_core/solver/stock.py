@@ -118,11 +118,13 @@ def _waste_moves(state: GameState) -> list[Move]:
 
 
 def expand(
-    state: GameState, policy: str, narrow: bool = False
+    state: GameState, policy: str, narrow: bool = False, returns: bool = False
 ) -> Iterator[tuple[tuple[Move, ...], GameState]]:
     """The search's moves from ``state``: each a line of player moves and the position
-    after it (autoplay included). ``narrow``: the first search's moves
-    (:func:`narrowed`).
+    after it (autoplay included). ``narrow``: without the moves :func:`_split_in_vain`
+    names (the first search's moves, :func:`narrowed`, and the full one's where
+    :func:`prunes_splits`); ``returns``: without the cards taken back from the
+    foundations that :func:`_return_in_vain` names (where :func:`prunes_returns`).
 
     Moves that do not touch the stock come as they are. A row dealt onto the columns is
     one move too. The waste's deals and redeals are folded into the move that follows
@@ -143,6 +145,8 @@ def expand(
     fold = rules.stock_deal == "waste" and not rules.stock_top_plays
     for move in legal_moves(state):
         if narrow and _split_in_vain(state, move):
+            continue
+        if returns and _return_in_vain(state, move):
             continue
         turns_waste = PileKind.STOCK in (move.source.kind, move.target.kind)
         if not (fold and turns_waste):
@@ -373,6 +377,101 @@ def prunes_splits(state: GameState, policy: str) -> bool:
         for col, down in zip(state.columns, hidden)
         for lower, upper in zip(col[down:], col[down + 1 :])
     )
+
+
+_RETURNS: weakref.WeakKeyDictionary[Rules, dict[Card, frozenset[Card]] | None] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _lying_on(rules: Rules) -> dict[Card, frozenset[Card]] | None:
+    """What :func:`prunes_returns` asks of ``rules`` itself (made once per
+    :class:`Rules`): for each card, the cards that may lie on it (``rules.build``), where
+    the game has the shape the argument needs; ``None`` where it has not. The shape: one
+    deck of 52 cards, four foundations built up in suit from the Ace (without wrapping)
+    that cards may come back from, a build rule under which a card lies only on cards
+    one rank higher, and nothing besides the columns to hold a card: no cells, no
+    reserve, no pairs, a stock (if any) dealing onto a waste (a row dealt onto the
+    columns would cover a card taken back with any card)."""
+    if rules in _RETURNS:
+        return _RETURNS[rules]
+    table = _build_table(rules)
+    made: dict[Card, frozenset[Card]] | None = None
+    if (
+        rules.foundation_return
+        and rules.decks == 1
+        and len(rules.cards) == 52
+        and rules.standard_foundations
+        and not rules.foundation_runs
+        and rules.cells == 0
+        and not rules.has_reserve
+        and not (rules.covered_by or rules.pair_total or rules.win_cards)
+        and not rules.base_first_played
+        and (not rules.has_stock or rules.stock_deal == "waste")
+        and not rules.stock_top_plays
+        and all(onto.rank == card.rank + 1 for card, ontos in table.items() for onto in ontos)
+    ):
+        lying: dict[Card, set[Card]] = {card: set() for card in rules.cards}
+        for card, ontos in table.items():
+            for onto in ontos:
+                lying[onto].add(card)
+        made = {card: frozenset(cards) for card, cards in lying.items()}
+    _RETURNS[rules] = made
+    return made
+
+
+def prunes_returns(state: GameState, policy: str) -> bool:
+    """Whether the searches from ``state`` may leave out the cards taken back from a
+    foundation that :func:`_return_in_vain` names without losing a win: games where
+    cards come back from the foundations (``foundations.return_to_play``) with the shape
+    :func:`_lying_on` asks (the Klondike and Yukon families), searched with autoplay
+    ``"safe"`` or ``"off"``.
+
+    A card taken back is of use only as a place for another card, or to let the card
+    under it come back too; docs/solver.md, "Cards taken back from the foundations",
+    gives the argument that a winning line may always take a card back just before the
+    move that covers it (or that card's own chain of cards taken back), which is what
+    :func:`_return_in_vain` asks for.
+
+    :param state: the position the search starts from.
+    :param policy: the autoplay policy searched with (``"off"``, ``"safe"``, ``"all"``).
+    :return: ``True`` where the searches leave those moves out. Raises nothing."""
+    return policy in ("safe", "off") and _lying_on(state.rules) is not None
+
+
+def _return_in_vain(state: GameState, move: Move) -> bool:
+    """Whether ``move`` takes a card back from a foundation that no move could then
+    cover, directly or through further cards taken back: from the card, walking to the
+    cards that may lie on it and to the card under it in its suit, through cards on the
+    foundations only, no card is reached that a card in play and face up (on a column,
+    in the stock or in the waste) may lie on. The moves :func:`prunes_returns` lets the
+    searches leave out (``False`` for any other move, and where the rules lack the
+    shape of :func:`_lying_on`)."""
+    if move.source.kind is not PileKind.FOUNDATION or move.target.kind is not PileKind.TABLEAU:
+        return False
+    lying = _lying_on(state.rules)
+    if lying is None:
+        return False
+    pile = state.foundations[move.source.index or 0]
+    card = pile[-1]
+    up = {c for f in state.foundations for c in f}
+    up.discard(card)
+    hidden = state.hidden or (0,) * len(state.columns)
+    down = {c for col, n in zip(state.columns, hidden) for c in col[:n]}
+    seen = {card}
+    todo = [card]
+    while todo:
+        low = todo.pop()
+        if any(other not in up and other not in down for other in lying[low]):
+            return False
+        steps = set(lying[low])
+        if low.rank > 1:
+            steps.add(Card(low.rank - 1, low.suit))
+        for other in steps & up:
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return True
 
 
 def freezes(rules: Rules) -> bool:
@@ -611,6 +710,7 @@ def explore(
         return "undecided", (), 1, "state budget", _score(start), ()
     spent = 0
     best: tuple[int, tuple[Move, ...]] = (_score(start), ())
+    returns = prunes_returns(start, policy)
     if narrowed(start.rules) and max_states >= 2 * NARROW_SHARE:
         verdict, moves, spent, reason, score, line = run(
             start,
@@ -621,6 +721,7 @@ def explore(
             progress,
             True,
             True,
+            returns,
         )
         best = (score, line)
         if verdict == "winnable" or reason not in ("", "state budget"):
@@ -630,7 +731,7 @@ def explore(
         progress = lambda stored: counted(spent + stored)  # noqa: E731 - the whole count
     prune = prunes_splits(start, policy)
     verdict, moves, positions, reason, score, line = run(
-        start, policy, max_states - spent, deadline, cancel, progress, False, prune
+        start, policy, max_states - spent, deadline, cancel, progress, False, prune, returns
     )
     if score > best[0]:  # the narrowed search's among equals: it came first
         best = (score, line)
@@ -646,11 +747,13 @@ def _search_python(
     progress: Callable[[int], None] | None,
     narrow: bool,
     splits: bool,
+    returns: bool,
 ) -> Found:
     """One best-first search of :func:`explore` from ``start`` (as the player has it, not won), in
     Python; ``narrow``: with the narrowed key (:func:`narrowed`); ``splits``: without the
     moves :func:`_split_in_vain` names (the narrowed search, and the full one where
-    :func:`prunes_splits`)."""
+    :func:`prunes_splits`); ``returns``: without those :func:`_return_in_vain` names
+    (where :func:`prunes_returns`)."""
     parents: dict[object, tuple[object, tuple[Move, ...]] | None] = {}
     key_of = blind_key if narrow and _keyed_blind(start.rules) else canonical_key
     start_key = key_of(start)
@@ -667,7 +770,7 @@ def _search_python(
     freeze = freezes_waste(start.rules)
     while heap:
         _, _, position, key = heapq.heappop(heap)
-        for line, after in expand(position, policy, splits):
+        for line, after in expand(position, policy, splits, returns):
             child = key_of(after)
             if child in parents:
                 continue
@@ -893,6 +996,7 @@ def _search_c(
     progress: Callable[[int], None] | None,
     narrow: bool,
     splits: bool,
+    returns: bool,
 ) -> Found:
     """:func:`_search_python` in C: the rules compiled into tables over card indexes
     (:func:`_card_indexes`) and the win line turned into the core's moves."""
@@ -936,6 +1040,7 @@ def _search_c(
         rules.move_limit == "one",
         slot_suits,
         freezes_waste(rules) and _base(start) is not None,
+        returns,
     )
     moves = tuple(_c_move(*m) for m in line)
     return verdict, moves, positions, reason, best_score, tuple(_c_move(*m) for m in best_line)

@@ -1,0 +1,193 @@
+"""The thoughtful searches of the Klondike games leave out taking a card back from a
+foundation where nothing could come to lie on it (solitaire_core/solver/stock.py,
+``prunes_returns``; docs/solver.md, "Cards taken back from the foundations"). A player
+notices this as deals proved lost that used to stay undecided; were the rule wrong, as
+lost deals that can be won. These tests set it against the exhaustive reference search,
+which plays every legal move, on random end games and on end games made so that each
+part of the rule is needed for the win.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+import pytest
+from test_split_dominance import agrees_on_end_games
+
+import solitaire_core.solver.stock as stock
+from solitaire_core.cards import Card
+from solitaire_core.moves import Move, PileKind
+from solitaire_core.plugins import get_variant
+from solitaire_core.rules import legal_moves
+from solitaire_core.session import Session
+from solitaire_core.solver import native
+from solitaire_core.state import GameState
+from solitaire_core.testing import reference
+
+ENGINES = ["python", *(["c"] if native._csolver is not None else [])]
+
+
+def returns_left_out(state: GameState) -> int:
+    """How many of ``state``'s legal moves the rule leaves out."""
+    return sum(1 for move in legal_moves(state) if stock._return_in_vain(state, move))
+
+
+@pytest.mark.parametrize(
+    ("variant", "policy"),
+    [
+        ("klondike", "off"),
+        pytest.param("klondike", "safe", marks=pytest.mark.slow),
+        pytest.param("klondike-draw-3", "safe", marks=pytest.mark.slow),
+        pytest.param("vegas-klondike", "safe", marks=pytest.mark.slow),
+        pytest.param("thumb-and-pouch", "off", marks=pytest.mark.slow),
+        pytest.param("whitehead", "off", marks=pytest.mark.slow),
+    ],
+)
+def test_no_win_is_lost_on_small_end_games(variant: str, policy: str) -> None:
+    """On random end games (face-down cards under runs, a stock and a waste), the search
+    with the rule (in each engine) gives the exhaustive search's verdict wherever that
+    decides, and the end games give the rule something to do: won ones where it leaves a
+    card taken back out at the start."""
+    rng = random.Random(f"{variant}-{policy}-returns")
+    won = agrees_on_end_games(variant, policy, rng, stock.prunes_returns, returns_left_out)
+    assert won >= 20, won
+
+
+def _foundations(clubs: int, spades: int, hearts: int, diamonds: int) -> str:
+    """The foundations part of a position's text: each suit up to the rank given."""
+    ranks = [*"A23456789", "T", "J", "Q", "K"]
+    return " ".join(
+        ",".join(f"{rank}{suit}" for rank in ranks[:top])
+        for suit, top in (("C", clubs), ("S", spades), ("H", hearts), ("D", diamonds))
+    )
+
+
+# The Nine of spades must leave the Eight under it, and only the Ten of hearts can take it.
+# Here the Jack of hearts lies on the Ten up there, and nothing can come to lie on the
+# Jack: it comes back only so that the Ten may come back too (onto the Jack of spades).
+NEEDS_THE_CARD_UNDER = (
+    "klondike",
+    3,
+    f"#8S,9S #TD,#TS,KD,QC #TC,JS |  | {_foundations(9, 7, 11, 9)}"
+    " | stock QS,KS,QH,KH,JC,KC,JD,QD | waste - | round 0",
+)
+# Here the Ten of hearts needs a black Jack: the Jack of clubs, on its foundation. Only
+# the Ten can come to lie on the Jack once it is back: a chain through a card up.
+NEEDS_A_CHAIN = (
+    "klondike",
+    2,
+    f"#8S,9S #TD,#JS,#TS,KC,QD |  | {_foundations(11, 7, 10, 9)}"
+    " | stock QS,KS,JH,QH,KH,QC,JD,KD | waste - | round 0",
+)
+# Vegas Klondike (one pass through the stock), found by a random search: the win takes
+# three clubs back from their foundation, and the Seven of hearts comes from the waste
+# onto the last of them; no face-up card of the columns could lie on any card of their
+# chain, only the waste's cards.
+NEEDS_THE_WASTE = (
+    "vegas-klondike",
+    3,
+    "#TH,#QH,#KH,KS,QD,JS,TD QS,JH #9H,#KC,#QC,TS |  | "
+    + _foundations(9, 9, 6, 9)
+    + " | stock JC,KD,JD | waste 7H,8H,TC | round 0",
+)
+
+
+def _weaker(
+    *, through_up: bool = True, card_under: bool = True, waste: bool = True
+) -> Callable[[GameState, Move], bool]:
+    """A rule that leaves out more: without walking on through cards up to the cards
+    that may lie on them (``through_up``), or to the card under one in its suit
+    (``card_under``), or counting only the columns' face-up cards as able to come
+    (``waste``: the stock's and the waste's too)."""
+
+    def in_vain(state: GameState, move: Move) -> bool:
+        if move.source.kind is not PileKind.FOUNDATION:
+            return False
+        lying = stock._lying_on(state.rules)
+        assert lying is not None
+        card = state.foundations[move.source.index or 0][-1]
+        up = {c for pile in state.foundations for c in pile} - {card}
+        hidden = state.hidden or (0,) * len(state.columns)
+        down = {c for col, n in zip(state.columns, hidden) for c in col[:n]}
+        if not waste:
+            down |= {*state.stock, *state.waste}
+        todo, seen = [card], {card}
+        while todo:
+            low = todo.pop()
+            if any(c not in up and c not in down for c in lying[low]):
+                return False
+            steps = set(lying[low]) if through_up else set()
+            if card_under and low.rank > 1:
+                steps.add(Card(low.rank - 1, low.suit))
+            for c in (steps & up) - seen:
+                seen.add(c)
+                todo.append(c)
+        return True
+
+    return in_vain
+
+
+@pytest.mark.parametrize(
+    ("position", "weaker"),
+    [
+        (NEEDS_THE_CARD_UNDER, {"card_under": False}),
+        (NEEDS_A_CHAIN, {"through_up": False}),
+        (NEEDS_THE_WASTE, {"waste": False}),
+    ],
+    ids=["card-under", "chain", "waste"],
+)
+@pytest.mark.parametrize("policy", ["off", "safe"])
+def test_each_part_of_the_rule_keeps_a_win(
+    monkeypatch: pytest.MonkeyPatch,
+    position: tuple[str, int, str],
+    weaker: dict[str, bool],
+    policy: str,
+) -> None:
+    """End games won only by taking cards back: the search with the rule wins them in
+    both engines; without the part of the rule each is made for, it calls them lost, so
+    the random end games above are not the only check of that part."""
+    variant, columns, text = position
+    rules = attrs.evolve(get_variant(variant).resolve(), columns=columns)
+    state = GameState.from_text(rules, text)
+    assert reference.winnable(state, budget=200_000, policy=policy) is True
+    for engine in ENGINES:
+        assert stock.explore(state, policy=policy, max_states=100_000, engine=engine)[0] == (
+            "winnable"
+        )
+    monkeypatch.setattr(stock, "_return_in_vain", _weaker(**weaker))
+    verdict = stock.explore(state, policy=policy, max_states=100_000, engine="python")[0]
+    assert verdict == "unwinnable"
+
+
+def test_which_searches_leave_out_cards_taken_back() -> None:
+    """The one-deck games whose cards come back from the foundations onto columns built
+    down, with autoplay "safe" or "off"; not with autoplay "all", not where cards stay
+    up (Yukon, FreeCell's relatives), nor with two decks (Forty Thieves, Gypsy) or a
+    reserve (Canfield)."""
+    for variant in ("klondike", "klondike-draw-3", "vegas-klondike", "whitehead", "saratoga"):
+        state = Session(get_variant(variant).resolve(), 1).state
+        assert stock.prunes_returns(state, "safe") and stock.prunes_returns(state, "off")
+        assert not stock.prunes_returns(state, "all")
+    for variant in ("yukon", "canfield", "forty-thieves", "gypsy", "spider", "double-klondike"):
+        state = Session(get_variant(variant).resolve(), 1).state
+        assert not stock.prunes_returns(state, "safe"), variant
+
+
+def test_a_card_taken_back_that_only_face_down_cards_could_cover_is_left_out() -> None:
+    """The rule's verdict on the Jack of hearts of the end game made for the card under:
+    kept while the Nine of spades is face up (it could lie on the Ten of hearts, which
+    may follow the Jack back), left out once the Nine is face down, since every other
+    card that could lie on the Jack's chain is up or face down, and the stock's Queens
+    and Kings lie on no card up."""
+    rules = attrs.evolve(get_variant("klondike").resolve(), columns=3)
+    _, columns, text = NEEDS_THE_CARD_UNDER
+    state = GameState.from_text(rules, text)
+    jack_back = Move.parse("f3>t2")  # the hearts' pile, onto the Queen of clubs
+    assert state.foundations[2][-1] == Card.parse("JH") and jack_back in legal_moves(state)
+    assert not stock._return_in_vain(state, jack_back)
+    hidden = text.replace("#8S,9S", "#8S,#9S,KH").replace("QH,KH,", "QH,")
+    state = GameState.from_text(rules, hidden)
+    assert jack_back in legal_moves(state)
+    assert stock._return_in_vain(state, jack_back)
