@@ -424,8 +424,9 @@ def prunes_returns(state: GameState, policy: str) -> bool:
     """Whether the searches from ``state`` may leave out the cards taken back from a
     foundation that :func:`_return_in_vain` names without losing a win: games where
     cards come back from the foundations (``foundations.return_to_play``) with the shape
-    :func:`_lying_on` asks (the Klondike and Yukon families), searched with autoplay
-    ``"safe"`` or ``"off"``.
+    :func:`_lying_on` asks (the Klondike games, Whitehead, Thumb and Pouch, Saratoga,
+    Small Harp; not Yukon, whose cards stay up), searched with autoplay ``"safe"`` or
+    ``"off"``.
 
     A card taken back is of use only as a place for another card, or to let the card
     under it come back too; docs/solver.md, "Cards taken back from the foundations",
