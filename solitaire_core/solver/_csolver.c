@@ -3448,6 +3448,19 @@ static int sk_home(const SkRules *r, const SkState *s, int card) { /* stock._hom
     return -1;
 }
 
+/* sk_home for every card at once: ``home[suit][rank]`` is the first foundation that takes
+ * the card of that suit and rank now, or -1 (the piles taken from the last, so that the
+ * first that fits is the one left). */
+static void sk_homes(const SkRules *r, const SkState *s, int8_t home[4][14]) {
+    memset(home, -1, 4 * 14);
+    for (int j = r->nfound - 1; j >= 0; j--) {
+        if (!s->fcount[j])
+            for (int suit = 0; suit < 4; suit++) home[suit][r->base] = (int8_t)j;
+        else if (s->fcount[j] < 13)
+            home[s->fsuit[j]][sk_frank(r, s->fcount[j])] = (int8_t)j;
+    }
+}
+
 static void sk_push_found(const SkRules *r, SkState *s, int j, int card) {
     if (!s->fcount[j]) {
         s->fsuit[j] = (uint8_t)sk_suit(r, card);
@@ -3602,8 +3615,10 @@ static int sk_autoplay(const SkRules *r, SkState *s) {
     if (r->policy == AUTO_OFF) return 0;
     if (r->complete) return sk_autoplay_suits(r, s);
     int made = 0, progress = 1;
+    int8_t home[4][14];
     while (progress) {
         progress = 0;
+        sk_homes(r, s, home); /* the piles changed: once a sweep, not once a card */
         for (int i = 0; i <= r->ncols + 1; i++) {
             int card;
             SkMove m;
@@ -3623,7 +3638,7 @@ static int sk_autoplay(const SkRules *r, SkState *s) {
                 m.sk = SK_R;
                 m.si = 0;
             }
-            int target = sk_home(r, s, card);
+            int target = home[sk_suit(r, card)][sk_rank(card)];
             if (target < 0) continue;
             if (r->policy == AUTO_ALL || sk_safe(r, s, card)) {
                 m.dk = SK_F;
@@ -3902,11 +3917,11 @@ static SkMove sk_mv(int sk, int si, int dk, int di, int count) {
 /* stock._return_in_vain: 1 if taking ``card`` back from its foundation is of no use: from
  * it, walking to the cards that may lie on it and to the card under it in its suit, through
  * cards up only, no card is reached that a card face up and not up (a column's, the
- * stock's or the waste's) may lie on. One deck only (stock._lying_on). */
-static int sk_return_in_vain(const SkRules *r, const SkState *s, int card) {
-    SkSet up = sk_up(r, s) & ~SK_BIT(card), down = 0;
-    for (int i = 0; i < r->ncols; i++)
-        for (int k = 0; k < s->hid[i]; k++) down |= SK_BIT(s->col[i][k]);
+ * stock's or the waste's) may lie on. One deck only (stock._lying_on). ``up``: the cards
+ * on the foundations (sk_up); ``down``: the face-down cards (sk_down), both worked out
+ * once per position by the caller. */
+static int sk_return_in_vain(const SkRules *r, SkSet up, SkSet down, int card) {
+    up &= ~SK_BIT(card);
     SkSet seen = SK_BIT(card), todo = seen;
     while (todo) {
         int low = sk_set_first(todo);
@@ -3921,6 +3936,21 @@ static int sk_return_in_vain(const SkRules *r, const SkState *s, int card) {
     return 1;
 }
 
+/* The face-down cards of the columns. */
+static SkSet sk_down(const SkRules *r, const SkState *s) {
+    SkSet down = 0;
+    for (int i = 0; i < r->ncols; i++)
+        for (int k = 0; k < s->hid[i]; k++) down |= SK_BIT(s->col[i][k]);
+    return down;
+}
+
+/* Whether some column takes ``card`` now. */
+static int sk_column_takes(const SkRules *r, const SkState *s, int card) {
+    for (int j = 0; j < r->ncols; j++)
+        if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card]) return 1;
+    return 0;
+}
+
 /* Append move m to ``out`` (SK_MAXCHILD moves at most: -1 past that). */
 #define SK_OUT(m)                                                                          \
     do {                                                                                   \
@@ -3929,7 +3959,10 @@ static int sk_return_in_vain(const SkRules *r, const SkState *s, int card) {
     } while (0)
 
 static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
-    int n = 0, nc = r->ncols;
+    int n = 0, nc = r->ncols, sets = 0;
+    SkSet up = 0, down = 0; /* for sk_return_in_vain, worked out when first needed */
+    int8_t home[4][14];     /* sk_home of every card, for the narrowed moves */
+    if (r->narrow) sk_homes(r, s, home);
     for (int i = 0; i < nc; i++) { /* to the foundations */
         int len = s->len[i];
         if (!len || s->hid[i] >= len) continue;
@@ -3983,7 +4016,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
                 int under = k < len ? s->col[i][len - k - 1] : 0;
                 if (r->narrow && (r->complete ? k < run
                                               : k < face && (!r->face_up_runs || r->build[card][under])
-                                                    && sk_home(r, s, under) < 0))
+                                                    && home[sk_suit(r, under)][sk_rank(under)] < 0))
                     continue;
                 if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
                     SK_OUT(sk_mv(SK_T, i, SK_T, j, k));
@@ -4003,7 +4036,14 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
         } else {
             if (!r->found_return || !s->fcount[src]) continue;
             card = sk_ftop(r, s, src);
-            if (r->returns && sk_return_in_vain(r, s, card)) continue;
+            if (r->returns && sk_column_takes(r, s, card)) {
+                if (!sets) { /* once per position, and only where a card can come back */
+                    up = sk_up(r, s);
+                    down = sk_down(r, s);
+                    sets = 1;
+                }
+                if (sk_return_in_vain(r, up, down, card)) continue;
+            }
         }
         for (int j = 0; j < nc; j++)
             if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])

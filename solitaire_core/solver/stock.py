@@ -143,11 +143,17 @@ def expand(
     # Folding needs the waste's top card to be the only card the deals bring into play;
     # in Pyramid the stock's top card plays too, so there every deal is a move.
     fold = rules.stock_deal == "waste" and not rules.stock_top_plays
+    # Per foundation pile and kind of target: whether its top card comes back in vain.
+    vain: dict[tuple[int | None, PileKind], bool] = {}
     for move in legal_moves(state):
         if narrow and _split_in_vain(state, move):
             continue
-        if returns and _return_in_vain(state, move):
-            continue
+        if returns and move.source.kind is PileKind.FOUNDATION:
+            key = (move.source.index, move.target.kind)
+            if key not in vain:  # the same answer for every column the card could go to
+                vain[key] = _return_in_vain(state, move)
+            if vain[key]:
+                continue
         turns_waste = PileKind.STOCK in (move.source.kind, move.target.kind)
         if not (fold and turns_waste):
             yield (move,), play_resolved(state, move, policy)[0]
