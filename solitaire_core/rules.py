@@ -1601,6 +1601,68 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
     return state, made
 
 
+def autoplay_may_start(state: GameState, move: Move, policy: str) -> bool:
+    """Whether autoplay with ``policy`` may send a card up after ``move`` is played on
+    ``state``, a *settled* position: one autoplay with ``policy`` has already run on, so
+    that none of its cards would go up (every position of a session is one). ``True``
+    unless it is certain that nothing goes up; :func:`~solitaire_core.session.play_move`
+    then leaves autoplay out (the solver replays every solution so, move by move).
+
+    Certain where autoplay sweeps the classic piles alone (the rules
+    :func:`autoplay_moves` hands to :func:`_autoplay_classic`: standard foundations, no
+    hidden cards, stock, reserve, layout or complete suits), the move goes from a column
+    or cell to a column or cell, and the card it uncovers, if any, fits no foundation.
+    The foundations did not change, so every other card that autoplay looks at (a
+    column's top or a cell's card) was one it looked at before and left, and would leave
+    again: whether a card fits depends on the piles alone, and whether it is safe
+    (:func:`is_safe_to_foundation`) on the piles and on which cards are in play, never
+    on where in play they lie.
+
+    :param state: the settled position before the move.
+    :param move: a legal move of ``state``, both piles numbered.
+    :param policy: ``"off"``, ``"safe"`` or ``"all"``.
+    """
+    if policy == "off":
+        return False
+    source, target = move.source.kind, move.target.kind
+    if source not in _SWEPT or target not in _SWEPT or not _classic_sweep(state.rules):
+        return True
+    if source is PileKind.CELL:
+        return False
+    col = state.columns[move.source.index or 0]
+    if len(col) <= move.count:
+        return False
+    card = col[-move.count - 1]  # uncovered: does some pile take it (_classic_fits)?
+    rank, suit = card.rank, card.suit
+    for pile in state.foundations:
+        if (rank == pile[-1].rank + 1 and suit is pile[-1].suit) if pile else rank == ACE:
+            return True
+    return False
+
+
+_SWEPT = (PileKind.TABLEAU, PileKind.CELL)
+
+
+def _classic_sweep(rules: Rules) -> bool:
+    """Whether :func:`autoplay_moves` hands ``rules``'s positions to
+    :func:`_autoplay_classic`, which looks at the columns' top cards and the cells only
+    (worked out once per :class:`Rules`)."""
+    known = _CLASSIC_SWEEP.get(rules)
+    if known is None:
+        known = _CLASSIC_SWEEP[rules] = (
+            rules.standard_foundations
+            and not rules.hidden_cards
+            and not rules.has_stock
+            and not rules.has_reserve
+            and not rules.covered_by
+            and not rules.complete_suits
+        )
+    return known
+
+
+_CLASSIC_SWEEP: weakref.WeakKeyDictionary[Rules, bool] = weakref.WeakKeyDictionary()
+
+
 def _classic_fits(foundations: tuple[tuple[Card, ...], ...]) -> set[tuple[Suit, int]]:
     """The (suit, rank) of every card some classic foundation pile takes now (as
     :func:`foundation_accepts` answers): an Ace of each suit while a pile is empty, and the

@@ -15,7 +15,7 @@ import attrs
 from .deal import deal as deal_layout
 from .errors import IllegalMoveError
 from .moves import Move, PileKind
-from .rules import _play, autoplay_moves, find_progress, resolve
+from .rules import _play, autoplay_may_start, autoplay_moves, find_progress, resolve
 from .scoring import initial_score, score_after
 from .state import GameState
 from .variant import Rules, VariantDefinition
@@ -67,7 +67,7 @@ class _PlayerMoves(Sequence[Move]):
 
 
 def play_move(
-    state: GameState, move: Move, policy: str, *, cheat: bool = False
+    state: GameState, move: Move, policy: str, *, cheat: bool = False, settled: bool = False
 ) -> tuple[Move, list[Move], GameState]:
     """One player move and the autoplay after it: what :meth:`Session.play` does to its
     state (the solver checks its solutions with it, without a session's history).
@@ -76,21 +76,30 @@ def play_move(
         :func:`~solitaire_core.rules.resolve`).
     :param policy: the autoplay policy (``"off"``, ``"safe"``, ``"all"``); no autoplay
         follows a card taken back from a foundation (``foundations.return_to_play``).
+    :param settled: ``state`` is a position autoplay with ``policy`` has already run on
+        (as after an earlier call with the same policy): the sweep is then left out where
+        :func:`~solitaire_core.rules.autoplay_may_start` says nothing can go up. The
+        result is the same either way.
     :return: the move with both piles numbered, the autoplay moves after it, the new state.
     :raises IllegalMoveError: with the reason, when the move is illegal.
     """
     concrete = resolve(state, move, cheat=cheat)
-    after, auto = play_resolved(state, concrete, policy)
+    after, auto = play_resolved(state, concrete, policy, settled=settled)
     return concrete, auto, after
 
 
-def play_resolved(state: GameState, move: Move, policy: str) -> tuple[GameState, list[Move]]:
+def play_resolved(
+    state: GameState, move: Move, policy: str, *, settled: bool = False
+) -> tuple[GameState, list[Move]]:
     """A move already known to be legal, both piles numbered, and the autoplay after it:
     ``(new state, autoplay moves)``. No autoplay follows a card taken back from a
     foundation (autoplay would send it straight up again and undo the player's move).
-    :func:`play_move` after its check; the thoughtful search calls it on the moves
-    :func:`~solitaire_core.rules.legal_moves` gives, which need no second check."""
+    :func:`play_move` after its check (``settled`` as there); the thoughtful search calls
+    it on the moves :func:`~solitaire_core.rules.legal_moves` gives, which need no second
+    check."""
     if move.source.kind is PileKind.FOUNDATION:
+        return _play(state, move), []
+    if settled and not autoplay_may_start(state, move, policy):
         return _play(state, move), []
     return autoplay_moves(_play(state, move), policy)
 

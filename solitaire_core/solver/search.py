@@ -912,7 +912,9 @@ def replay(state: GameState, imoves: list[IMove], policy: str, tables: Tables) -
     autoplay a new :class:`~solitaire_core.session.Session` makes on ``state``, then each
     move through :func:`~solitaire_core.session.play_move` (the rules' legality check,
     the move, the autoplay after it), the steps of :meth:`Session.play` without its
-    history.
+    history. Every position it plays from is settled (autoplay ran on it), so the
+    autoplay sweeps that cannot send a card up are left out
+    (:func:`~solitaire_core.rules.autoplay_may_start`).
 
     :return: the concrete moves (numbered piles), which win from ``state``.
     :raises SolutionError: when a move is illegal or the game is not won at the end.
@@ -922,7 +924,7 @@ def replay(state: GameState, imoves: list[IMove], policy: str, tables: Tables) -
     try:
         for what, a, b, k in imoves:
             move, _, current = play_move(
-                current, _core_move(current, what, a, b, k, tables), policy
+                current, _core_move(current, what, a, b, k, tables), policy, settled=True
             )
             out.append(move)
     except IllegalMoveError as exc:
