@@ -18,6 +18,7 @@ Usage, from the project root::
 
     python scripts/one_search.py beleaguered-castle
     python scripts/one_search.py bisley --csv benchmarks/results/atlas_bisley.csv
+    python scripts/one_search.py die-schlange --deals 7803-10000   # only those deals
 
 A deal decided now gets its new row (verdict, positions, seconds, moves; the solution
 column stays empty as in the atlas files); a deal still undecided keeps its old row. The
@@ -37,7 +38,7 @@ from solitaire_core.errors import SolitaireError
 from solitaire_core.persistence.locks import locked
 from solitaire_core.plugins import get_variant
 from solitaire_core.solver import DEFAULT_MAX_STATES, solve_deal
-from solitaire_core.solver.survey import SurveyRow, read_rows, write_sorted
+from solitaire_core.solver.survey import SurveyRow, parse_deals, read_rows, write_sorted
 
 RESULTS = Path(__file__).resolve().parent.parent / "benchmarks" / "results"
 
@@ -50,8 +51,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--max-states", type=int, default=DEFAULT_MAX_STATES, help="positions per deal"
     )
+    parser.add_argument(
+        "--deals",
+        default=None,
+        help="only the undecided deals in this range, as FIRST-LAST (default: all of them)",
+    )
     args = parser.parse_args(argv)
     path = args.csv or RESULTS / f"atlas_{args.variant}.csv"
+    try:
+        wanted = None if args.deals is None else parse_deals(args.deals)
+    except SolitaireError as exc:
+        parser.error(str(exc))
     if args.max_states < 1:
         parser.error("--max-states must be at least 1")
     if not path.is_file():
@@ -71,7 +81,11 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(str(exc)) from None
         if first["options"]:
             raise SystemExit(f"{path}: rows with options ({first['options']}) are not handled")
-        undecided = sorted(d for d, row in rows.items() if row.verdict == "undecided")
+        undecided = sorted(
+            d
+            for d, row in rows.items()
+            if row.verdict == "undecided" and (wanted is None or d in wanted)
+        )
         decided = 0
         for number in undecided:
             started = time.process_time()
