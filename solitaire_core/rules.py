@@ -1565,12 +1565,7 @@ def autoplay_moves(state: GameState, policy: str | None = None) -> tuple[GameSta
                         progress = True
                         break
         return state, made
-    if (
-        state.rules.standard_foundations
-        and not state.rules.hidden_cards
-        and not state.rules.has_reserve
-        and not state.rules.covered_by
-    ):
+    if _classic_sweep(state.rules):
         return _autoplay_classic(state, policy)
     classic = state.rules.standard_foundations
     progress = True
@@ -1649,13 +1644,13 @@ def _classic_sweep(rules: Rules) -> bool:
     (worked out once per :class:`Rules`)."""
     known = _CLASSIC_SWEEP.get(rules)
     if known is None:
+        # (No stock either: a stock's cards count as hidden. No complete suits either:
+        # the classic foundations take single cards.)
         known = _CLASSIC_SWEEP[rules] = (
             rules.standard_foundations
             and not rules.hidden_cards
-            and not rules.has_stock
             and not rules.has_reserve
             and not rules.covered_by
-            and not rules.complete_suits
         )
     return known
 

@@ -3944,10 +3944,15 @@ static SkSet sk_down(const SkRules *r, const SkState *s) {
     return down;
 }
 
+/* Whether column j takes ``card`` now (on its top card, or empty). */
+static inline int sk_takes(const SkRules *r, const SkState *s, int j, int card) {
+    return s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card];
+}
+
 /* Whether some column takes ``card`` now. */
 static int sk_column_takes(const SkRules *r, const SkState *s, int card) {
     for (int j = 0; j < r->ncols; j++)
-        if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card]) return 1;
+        if (sk_takes(r, s, j, card)) return 1;
     return 0;
 }
 
@@ -4018,7 +4023,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
                                               : k < face && (!r->face_up_runs || r->build[card][under])
                                                     && home[sk_suit(r, under)][sk_rank(under)] < 0))
                     continue;
-                if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
+                if (sk_takes(r, s, j, card))
                     SK_OUT(sk_mv(SK_T, i, SK_T, j, k));
             }
         }
@@ -4046,7 +4051,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
             }
         }
         for (int j = 0; j < nc; j++)
-            if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
+            if (sk_takes(r, s, j, card))
                 SK_OUT(sk_mv(kind, src < 0 ? 0 : src, SK_T, j, 1));
     }
     return n;
@@ -4059,7 +4064,7 @@ static int sk_waste_moves(const SkRules *r, const SkState *s, SkMove *out) {
     int card = s->waste[s->nwaste - 1], home = sk_home(r, s, card);
     if (home >= 0) out[n++] = sk_mv(SK_W, 0, SK_F, home, 1);
     for (int j = 0; j < r->ncols; j++)
-        if (s->len[j] ? r->build[card][s->col[j][s->len[j] - 1]] : r->empty_ok[card])
+        if (sk_takes(r, s, j, card))
             out[n++] = sk_mv(SK_W, 0, SK_T, j, 1);
     return n;
 }
