@@ -186,7 +186,7 @@ def test_every_end_game_with_a_frozen_waste_card_is_lost() -> None:
         ),
     ],
 )
-@pytest.mark.parametrize(("number", "most"), [(8, 288), (145, 310), (12, 452)])
+@pytest.mark.parametrize(("number", "most"), [(8, 192), (145, 310), (12, 372)])
 def test_a_loss_with_one_pass_through_the_stock_is_proved_in_few_positions(
     number: int, most: int, engine: str
 ) -> None:

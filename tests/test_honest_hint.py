@@ -176,11 +176,11 @@ def test_without_a_won_arrangement_the_move_that_leads_furthest_is_advised() -> 
     from solitaire_core.solver.honest import FURTHEST, _plan
 
     state = start("klondike-draw-3", 2)
-    advice = honest_hint(state, samples=4, max_states=300, seed=5)
+    advice = honest_hint(state, samples=4, max_states=300, seed=1)
     assert advice.wins == 0 and advice.fallback == FURTHEST
     assert advice.text == f"no win found in 4 ways the hidden cards may lie; {FURTHEST}"
     # The same arrangements, solved here: the advice is the plan they gained most by.
-    rng = random.Random(5)
+    rng = random.Random(1)
     gains: Counter[str] = Counter()
     for _ in range(4):
         result = solve(arrangement(state, rng), max_states=300)
@@ -202,9 +202,9 @@ def test_a_move_that_loses_an_arrangement_the_deal_keeps_is_not_advised() -> Non
 
     state = start("klondike-draw-3", 14)
     most_found = Move.parse("t6>t4")
-    first_stage = honest_hint(state, samples=6, max_states=3000, seed=1, rivals=0)
+    first_stage = honest_hint(state, samples=6, max_states=2000, seed=1, rivals=0)
     assert first_stage.move == most_found
-    advice = honest_hint(state, samples=6, max_states=3000, seed=1)
+    advice = honest_hint(state, samples=6, max_states=2000, seed=1)
     assert advice.move == DEAL and advice.plan == (DEAL,)
     assert advice.text == "wins in 5 of 6 ways the hidden cards may lie"
     # Counted here: the arrangements won, and which of them stay won after 6 ▸ 4.
@@ -212,7 +212,7 @@ def test_a_move_that_loses_an_arrangement_the_deal_keeps_is_not_advised() -> Non
     won = stays = 0
     for _ in range(6):
         position = arrangement(state, rng)
-        result = solve(position, max_states=3000)
+        result = solve(position, max_states=2000)
         if result.verdict is not Verdict.WINNABLE:
             continue
         won += 1
@@ -220,7 +220,7 @@ def test_a_move_that_loses_an_arrangement_the_deal_keeps_is_not_advised() -> Non
             stays += 1
             continue
         after = play_move(position, most_found, state.rules.autoplay)[2]
-        stays += solve(after, max_states=3000).verdict is Verdict.WINNABLE
+        stays += solve(after, max_states=2000).verdict is Verdict.WINNABLE
     assert (won, stays) == (5, 4)
     assert dict(advice.votes) == {"s>w": 5, "t6>t4": 4}
 

@@ -3963,12 +3963,14 @@ static int sk_column_takes(const SkRules *r, const SkState *s, int card) {
         out[n++] = (m);                                                                    \
     } while (0)
 
-static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
+/* ``only``: -1 every move; in a block (sk_block), the moves it may make, in the same
+ * order: -2 the cards taken back only, j >= 0 those and the moves onto column j. */
+static int sk_legal(const SkRules *r, const SkState *s, SkMove *out, int only) {
     int n = 0, nc = r->ncols, sets = 0;
     SkSet up = 0, down = 0; /* for sk_return_in_vain, worked out when first needed */
     int8_t home[4][14];     /* sk_home of every card, for the narrowed moves */
     if (r->narrow) sk_homes(r, s, home);
-    for (int i = 0; i < nc; i++) { /* to the foundations */
+    for (int i = 0; i < nc && only == -1; i++) { /* to the foundations */
         int len = s->len[i];
         if (!len || s->hid[i] >= len) continue;
         if (r->complete) { /* a complete suit to every empty pile; no single card */
@@ -3993,13 +3995,13 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
             }
         }
     }
-    for (int src = 0; src < 2 && !r->complete; src++) { /* the waste's, the reserve's top */
+    for (int src = 0; src < 2 && !r->complete && only == -1; src++) { /* the waste's, the reserve's top */
         if (src ? !s->nres : !s->nwaste) continue;
         int card = src ? s->reserve[s->nres - 1] : s->waste[s->nwaste - 1];
         for (int j = 0; j < r->nfound; j++)
             if (sk_fits(r, s, j, card)) SK_OUT(sk_mv(src ? SK_R : SK_W, 0, SK_F, j, 1));
     }
-    for (int i = 0; i < nc; i++) { /* onto the columns */
+    for (int i = 0; i < nc && only != -2; i++) { /* onto the columns */
         int len = s->len[i];
         if (!len || s->hid[i] >= len) continue;
         int face = len - s->hid[i], run = 1;
@@ -4009,7 +4011,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
             while (run < face && r->run[s->col[i][len - run]][s->col[i][len - run - 1]]) run++;
         if (r->single) run = 1;
         for (int j = 0; j < nc; j++) {
-            if (j == i) continue;
+            if (j == i || (only >= 0 && j != only)) continue;
             for (int k = 1; k <= run; k++) {
                 int card = s->col[i][len - k];
                 /* "one-or-all": one card or the whole column (PySolFC's Canfield_AC_RowStack) */
@@ -4051,7 +4053,7 @@ static int sk_legal(const SkRules *r, const SkState *s, SkMove *out) {
             }
         }
         for (int j = 0; j < nc; j++)
-            if (sk_takes(r, s, j, card))
+            if ((kind == SK_F || only == -1 || j == only) && sk_takes(r, s, j, card))
                 SK_OUT(sk_mv(kind, src < 0 ? 0 : src, SK_T, j, 1));
     }
     return n;
@@ -4105,11 +4107,20 @@ static void sk_play_resolved(const SkRules *r, SkState *s, const SkMove *m) {
     if (m->sk != SK_F) sk_autoplay(r, s);
 }
 
+#define SK_KIDS (SK_MAXCHILD * 16) /* children of one position: legal moves, then the
+    chain's (SK_COLS + 1) waste moves after each of its stock moves, and the blocks' */
+#define SK_MAXRET 52 /* cards taken back in one block: at most the cards up */
+#define SK_BLOCK_STATES 64 /* stock.BLOCK_STATES */
+#define SK_BLOCK_LINES 256 /* stock.BLOCK_LINES */
+
 typedef struct {
     SkState st;
     uint16_t deals;
-    uint8_t has_move;
+    uint8_t has_move; /* 0: deals alone; 1: deals, then ``move``; 2: a block: the ``nret``
+                         cards taken back in ``ret``, the deals, then ``move`` */
     SkMove move;
+    uint8_t nret;
+    SkMove ret[SK_MAXRET];
 } SkChild;
 
 /* *d = *s, copying only the cards the piles hold (a position of two decks has room for
@@ -4130,33 +4141,26 @@ static void sk_copy(const SkRules *r, SkState *d, const SkState *s) {
     d->rounds = s->rounds;
 }
 
-/* stock.expand: the children of ``s`` in its order (-1: more than ``out`` holds, which
- * the limits stock.native_unsupported sets leave impossible). */
-static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
-    SkMove moves[SK_MAXCHILD];
-    int n = 0, k = sk_legal(r, s, moves);
-    if (k < 0) return -1; /* more moves than ``moves`` holds */
-    for (int a = 0; a < k; a++) {
-        sk_copy(r, &out[n].st, s);
-        sk_play_resolved(r, &out[n].st, &moves[a]);
-        out[n].deals = 0;
-        out[n].has_move = 1;
-        out[n].move = moves[a];
-        n++;
-    }
-    if (r->row) { /* a row dealt is a move like any other (stock.expand folds no rows) */
-        SkMove d;
-        if (sk_stock_move(r, s, &d)) {
-            sk_copy(r, &out[n].st, s);
-            sk_play_resolved(r, &out[n].st, &d);
-            out[n].deals = 0;
-            out[n].has_move = 1;
-            out[n].move = d;
-            n++;
-        }
-        return n;
-    }
-    /* the chain of deals and redeals, each move of the waste's card after each */
+/* out[n] = the position after move ``m`` (and ``deals`` deals before it) from ``s``, the
+ * block's ``nret`` cards taken back in ``ret`` first (0: no block). */
+static void sk_child(const SkRules *r, SkChild *out, const SkState *s, const SkMove *m,
+                     int deals, const SkMove *ret, int nret) {
+    sk_copy(r, &out->st, s);
+    sk_play_resolved(r, &out->st, m);
+    out->deals = (uint16_t)deals;
+    out->has_move = nret ? 2 : 1;
+    out->move = *m;
+    out->nret = (uint8_t)nret;
+    if (nret) memcpy(out->ret, ret, (size_t)nret * sizeof *ret);
+}
+
+/* stock.expand's chain (stock._chain) from ``s``: the deals and redeals, each move of the
+ * waste's card after each, appended to ``out`` from ``n``; the new count, or -1 past
+ * SK_KIDS. ``zcol`` >= 0 (stock._blocks): only the waste's card onto column ``zcol``, and
+ * no line of deals alone; each child carries the block's ``nret`` cards ``ret``, and
+ * -2 is returned where one would make more than ``cap`` children in all. */
+static int sk_chain(const SkRules *r, const SkState *s, SkChild *out, int n, int zcol,
+                    const SkMove *ret, int nret, int cap) {
     int seen_n = 0;
     int32_t seen[4 * (SK_PILE + 1)][3]; /* at most 53 a pass, 3 passes (stock.py checks) */
     SkState cur;
@@ -4177,9 +4181,12 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
             SkState played;
             sk_copy(r, &played, &cur);
             if (sk_autoplay(r, &played)) {
+                if (zcol >= 0) return n;
+                if (n >= SK_KIDS) return -1;
                 sk_copy(r, &out[n].st, &played);
                 out[n].deals = (uint16_t)deals;
                 out[n].has_move = 0;
+                out[n].nret = 0;
                 n++;
                 return n;
             }
@@ -4194,16 +4201,127 @@ static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
         seen_n++;
         SkMove wm[SK_COLS + 2];
         int wn = sk_waste_moves(r, &cur, wm);
-        if (n + wn > SK_MAXCHILD * 8) return -1;
-        for (int a = 0; a < wn; a++) {
-            sk_copy(r, &out[n].st, &cur);
-            sk_play_resolved(r, &out[n].st, &wm[a]);
-            out[n].deals = (uint16_t)deals;
-            out[n].has_move = 1;
-            out[n].move = wm[a];
-            n++;
+        if (zcol < 0 && n + wn > SK_KIDS) return -1;
+        for (int a = 0; a < wn; a++)
+            if (zcol < 0 || (wm[a].dk == SK_T && wm[a].di == zcol)) {
+                if (n >= cap) return -2;
+                sk_child(r, &out[n++], &cur, &wm[a], deals, ret, nret);
+            }
+    }
+}
+
+/* The positions a block has passed through (stock._blocks' ``seen``): the columns' cards
+ * (a block moves cards from the foundations onto them only) and the cards left wanting. */
+#define SK_BLOCKKEY (SK_COLS + 52 + 16)
+typedef struct {
+    int n;
+    uint8_t key[SK_BLOCK_STATES][SK_BLOCKKEY];
+} SkBlockSeen;
+
+/* 1 if (``s``, ``pending``) was walked before in this block; else 0, remembering it, or
+ * -2 where the block has passed through SK_BLOCK_STATES positions already. One deck. */
+static int sk_block_seen(const SkRules *r, const SkState *s, SkSet pending, SkBlockSeen *seen) {
+    uint8_t key[SK_BLOCKKEY];
+    int k = (int)sizeof pending;
+    memset(key, 0, sizeof key);
+    memcpy(key, &pending, sizeof pending);
+    for (int i = 0; i < r->ncols; i++) { /* one deck: 52 cards at most in all */
+        key[k++] = s->len[i];
+        memcpy(key + k, s->col[i], s->len[i]);
+        k += s->len[i];
+    }
+    for (int a = 0; a < seen->n; a++)
+        if (!memcmp(seen->key[a], key, sizeof key)) return 1;
+    if (seen->n >= SK_BLOCK_STATES) return -2;
+    memcpy(seen->key[seen->n++], key, sizeof key);
+    return 0;
+}
+
+/* stock._blocks, from ``s`` after the block's ``nret`` cards taken back in ``ret``,
+ * ``pending`` the cards taken back and left wanting: further cards taken back, each walked
+ * on from at once, and where one card is left wanting, each move that puts a card on it
+ * (the columns', the waste's after the chain's deals), appended to ``out`` from ``n``: the
+ * new count; -1 past SK_KIDS, -2 where the block is too large (more than ``cap``
+ * children in all, or SK_BLOCK_STATES positions passed through). */
+static int sk_block(const SkRules *r, const SkState *s, SkSet pending, SkMove *ret, int nret,
+                    SkChild *out, int n, int cap, SkBlockSeen *seen) {
+    SkMove moves[SK_MAXCHILD];
+    int single = pending && !(pending & (pending - 1)), zcol = -1;
+    for (int j = 0; j < r->ncols && single && zcol < 0; j++)
+        if (s->len[j] && pending == SK_BIT(s->col[j][s->len[j] - 1])) zcol = j;
+    int k = sk_legal(r, s, moves, zcol >= 0 ? zcol : -2);
+    if (k < 0) return -1;
+    for (int a = 0; a < k && n >= 0; a++) {
+        const SkMove *m = &moves[a];
+        if (m->dk != SK_T) continue;
+        int j = m->di, onto = s->len[j] ? s->col[j][s->len[j] - 1] : -1;
+        if (m->sk == SK_F) {
+            int card = sk_ftop(r, s, m->si);
+            SkSet left = pending;
+            if (onto >= 0) left &= ~SK_BIT(onto);
+            if (sk_rank(card) < 13) left &= ~SK_BIT(card + 1);
+            left |= SK_BIT(card);
+            SkState after;
+            sk_copy(r, &after, s);
+            sk_play_resolved(r, &after, m); /* no autoplay after a card taken back */
+            int was = sk_block_seen(r, &after, left, seen);
+            if (was < 0) return was;
+            if (was) continue;
+            if (nret >= SK_MAXRET) return -1; /* more cards than are up: impossible */
+            ret[nret] = *m;
+            n = sk_block(r, &after, left, ret, nret + 1, out, n, cap, seen);
+        } else if (single && onto >= 0 && pending == SK_BIT(onto)) {
+            if (n >= cap) return -2;
+            sk_child(r, &out[n++], s, m, 0, ret, nret);
         }
     }
+    if (n < 0 || zcol < 0 || r->row) return n;
+    /* the chain only where a card of the stock or the waste may lie on the card wanting */
+    SkSet lie = r->lying[s->col[zcol][s->len[zcol] - 1]];
+    int may = 0;
+    for (int a = 0; a < s->nstock && !may; a++) may = (lie & SK_BIT(s->stock[a])) != 0;
+    for (int a = 0; a < s->nwaste && !may; a++) may = (lie & SK_BIT(s->waste[a])) != 0;
+    return may ? sk_chain(r, s, out, n, zcol, ret, nret, cap) : n;
+}
+
+/* stock.expand: the children of ``s`` in its order (-1: more than ``out`` holds, which
+ * the limits stock.native_unsupported sets leave impossible). */
+static int sk_expand(const SkRules *r, const SkState *s, SkChild *out) {
+    SkMove moves[SK_MAXCHILD];
+    int n = 0, k = sk_legal(r, s, moves, -1);
+    if (k < 0) return -1; /* more moves than ``moves`` holds */
+    for (int a = 0; a < k; a++) {
+        if (r->returns && moves[a].sk == SK_F && moves[a].dk == SK_T) {
+            /* a card taken back: the blocks it starts (stock._blocks) */
+            SkMove ret[SK_MAXRET];
+            SkBlockSeen seen;
+            SkState after;
+            SkSet pending = SK_BIT(sk_ftop(r, s, moves[a].si));
+            int cap = n + SK_BLOCK_LINES;
+            seen.n = 0;
+            ret[0] = moves[a];
+            sk_copy(r, &after, s);
+            sk_play_resolved(r, &after, &moves[a]);
+            sk_block_seen(r, &after, pending, &seen);
+            int m = sk_block(r, &after, pending, ret, 1, out, n, cap < SK_KIDS ? cap : SK_KIDS, &seen);
+            if (m == -1 || (m == -2 && cap > SK_KIDS)) return -1;
+            if (m >= 0) {
+                n = m;
+                continue;
+            } /* too large a block: the card taken back is a move like any other */
+        }
+        if (n >= SK_KIDS) return -1;
+        sk_child(r, &out[n++], s, &moves[a], 0, NULL, 0);
+    }
+    if (r->row) { /* a row dealt is a move like any other (stock.expand folds no rows) */
+        SkMove d;
+        if (sk_stock_move(r, s, &d)) {
+            if (n >= SK_KIDS) return -1;
+            sk_child(r, &out[n++], s, &d, 0, NULL, 0);
+        }
+        return n;
+    }
+    return sk_chain(r, s, out, n, -1, NULL, 0, SK_KIDS);
 }
 
 static int sk_bytes(PyObject *o, uint8_t *dst, Py_ssize_t most, const char *what) {
@@ -4230,11 +4348,33 @@ static PyObject *sk_line(const SkRules *r, const SkTable *t, int32_t v) {
     }
     size_t d = depth;
     for (int32_t u = v; u > 0; u = SK_NODE(t, u)->parent) path[--d] = u;
+    SkChild *kids = NULL; /* the parent's children again, where a block led to a node */
     for (d = 0; d < depth; d++) {
         const SkNode *node = SK_NODE(t, path[d]);
         SkState cur;
         sk_unpack(r, SK_NODE(t, node->parent), &cur);
         int bad = 0;
+        if (node->has_move == 2) {
+            /* The cards the block took back are not stored: the first of the parent's
+               children under the node's key is the one the search stored. */
+            uint8_t want[SK_KEY], got[SK_KEY];
+            SkState here;
+            int nk = -1, a = 0;
+            if (!kids) kids = PyMem_RawMalloc(SK_KIDS * sizeof(SkChild));
+            if (!kids) PyErr_NoMemory();
+            else nk = sk_expand(r, &cur, kids);
+            sk_unpack(r, node, &here);
+            sk_key(r, &here, want);
+            for (; a < nk; a++) {
+                sk_key(r, &kids[a].st, got);
+                if (!memcmp(want, got, (size_t)r->keylen)) break;
+            }
+            if (a >= nk || kids[a].has_move != 2) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "stock_search: a block's line is lost");
+                bad = 1;
+            }
+            for (int k = 0; !bad && k < kids[a].nret; k++) bad = sk_append_move(line, &kids[a].ret[k]) < 0;
+        }
         for (int k = 0; k < node->deals && !bad; k++) {
             SkMove m;
             sk_stock_move(r, &cur, &m);
@@ -4244,10 +4384,12 @@ static PyObject *sk_line(const SkRules *r, const SkTable *t, int32_t v) {
         if (bad || (node->has_move && sk_append_move(line, &node->move) < 0)) {
             Py_DECREF(line);
             PyMem_RawFree(path);
+            PyMem_RawFree(kids);
             return NULL;
         }
     }
     PyMem_RawFree(path);
+    PyMem_RawFree(kids);
     return line;
 }
 
@@ -4441,8 +4583,7 @@ static PyObject *py_stock_search(PyObject *self, PyObject *args, PyObject *kw) {
     t.stride = sk_stride(r);
     t.nodes = PyMem_RawMalloc(t.cap * t.stride);
     t.slots = PyMem_RawCalloc(t.mask + 1, sizeof(uint64_t));
-    kids = PyMem_RawMalloc(SK_MAXCHILD * 8 * sizeof(SkChild)); /* legal moves, then the
-        chain's (SK_COLS + 1) waste moves after each of its stock moves */
+    kids = PyMem_RawMalloc(SK_KIDS * sizeof(SkChild));
     if (!t.nodes || !t.slots || !kids) {
         PyErr_NoMemory();
         goto done;

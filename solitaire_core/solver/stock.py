@@ -124,7 +124,8 @@ def expand(
     after it (autoplay included). ``narrow``: without the moves :func:`_split_in_vain`
     names (the first search's moves, :func:`narrowed`, and the full one's where
     :func:`prunes_splits`); ``returns``: without the cards taken back from the
-    foundations that :func:`_return_in_vain` names (where :func:`prunes_returns`).
+    foundations that :func:`_return_in_vain` names (where :func:`prunes_returns`), and
+    each card taken back offered only in the blocks of :func:`_blocks` that start with it.
 
     Moves that do not touch the stock come as they are. A row dealt onto the columns is
     one move too. The waste's deals and redeals are folded into the move that follows
@@ -154,11 +155,101 @@ def expand(
                 vain[key] = _return_in_vain(state, move)
             if vain[key]:
                 continue
+            if move.target.kind is PileKind.TABLEAU:
+                block = _blocks(state, move, policy, narrow, fold)
+                if block is not None:
+                    yield from block
+                    continue
         turns_waste = PileKind.STOCK in (move.source.kind, move.target.kind)
         if not (fold and turns_waste):
             yield (move,), play_resolved(state, move, policy)[0]
-    if not fold:
-        return
+    if fold:
+        yield from _chain(state, policy)
+
+
+BLOCK_STATES = 64
+"""The most positions one block of cards taken back may pass through (:func:`_blocks`);
+past it, the first card taken back is a move of its own."""
+BLOCK_LINES = 256
+"""The most lines one block of cards taken back may end in (:func:`_blocks`); past it,
+the first card taken back is a move of its own."""
+
+
+def _blocks(
+    state: GameState, first: Move, policy: str, narrow: bool, fold: bool
+) -> list[tuple[tuple[Move, ...], GameState]] | None:
+    """The lines :func:`expand` offers for ``first``, a card taken back from a foundation
+    onto a column (where :func:`prunes_returns` holds): each takes further cards back
+    (each kept by :func:`_return_in_vain`), then makes one move that puts a card on the
+    one card then left *wanting*, with the position after it (autoplay included).
+
+    A card taken back is left wanting until a card is put on it or the card under it in
+    its suit is taken back too; docs/solver.md, "Cards taken back in blocks", shows that
+    a winning line may take its cards back in such blocks, each just before the move
+    that covers the last of them. The positions inside a block are not stored.
+
+    :return: the lines, in the order the moves come (``legal_moves``' order, each card
+        taken back followed at once by what may follow it, then the stock's chain of
+        :func:`_chain`); ``None`` where the block would pass through more than
+        :data:`BLOCK_STATES` positions or end in more than :data:`BLOCK_LINES` lines:
+        :func:`expand` then offers ``first`` alone, as a move like any other, which
+        loses nothing (the lines above all pass through it)."""
+    seen: set[object] = set()
+    lines: list[tuple[tuple[Move, ...], GameState]] = []
+
+    def walk(position: GameState, line: tuple[Move, ...], pending: frozenset[Card]) -> bool:
+        # False: the block is too large.
+        vain: dict[int | None, bool] = {}
+        for move in legal_moves(position):
+            if move.target.kind is not PileKind.TABLEAU or move.source.kind is PileKind.STOCK:
+                continue
+            if narrow and _split_in_vain(position, move):
+                continue
+            column = position.columns[move.target.index or 0]
+            onto = column[-1] if column else None
+            if move.source.kind is PileKind.FOUNDATION:
+                index = move.source.index
+                if index not in vain:
+                    vain[index] = _return_in_vain(position, move)
+                if vain[index]:
+                    continue
+                card = position.foundations[index or 0][-1]
+                above = Card(card.rank + 1, card.suit) if card.rank < 13 else None
+                left = (pending - {onto, above}) | {card}
+                after = play_resolved(position, move, policy)[0]
+                key = (after.columns, left)
+                if key in seen:
+                    continue
+                if len(seen) >= BLOCK_STATES:
+                    return False
+                seen.add(key)
+                if not walk(after, (*line, move), left):
+                    return False
+            elif onto is not None and pending == {onto}:
+                if len(lines) >= BLOCK_LINES:
+                    return False
+                lines.append(((*line, move), play_resolved(position, move, policy)[0]))
+        if fold and len(pending) == 1:
+            (wanting,) = pending
+            for chain, after in _chain(position, policy):
+                last = chain[-1]
+                if last.source.kind is PileKind.WASTE and last.target.kind is PileKind.TABLEAU:
+                    column = position.columns[last.target.index or 0]
+                    if column and column[-1] == wanting:
+                        if len(lines) >= BLOCK_LINES:
+                            return False
+                        lines.append(((*line, *chain), after))
+        return True
+
+    after = play_resolved(state, first, policy)[0]
+    pending = frozenset({state.foundations[first.source.index or 0][-1]})
+    seen.add((after.columns, pending))
+    return lines if walk(after, (first,), pending) else None
+
+
+def _chain(state: GameState, policy: str) -> Iterator[tuple[tuple[Move, ...], GameState]]:
+    """The stock's lines from ``state`` (:func:`expand`'s K+ chain)."""
+    rules = state.rules
     chain: list[Move] = []
     current = state
 
@@ -438,7 +529,8 @@ def prunes_returns(state: GameState, policy: str) -> bool:
     under it come back too; docs/solver.md, "Cards taken back from the foundations",
     gives the argument that a winning line may always take a card back just before the
     move that covers it (or that card's own chain of cards taken back), which is what
-    :func:`_return_in_vain` asks for.
+    :func:`_return_in_vain` asks for, and in blocks that end with that move
+    (:func:`_blocks`).
 
     :param state: the position the search starts from.
     :param policy: the autoplay policy searched with (``"off"``, ``"safe"``, ``"all"``).
