@@ -194,9 +194,9 @@ def test_a_card_taken_back_that_only_face_down_cards_could_cover_is_left_out() -
 
 
 # A Draw 3 end game (found among the random ones) where the blocks of cards taken back
-# grow past stock.BLOCK_STATES: with two suits up to the Ten, the Queens and Jacks on the
-# table can take back long chains of cards in many orders. There the first card taken
-# back is a move of its own, and the search still wins.
+# grow past the limits (stock.BLOCK_STATES, stock.BLOCK_LINES): with two suits up to the
+# Ten, the Queens and Jacks on the table can take back long chains of cards in many
+# orders. There the first card taken back is a move of its own, and the search still wins.
 LARGE_BLOCKS = (
     "klondike-draw-3",
     4,
@@ -223,7 +223,7 @@ def _plays_in_blocks(state: GameState, moves: tuple[Move, ...], policy: str) -> 
             card = state.foundations[move.source.index or 0][-1]
             pending -= {onto, Card(card.rank + 1, card.suit) if card.rank < 13 else None}
             pending.add(card)
-        elif pending and move.source.kind is not PileKind.STOCK:
+        elif pending and PileKind.STOCK not in (move.source.kind, move.target.kind):
             if pending != {onto}:
                 return False
             pending = set()
